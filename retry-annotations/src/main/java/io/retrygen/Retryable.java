@@ -1,0 +1,115 @@
+package io.retrygen;
+
+import java.lang.annotation.Documented;
+import java.lang.annotation.ElementType;
+import java.lang.annotation.Retention;
+import java.lang.annotation.RetentionPolicy;
+import java.lang.annotation.Target;
+
+/**
+ * Retries a method when it fails.
+ *
+ * <p>On a method, it guards that method; on an interface or class, it guards every overridable
+ * method of it that has no {@code @Retryable} of its own (final, static and private methods are
+ * skipped). The annotation processor writes a {@code *Retrying} class next to the annotated type
+ * (a delegate for an interface, a subclass for a class) whose methods run the retry loop. The
+ * nearest annotation wins and is used whole: the method's own, else that of the method it
+ * overrides, else the type's, else the nearest supertype's. Attributes are never merged.
+ *
+ * <pre>{@code
+ * interface PaymentClient {
+ *   @Retryable(retryFor = IOException.class, maxAttempts = 5,
+ *       backoff = @Backoff(delay = 100, multiplier = 2))
+ *   Receipt charge(String account, long cents) throws IOException;
+ * }
+ *
+ * PaymentClient client = new PaymentClientRetrying(new HttpPaymentClient());
+ * }</pre>
+ *
+ * <p>Every value is checked at compile time: a wrong value is a compile error on that value.
+ */
+@Documented
+@Retention(RetentionPolicy.CLASS)
+@Target({ElementType.TYPE, ElementType.METHOD})
+public @interface Retryable {
+
+  /**
+   * Failures that may be retried, matched with {@code instanceof}. Empty (the default) means
+   * {@code Exception.class}: an {@link Error} is retried only when it is named here (or a
+   * supertype of it, such as {@code Throwable.class}, is).
+   */
+  Class<? extends Throwable>[] retryFor() default {};
+
+  /**
+   * Failures that are never retried, even when {@link #retryFor()} also matches them. Exclusion
+   * always wins, whatever the hierarchy (as in MicroProfile Fault Tolerance; unlike Spring Retry's
+   * nearest-ancestor rule). Default: none.
+   */
+  Class<? extends Throwable>[] noRetryFor() default {};
+
+  /**
+   * Failures that end the call at once and are rethrown as they are: no further attempt and no
+   * {@link Recover} method is called for them. Default: none.
+   */
+  Class<? extends Throwable>[] notRecoverable() default {};
+
+  /**
+   * The number of calls in all, the first one included; {@code 1} calls once without retrying.
+   * Must be at least 1. Default: {@code 3}.
+   */
+  int maxAttempts() default 3;
+
+  /**
+   * The time budget in milliseconds, {@code 0} (the default) for none. A new attempt starts only
+   * while less than {@code maxDuration} has elapsed since the first attempt started, so a wait is
+   * taken only if the elapsed time plus the wait stays below it. Time is read from the
+   * {@code Ticker} of the instance's {@code RetryOptions}. Must not be negative, and when set must
+   * be greater than the backoff's {@code delay}.
+   */
+  long maxDuration() default 0;
+
+  /**
+   * The wait between attempts. Default: {@code @Backoff}, a fixed wait of 1000 ms. A {@code
+   * @Backoff} placed directly on the same method or type may be used instead of this attribute,
+   * but not both.
+   */
+  Backoff backoff() default @Backoff;
+
+  /**
+   * The name of a method of the same type (or a supertype) that decides whether a failure is
+   * retried: {@code boolean name(T failure)} where {@code T} is a {@code Throwable} type. A
+   * failure that passes {@link #retryFor()} and {@link #noRetryFor()} is retried only if it is a
+   * {@code T} and the method returns true. It is not consulted when no attempt remains. The method
+   * is non-private, static or instance (for an interface: default or static; an instance method
+   * is called on the delegate), and is resolved at compile time. Default: none.
+   */
+  String retryIf() default "";
+
+  /**
+   * The name of a method of the same type (or a supertype) that decides whether a result is a
+   * failed attempt: {@code boolean name(R result)} where the method's return value can be passed
+   * as {@code R} (boxing allowed). When attempts or time run out, the last result is returned, with
+   * no recovery. Resolved at compile time. Default: none.
+   */
+  String retryOnResult() default "";
+
+  /**
+   * The name of the {@link Recover} method(s) to use when the call gives up. Default: the
+   * {@code @Recover} methods whose signature fits are candidates.
+   */
+  String recover() default "";
+
+  /**
+   * The name used in {@link RetryEvent#label() events}, statistics and messages. Default: the
+   * type's name relative to its package and the method's name, {@code Outer.Client.charge};
+   * overloads share it.
+   */
+  String label() default "";
+
+  /**
+   * Listeners for this method's calls, each created once per generated instance with its public
+   * no-arg constructor (checked at compile time). They are called after the listeners of the
+   * instance's {@code RetryOptions}. Default: none.
+   */
+  Class<? extends RetryListener>[] listeners() default {};
+}

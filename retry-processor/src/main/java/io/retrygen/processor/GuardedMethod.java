@@ -1,0 +1,72 @@
+package io.retrygen.processor;
+
+import javax.lang.model.element.ExecutableElement;
+import javax.lang.model.type.ExecutableType;
+
+/**
+ * A method the generated class implements or overrides: guarded by a {@link RetryConfig}, or (in
+ * a delegate only) forwarded unchanged.
+ */
+final class GuardedMethod {
+  private final ExecutableElement method;
+  private final ExecutableType type;
+  private final RetryConfig retry;
+  private final String label;
+  private final boolean deprecated;
+
+  private GuardedMethod(
+      ExecutableElement method,
+      ExecutableType type,
+      RetryConfig retry,
+      String label,
+      boolean deprecated) {
+    this.method = method;
+    this.type = type;
+    this.retry = retry;
+    this.label = label;
+    this.deprecated = deprecated;
+  }
+
+  static GuardedMethod guarded(
+      ExecutableElement method,
+      ExecutableType type,
+      RetryConfig retry,
+      String label,
+      boolean deprecated) {
+    return new GuardedMethod(method, type, retry, label, deprecated);
+  }
+
+  static GuardedMethod forwarded(
+      ExecutableElement method, ExecutableType type, boolean deprecated) {
+    return new GuardedMethod(method, type, null, null, deprecated);
+  }
+
+  /** The most specific declaration, as seen from the input type. */
+  ExecutableElement method() {
+    return method;
+  }
+
+  /** The method's type as a member of the input type: type variables resolved. */
+  ExecutableType type() {
+    return type;
+  }
+
+  boolean isGuarded() {
+    return retry != null;
+  }
+
+  /** The winning {@code @Retryable}; null for a forwarded method. */
+  RetryConfig retry() {
+    return retry;
+  }
+
+  /** The label of events and statistics; null for a forwarded method. */
+  String label() {
+    return label;
+  }
+
+  /** Whether the method it overrides is deprecated, so the override must say so too. */
+  boolean deprecated() {
+    return deprecated;
+  }
+}

@@ -1,0 +1,322 @@
+package io.retrygen.processor;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+import javax.lang.model.element.AnnotationMirror;
+import javax.lang.model.element.Element;
+import javax.lang.model.element.ExecutableElement;
+import javax.lang.model.element.Modifier;
+import javax.lang.model.element.TypeElement;
+import javax.lang.model.element.VariableElement;
+import javax.lang.model.type.ArrayType;
+import javax.lang.model.type.DeclaredType;
+import javax.lang.model.type.ExecutableType;
+import javax.lang.model.type.TypeKind;
+import javax.lang.model.type.TypeMirror;
+import javax.lang.model.type.TypeVariable;
+import javax.lang.model.type.WildcardType;
+import javax.lang.model.util.ElementFilter;
+import javax.lang.model.util.Elements;
+import javax.lang.model.util.Types;
+
+/**
+ * Reads an input type into a {@link RetryableType}: which methods the generated class implements
+ * or overrides, and which {@code @Retryable} wins for each.
+ *
+ * <p>"Nearest" is seen from the input type: the input, its superclass chain, then the interfaces
+ * of each of those in declaration order, each followed by its own superinterfaces. Methods are
+ * collected in that order (source order within a type), so the first declaration of a signature
+ * is the most specific one and the ones it hides follow it nearest first.
+ */
+final class ModelReader {
+  private final Elements elements;
+  private final Types types;
+  private final Diagnostics diagnostics;
+
+  ModelReader(Elements elements, Types types, Diagnostics diagnostics) {
+    this.elements = elements;
+    this.types = types;
+    this.diagnostics = diagnostics;
+  }
+
+  /** One method of the input's interface, and the declarations it overrides, nearest first. */
+  static final class MethodEntry {
+    final ExecutableElement method;
+    final ExecutableType type;
+    final List<ExecutableElement> overridden = new ArrayList<>();
+
+    MethodEntry(ExecutableElement method, ExecutableType type) {
+      this.method = method;
+      this.type = type;
+    }
+  }
+
+  RetryableType read(TypeElement type) {
+    List<TypeElement> supertypes = supertypes(type);
+    List<MethodEntry> entries = methods(type, supertypes);
+    boolean isInterface = type.getKind().isInterface();
+    List<GuardedMethod> methods = new ArrayList<>();
+    for (MethodEntry entry : entries) {
+      ExecutableElement method = entry.method;
+      boolean isAbstract = method.getModifiers().contains(Modifier.ABSTRACT);
+      if (!isInterface && isAbstract) {
+        diagnostics.error(
+            type,
+            "%s has the abstract method %s left, so a generated subclass would have nothing to"
+                + " call. Implement it, or put the annotations on an interface to get a delegate",
+            type.getSimpleName(),
+            signature(method));
+        continue;
+      }
+      boolean deprecated = isDeprecated(entry);
+      RetryConfig retry = isRecover(entry) ? null : winner(type, supertypes, entry);
+      if (retry != null && overridable(type, method)) {
+        methods.add(
+            GuardedMethod.guarded(method, entry.type, retry, label(type, method, retry), deprecated));
+      } else if (isInterface && (isAbstract || method.isDefault())) {
+        methods.add(GuardedMethod.forwarded(method, entry.type, deprecated));
+      }
+    }
+    List<ExecutableElement> constructors = new ArrayList<>();
+    if (!isInterface) {
+      for (ExecutableElement constructor : ElementFilter.constructorsIn(type.getEnclosedElements())) {
+        if (!constructor.getModifiers().contains(Modifier.PRIVATE)) {
+          requireResolved(constructor.asType());
+          constructors.add(constructor);
+        }
+      }
+    }
+    TypeElement serializable = elements.getTypeElement("java.io.Serializable");
+    return new RetryableType(
+        type,
+        GeneratedNames.retryingClass(type),
+        Collections.unmodifiableList(methods),
+        Collections.unmodifiableList(constructors),
+        types.isAssignable(types.erasure(type.asType()), serializable.asType()));
+  }
+
+  /** The supertypes of {@code type}, nearest first, without {@code Object}. */
+  List<TypeElement> supertypes(TypeElement type) {
+    List<TypeElement> classes = new ArrayList<>();
+    classes.add(type);
+    for (TypeElement c = superclass(type); c != null; c = superclass(c)) {
+      classes.add(c);
+    }
+    Set<TypeElement> all = new LinkedHashSet<>(classes);
+    for (TypeElement c : classes) {
+      for (TypeMirror each : c.getInterfaces()) {
+        addInterface(asTypeElement(each), all);
+      }
+    }
+    all.remove(type);
+    return new ArrayList<>(all);
+  }
+
+  private void addInterface(TypeElement iface, Set<TypeElement> all) {
+    if (all.add(iface)) {
+      for (TypeMirror each : iface.getInterfaces()) {
+        addInterface(asTypeElement(each), all);
+      }
+    }
+  }
+
+  private TypeElement superclass(TypeElement type) {
+    TypeMirror superclass = type.getSuperclass();
+    if (superclass.getKind() == TypeKind.NONE) {
+      return null;
+    }
+    TypeElement element = asTypeElement(superclass);
+    return element.getQualifiedName().contentEquals("java.lang.Object") ? null : element;
+  }
+
+  private TypeElement asTypeElement(TypeMirror type) {
+    if (type.getKind() == TypeKind.ERROR) {
+      throw new MissingTypeException(type.toString());
+    }
+    return (TypeElement) types.asElement(type);
+  }
+
+  /**
+   * The instance methods the input has, most specific declaration first, without the methods of
+   * {@code Object}; each with the declarations it overrides.
+   */
+  List<MethodEntry> methods(TypeElement type, List<TypeElement> supertypes) {
+    DeclaredType declared = (DeclaredType) type.asType();
+    List<ExecutableElement> objectMethods =
+        ElementFilter.methodsIn(elements.getTypeElement("java.lang.Object").getEnclosedElements());
+    List<MethodEntry> entries = new ArrayList<>();
+    List<TypeElement> all = new ArrayList<>();
+    all.add(type);
+    all.addAll(supertypes);
+    for (TypeElement owner : all) {
+      next:
+      for (ExecutableElement method : ElementFilter.methodsIn(owner.getEnclosedElements())) {
+        Set<Modifier> modifiers = method.getModifiers();
+        if (modifiers.contains(Modifier.STATIC) || modifiers.contains(Modifier.PRIVATE)) {
+          continue;
+        }
+        for (ExecutableElement objectMethod : objectMethods) {
+          if (sameErasedSignature(method, objectMethod)) {
+            continue next;
+          }
+        }
+        ExecutableType methodType = (ExecutableType) types.asMemberOf(declared, method);
+        for (MethodEntry entry : entries) {
+          if (entry.method.getSimpleName().equals(method.getSimpleName())
+              && types.isSubsignature(entry.type, methodType)) {
+            entry.overridden.add(method);
+            continue next;
+          }
+        }
+        requireResolved(methodType);
+        entries.add(new MethodEntry(method, methodType));
+      }
+    }
+    return entries;
+  }
+
+  private boolean sameErasedSignature(ExecutableElement a, ExecutableElement b) {
+    if (!a.getSimpleName().equals(b.getSimpleName())
+        || a.getParameters().size() != b.getParameters().size()) {
+      return false;
+    }
+    for (int i = 0; i < a.getParameters().size(); i++) {
+      TypeMirror x = types.erasure(a.getParameters().get(i).asType());
+      TypeMirror y = types.erasure(b.getParameters().get(i).asType());
+      if (!types.isSameType(x, y)) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /**
+   * The {@code @Retryable} that applies to {@code entry}: its own, else that of the nearest method
+   * it overrides, else the input's type-level one, else the nearest supertype's.
+   */
+  private RetryConfig winner(TypeElement type, List<TypeElement> supertypes, MethodEntry entry) {
+    List<Element> candidates = new ArrayList<>();
+    candidates.add(entry.method);
+    candidates.addAll(entry.overridden);
+    candidates.add(type);
+    candidates.addAll(supertypes);
+    for (Element candidate : candidates) {
+      AnnotationMirror retryable = Mirrors.find(candidate, Names.RETRYABLE);
+      if (retryable != null) {
+        return RetryConfig.read(elements, candidate, retryable);
+      }
+    }
+    return null;
+  }
+
+  private boolean isRecover(MethodEntry entry) {
+    if (Mirrors.find(entry.method, Names.RECOVER) != null) {
+      return true;
+    }
+    for (ExecutableElement overridden : entry.overridden) {
+      if (Mirrors.find(overridden, Names.RECOVER) != null) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  private boolean isDeprecated(MethodEntry entry) {
+    if (elements.isDeprecated(entry.method)) {
+      return true;
+    }
+    for (ExecutableElement overridden : entry.overridden) {
+      if (elements.isDeprecated(overridden)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /**
+   * Whether the generated class can override {@code method}: not final, and visible from the
+   * input's package (a package-private method of a superclass elsewhere is not).
+   */
+  boolean overridable(TypeElement type, ExecutableElement method) {
+    Set<Modifier> modifiers = method.getModifiers();
+    if (modifiers.contains(Modifier.FINAL)
+        || modifiers.contains(Modifier.STATIC)
+        || modifiers.contains(Modifier.PRIVATE)) {
+      return false;
+    }
+    if (modifiers.contains(Modifier.PUBLIC) || modifiers.contains(Modifier.PROTECTED)) {
+      return true;
+    }
+    return GeneratedNames.packageOf(method).equals(GeneratedNames.packageOf(type));
+  }
+
+  private static String label(TypeElement type, ExecutableElement method, RetryConfig retry) {
+    if (!retry.label().isEmpty()) {
+      return retry.label();
+    }
+    return GeneratedNames.relativeName(type) + "." + method.getSimpleName();
+  }
+
+  /** {@code name(ParamType, ...)}, for messages. */
+  static String signature(ExecutableElement method) {
+    StringBuilder result = new StringBuilder().append(method.getSimpleName()).append('(');
+    String separator = "";
+    for (VariableElement parameter : method.getParameters()) {
+      result.append(separator).append(simpleName(parameter.asType()));
+      separator = ", ";
+    }
+    return result.append(')').toString();
+  }
+
+  private static String simpleName(TypeMirror type) {
+    String name = type.toString();
+    return name.replaceAll("\\b[a-z][a-z0-9_]*\\.", "");
+  }
+
+  /** Throws {@link MissingTypeException} if {@code type} mentions a type not resolved yet. */
+  static void requireResolved(TypeMirror type) {
+    switch (type.getKind()) {
+      case ERROR:
+        throw new MissingTypeException(type.toString());
+      case DECLARED:
+        for (TypeMirror argument : ((DeclaredType) type).getTypeArguments()) {
+          requireResolved(argument);
+        }
+        break;
+      case ARRAY:
+        requireResolved(((ArrayType) type).getComponentType());
+        break;
+      case WILDCARD:
+        WildcardType wildcard = (WildcardType) type;
+        if (wildcard.getExtendsBound() != null) {
+          requireResolved(wildcard.getExtendsBound());
+        }
+        if (wildcard.getSuperBound() != null) {
+          requireResolved(wildcard.getSuperBound());
+        }
+        break;
+      case TYPEVAR:
+        // Bounds may be recursive (T extends Comparable<T>); javac reports bad bounds itself.
+        TypeVariable variable = (TypeVariable) type;
+        if (variable.getUpperBound().getKind() == TypeKind.ERROR) {
+          throw new MissingTypeException(variable.toString());
+        }
+        break;
+      case EXECUTABLE:
+        ExecutableType executable = (ExecutableType) type;
+        requireResolved(executable.getReturnType());
+        for (TypeMirror parameter : executable.getParameterTypes()) {
+          requireResolved(parameter);
+        }
+        for (TypeMirror thrown : executable.getThrownTypes()) {
+          requireResolved(thrown);
+        }
+        break;
+      default:
+        break;
+    }
+  }
+}

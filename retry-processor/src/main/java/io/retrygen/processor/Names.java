@@ -1,0 +1,25 @@
+package io.retrygen.processor;
+
+import com.squareup.javapoet.ClassName;
+
+/**
+ * The names of our own annotation and runtime types. Strings, not class literals: the processor
+ * must not load user-facing classes (a test checks each name against the real class).
+ */
+final class Names {
+  static final String RETRYABLE = "io.retrygen.Retryable";
+  static final String BACKOFF = "io.retrygen.Backoff";
+  static final String RECOVER = "io.retrygen.Recover";
+  static final String CIRCUIT_BREAKER = "io.retrygen.CircuitBreaker";
+  static final String RETRY_LISTENER = "io.retrygen.RetryListener";
+  static final String GENERATED = "javax.annotation.processing.Generated";
+
+  static final ClassName RETRY_OPTIONS = ClassName.get("io.retrygen.runtime", "RetryOptions");
+  static final ClassName RETRIER = ClassName.get("io.retrygen.runtime", "Retrier");
+  static final ClassName BACKOFF_POLICY = ClassName.get("io.retrygen.runtime", "BackoffPolicy");
+
+  /** The value of {@code @Generated} on every generated class. */
+  static final String PROCESSOR = "io.retrygen.processor.RetryProcessor";
+
+  private Names() {}
+}

@@ -1,0 +1,187 @@
+package io.retrygen.processor;
+
+import com.google.auto.service.AutoService;
+import com.squareup.javapoet.JavaFile;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+import javax.annotation.processing.AbstractProcessor;
+import javax.annotation.processing.Filer;
+import javax.annotation.processing.ProcessingEnvironment;
+import javax.annotation.processing.Processor;
+import javax.annotation.processing.RoundEnvironment;
+import javax.lang.model.SourceVersion;
+import javax.lang.model.element.Element;
+import javax.lang.model.element.ExecutableElement;
+import javax.lang.model.element.TypeElement;
+import javax.lang.model.util.Elements;
+
+/**
+ * Writes a {@code *Retrying} class for every interface or class that carries {@code @Retryable}
+ * or {@code @CircuitBreaker}, on the type or on one of its methods.
+ *
+ * <p>Nothing escapes {@link #process}: bad input is a diagnostic on the element, a bug in the
+ * processor is one error on the type with the stack trace, and a type that refers to a type not
+ * generated yet is retried in the next round.
+ */
+@AutoService(Processor.class)
+public final class RetryProcessor extends AbstractProcessor {
+  private Elements elements;
+  private Filer filer;
+  private Diagnostics diagnostics;
+  private ModelReader reader;
+  private Validator validator;
+  private RetryingWriter writer;
+  /** Names, never elements: elements of one round must not be used in the next. */
+  private final Set<String> deferredTypeNames = new LinkedHashSet<>();
+
+  @Override
+  public synchronized void init(ProcessingEnvironment env) {
+    super.init(env);
+    elements = env.getElementUtils();
+    filer = env.getFiler();
+    diagnostics = new Diagnostics(env.getMessager());
+    reader = new ModelReader(elements, env.getTypeUtils(), diagnostics);
+    validator = new Validator(elements, env.getTypeUtils(), diagnostics);
+    writer = new RetryingWriter(elements.getTypeElement(Names.GENERATED) != null);
+  }
+
+  /**
+   * Our four annotations, and {@code @Generated}: javac's {@code -Xlint:processing} warns about
+   * every annotation of a round that no processor both supports and claims, and the classes we
+   * generate carry {@code @Generated} into the next round. Claiming it keeps a build with {@code
+   * -Xlint:all -Werror} green; we read nothing from it.
+   */
+  @Override
+  public Set<String> getSupportedAnnotationTypes() {
+    return new LinkedHashSet<>(
+        Arrays.asList(
+            Names.RETRYABLE, Names.CIRCUIT_BREAKER, Names.BACKOFF, Names.RECOVER, Names.GENERATED));
+  }
+
+  @Override
+  public SourceVersion getSupportedSourceVersion() {
+    return SourceVersion.latestSupported();
+  }
+
+  @Override
+  public boolean process(Set<? extends TypeElement> annotations, RoundEnvironment round) {
+    List<TypeElement> types = typesToProcess(round);
+    for (TypeElement type : types) {
+      try {
+        processType(type);
+      } catch (MissingTypeException e) {
+        deferredTypeNames.add(type.getQualifiedName().toString());
+      } catch (RuntimeException | LinkageError e) {
+        diagnostics.error(
+            type,
+            "retrygen failed on %s; please report this with the trace:%n%s",
+            type,
+            stackTraceOf(e));
+      }
+    }
+    if (round.processingOver()) {
+      reportStillMissingTypes();
+    }
+    return true;
+  }
+
+  /** Deferred types first, then the types annotated in this round, in source order, each once. */
+  private List<TypeElement> typesToProcess(RoundEnvironment round) {
+    Set<TypeElement> types = new LinkedHashSet<>();
+    List<String> deferred = new ArrayList<>(deferredTypeNames);
+    deferredTypeNames.clear();
+    for (String name : deferred) {
+      TypeElement type = elements.getTypeElement(name);
+      if (type != null) {
+        types.add(type);
+      }
+    }
+    if (round.processingOver()) {
+      return new ArrayList<>(types);
+    }
+    for (String annotation : Arrays.asList(Names.RETRYABLE, Names.CIRCUIT_BREAKER)) {
+      TypeElement annotationType = elements.getTypeElement(annotation);
+      if (annotationType == null) {
+        continue;
+      }
+      for (Element element : round.getElementsAnnotatedWith(annotationType)) {
+        if (element instanceof TypeElement) {
+          types.add((TypeElement) element);
+        } else if (element instanceof ExecutableElement
+            && element.getEnclosingElement() instanceof TypeElement) {
+          types.add((TypeElement) element.getEnclosingElement());
+        }
+      }
+    }
+    TypeElement backoff = elements.getTypeElement(Names.BACKOFF);
+    if (backoff != null) {
+      // A @Backoff without @Retryable is an error that only the type's validation reports.
+      for (Element element : round.getElementsAnnotatedWith(backoff)) {
+        Element type = element instanceof TypeElement ? element : element.getEnclosingElement();
+        if (type instanceof TypeElement) {
+          types.add((TypeElement) type);
+        }
+      }
+    }
+    return new ArrayList<>(types);
+  }
+
+  private void processType(TypeElement type) throws MissingTypeException {
+    int errorsBefore = diagnostics.errorCount();
+    if (!validator.validateShape(type)) {
+      return;
+    }
+    validator.validateAnnotations(type);
+    RetryableType model = reader.read(type);
+    validator.validateModel(model);
+    if (diagnostics.errorCount() > errorsBefore || !hasAnyRetryable(type)) {
+      return;
+    }
+    JavaFile file = writer.write(model);
+    try {
+      file.writeTo(filer);
+    } catch (IOException e) {
+      diagnostics.error(
+          type, "retrygen could not write %s: %s", model.generatedName(), e.getMessage());
+    }
+  }
+
+  /** A type that has only a stray {@code @Backoff} gets its error, but no generated class. */
+  private boolean hasAnyRetryable(TypeElement type) {
+    if (Mirrors.find(type, Names.RETRYABLE) != null) {
+      return true;
+    }
+    for (Element member : type.getEnclosedElements()) {
+      if (Mirrors.find(member, Names.RETRYABLE) != null) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  private void reportStillMissingTypes() {
+    for (String name : deferredTypeNames) {
+      TypeElement type = elements.getTypeElement(name);
+      if (type != null) {
+        diagnostics.error(
+            type,
+            "retrygen could not generate a class for %s: a type it refers to could not be"
+                + " resolved. Check the compiler's other errors for the missing type",
+            name);
+      }
+    }
+    deferredTypeNames.clear();
+  }
+
+  private static String stackTraceOf(Throwable e) {
+    StringWriter trace = new StringWriter();
+    e.printStackTrace(new PrintWriter(trace));
+    return trace.toString();
+  }
+}

@@ -1,0 +1,54 @@
+package io.retrygen.processor;
+
+import com.squareup.javapoet.ClassName;
+import java.util.List;
+import javax.lang.model.element.ExecutableElement;
+import javax.lang.model.element.TypeElement;
+
+/** Everything the writer needs about one input type; the writer asks javax.lang.model nothing new. */
+final class RetryableType {
+  private final TypeElement element;
+  private final ClassName generatedName;
+  private final List<GuardedMethod> methods;
+  private final List<ExecutableElement> constructors;
+  private final boolean serializable;
+
+  RetryableType(
+      TypeElement element,
+      ClassName generatedName,
+      List<GuardedMethod> methods,
+      List<ExecutableElement> constructors,
+      boolean serializable) {
+    this.element = element;
+    this.generatedName = generatedName;
+    this.methods = methods;
+    this.constructors = constructors;
+    this.serializable = serializable;
+  }
+
+  TypeElement element() {
+    return element;
+  }
+
+  boolean isInterface() {
+    return element.getKind().isInterface();
+  }
+
+  ClassName generatedName() {
+    return generatedName;
+  }
+
+  /** In source order of the input, then its supertypes: guarded, and for a delegate forwarded. */
+  List<GuardedMethod> methods() {
+    return methods;
+  }
+
+  /** The input class's non-private constructors; empty for an interface. */
+  List<ExecutableElement> constructors() {
+    return constructors;
+  }
+
+  boolean serializable() {
+    return serializable;
+  }
+}

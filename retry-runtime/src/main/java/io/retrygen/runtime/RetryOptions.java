@@ -1,0 +1,153 @@
+package io.retrygen.runtime;
+
+import io.retrygen.RetryListener;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.concurrent.ScheduledExecutorService;
+
+/**
+ * What a generated {@code *Retrying} instance needs from its environment: how to sleep, how to
+ * read the time, where randomness comes from, where asynchronous retries are scheduled, and who
+ * listens. Immutable and thread-safe; pass it to the generated constructor that takes one.
+ *
+ * <pre>{@code
+ * RetryOptions options = RetryOptions.builder()
+ *     .sleeper(clock)        // virtual time in tests
+ *     .ticker(clock)
+ *     .listener(new StatisticsListener())
+ *     .build();
+ * PaymentClient client = new PaymentClientRetrying(http, options);
+ * }</pre>
+ */
+public final class RetryOptions {
+  private static final RetryOptions DEFAULTS = new Builder().build();
+
+  private final Sleeper sleeper;
+  private final Ticker ticker;
+  private final RandomSource random;
+  private final ScheduledExecutorService scheduler;
+  private final List<RetryListener> listeners;
+
+  private RetryOptions(Builder builder) {
+    this.sleeper = builder.sleeper;
+    this.ticker = builder.ticker;
+    this.random = builder.random;
+    this.scheduler = builder.scheduler;
+    this.listeners = Collections.unmodifiableList(new ArrayList<RetryListener>(builder.listeners));
+  }
+
+  /**
+   * {@link Sleeper#SYSTEM}, {@link Ticker#SYSTEM}, {@link RandomSource#SYSTEM}, the runtime's
+   * shared scheduler and no listener. What the generated constructors without options use.
+   */
+  public static RetryOptions defaults() {
+    return DEFAULTS;
+  }
+
+  /** A builder that starts from {@link #defaults()}. */
+  public static Builder builder() {
+    return new Builder();
+  }
+
+  /** A builder that starts from these options, listeners included. */
+  public Builder toBuilder() {
+    return new Builder(this);
+  }
+
+  /** Waits between attempts. Default: {@link Sleeper#SYSTEM}. */
+  public Sleeper sleeper() {
+    return sleeper;
+  }
+
+  /** Reads the time for {@code maxDuration} and events. Default: {@link Ticker#SYSTEM}. */
+  public Ticker ticker() {
+    return ticker;
+  }
+
+  /** Randomness for random backoff and jitter. Default: {@link RandomSource#SYSTEM}. */
+  public RandomSource random() {
+    return random;
+  }
+
+  /**
+   * Where asynchronous methods schedule their later attempts. Default: one daemon scheduler shared
+   * by the whole runtime, created on first use.
+   */
+  public ScheduledExecutorService scheduler() {
+    return scheduler != null ? scheduler : SharedScheduler.INSTANCE;
+  }
+
+  /** The listeners of every guarded method of the instance, in the order they were added. */
+  public List<RetryListener> listeners() {
+    return listeners;
+  }
+
+  @Override
+  public String toString() {
+    return "RetryOptions{sleeper=" + sleeper + ", ticker=" + ticker + ", random=" + random
+        + ", scheduler=" + (scheduler != null ? scheduler : "shared") + ", listeners=" + listeners
+        + "}";
+  }
+
+  /** Builds {@link RetryOptions}. Not thread-safe. */
+  public static final class Builder {
+    private Sleeper sleeper = Sleeper.SYSTEM;
+    private Ticker ticker = Ticker.SYSTEM;
+    private RandomSource random = RandomSource.SYSTEM;
+    private ScheduledExecutorService scheduler;
+    private final List<RetryListener> listeners = new ArrayList<RetryListener>();
+
+    Builder() {}
+
+    Builder(RetryOptions options) {
+      this.sleeper = options.sleeper;
+      this.ticker = options.ticker;
+      this.random = options.random;
+      this.scheduler = options.scheduler;
+      this.listeners.addAll(options.listeners);
+    }
+
+    /** Sets how to wait between attempts. */
+    public Builder sleeper(Sleeper sleeper) {
+      this.sleeper = checkNotNull(sleeper, "sleeper");
+      return this;
+    }
+
+    /** Sets the clock for {@code maxDuration} and event times. */
+    public Builder ticker(Ticker ticker) {
+      this.ticker = checkNotNull(ticker, "ticker");
+      return this;
+    }
+
+    /** Sets the randomness for random backoff and jitter. */
+    public Builder random(RandomSource random) {
+      this.random = checkNotNull(random, "random");
+      return this;
+    }
+
+    /** Sets where asynchronous methods schedule their later attempts. */
+    public Builder scheduler(ScheduledExecutorService scheduler) {
+      this.scheduler = checkNotNull(scheduler, "scheduler");
+      return this;
+    }
+
+    /** Adds a listener for every guarded method; may be called several times. */
+    public Builder listener(RetryListener listener) {
+      listeners.add(checkNotNull(listener, "listener"));
+      return this;
+    }
+
+    /** Returns the immutable options. */
+    public RetryOptions build() {
+      return new RetryOptions(this);
+    }
+
+    private static <T> T checkNotNull(T value, String name) {
+      if (value == null) {
+        throw new NullPointerException(name + " == null");
+      }
+      return value;
+    }
+  }
+}

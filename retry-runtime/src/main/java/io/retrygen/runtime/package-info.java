@@ -1,0 +1,6 @@
+/**
+ * The runtime that generated {@code *Retrying} classes call: {@link io.retrygen.runtime.RetryOptions}
+ * and the seams it carries ({@link io.retrygen.runtime.Sleeper}, {@link io.retrygen.runtime.Ticker},
+ * {@link io.retrygen.runtime.RandomSource}), the backoff computation and statistics.
+ */
+package io.retrygen.runtime;
