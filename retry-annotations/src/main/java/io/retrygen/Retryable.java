@@ -48,8 +48,9 @@ public @interface Retryable {
   Class<? extends Throwable>[] noRetryFor() default {};
 
   /**
-   * Failures that end the call at once and are rethrown as they are: no further attempt and no
-   * {@link Recover} method is called for them. Default: none.
+   * Failures that are never recovered: when the call gives up with one of these, it is rethrown as
+   * it is and no {@link Recover} method is called. Whether it is retried first still depends on
+   * {@link #retryFor()} and {@link #noRetryFor()}, as in Spring Retry. Default: none.
    */
   Class<? extends Throwable>[] notRecoverable() default {};
 
