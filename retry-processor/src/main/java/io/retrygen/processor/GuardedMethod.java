@@ -1,5 +1,8 @@
 package io.retrygen.processor;
 
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
 import javax.lang.model.element.ExecutableElement;
 import javax.lang.model.type.ExecutableType;
 
@@ -13,18 +16,27 @@ final class GuardedMethod {
   private final RetryConfig retry;
   private final String label;
   private final boolean deprecated;
+  private final List<RecoverMethod> recovers;
+  private final PredicateMethod retryIf;
+  private final PredicateMethod retryOnResult;
 
   private GuardedMethod(
       ExecutableElement method,
       ExecutableType type,
       RetryConfig retry,
       String label,
-      boolean deprecated) {
+      boolean deprecated,
+      List<RecoverMethod> recovers,
+      PredicateMethod retryIf,
+      PredicateMethod retryOnResult) {
     this.method = method;
     this.type = type;
     this.retry = retry;
     this.label = label;
     this.deprecated = deprecated;
+    this.recovers = Collections.unmodifiableList(new ArrayList<>(recovers));
+    this.retryIf = retryIf;
+    this.retryOnResult = retryOnResult;
   }
 
   static GuardedMethod guarded(
@@ -32,13 +44,18 @@ final class GuardedMethod {
       ExecutableType type,
       RetryConfig retry,
       String label,
-      boolean deprecated) {
-    return new GuardedMethod(method, type, retry, label, deprecated);
+      boolean deprecated,
+      List<RecoverMethod> recovers,
+      PredicateMethod retryIf,
+      PredicateMethod retryOnResult) {
+    return new GuardedMethod(
+        method, type, retry, label, deprecated, recovers, retryIf, retryOnResult);
   }
 
   static GuardedMethod forwarded(
       ExecutableElement method, ExecutableType type, boolean deprecated) {
-    return new GuardedMethod(method, type, null, null, deprecated);
+    return new GuardedMethod(
+        method, type, null, null, deprecated, Collections.<RecoverMethod>emptyList(), null, null);
   }
 
   /** The most specific declaration, as seen from the input type. */
@@ -68,5 +85,23 @@ final class GuardedMethod {
   /** Whether the method it overrides is deprecated, so the override must say so too. */
   boolean deprecated() {
     return deprecated;
+  }
+
+  /**
+   * The recover methods in the order the generated code tests them: most specific failure type
+   * first, the one without a failure parameter last. Empty: the last failure is rethrown.
+   */
+  List<RecoverMethod> recovers() {
+    return recovers;
+  }
+
+  /** The {@code retryIf} method; null when none is named. */
+  PredicateMethod retryIf() {
+    return retryIf;
+  }
+
+  /** The {@code retryOnResult} method; null when none is named. */
+  PredicateMethod retryOnResult() {
+    return retryOnResult;
   }
 }

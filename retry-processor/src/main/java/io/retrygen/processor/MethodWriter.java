@@ -1,24 +1,15 @@
 package io.retrygen.processor;
 
-import com.squareup.javapoet.AnnotationSpec;
 import com.squareup.javapoet.ClassName;
 import com.squareup.javapoet.CodeBlock;
 import com.squareup.javapoet.MethodSpec;
 import com.squareup.javapoet.NameAllocator;
 import com.squareup.javapoet.ParameterSpec;
 import com.squareup.javapoet.TypeName;
-import com.squareup.javapoet.TypeVariableName;
 import java.util.ArrayList;
 import java.util.List;
-import javax.lang.model.element.ExecutableElement;
-import javax.lang.model.element.Modifier;
 import javax.lang.model.element.TypeElement;
-import javax.lang.model.element.TypeParameterElement;
-import javax.lang.model.type.ArrayType;
-import javax.lang.model.type.DeclaredType;
-import javax.lang.model.type.TypeKind;
 import javax.lang.model.type.TypeMirror;
-import javax.lang.model.type.WildcardType;
 
 /**
  * Writes one method of a generated class: the retry loop around the single delegate or {@code
@@ -40,7 +31,7 @@ final class MethodWriter {
    * for a forwarded method).
    */
   MethodSpec write(GuardedMethod method, String retrierField) {
-    MethodSpec.Builder builder = signature(method);
+    MethodSpec.Builder builder = SignatureWriter.signature(method, model.isInterface());
     NameAllocator names = new NameAllocator();
     List<String> arguments = new ArrayList<>();
     for (ParameterSpec parameter : builder.build().parameters) {
@@ -86,24 +77,122 @@ final class MethodWriter {
     if (!retryable.isEmpty()) {
       builder.beginControlFlow("if ($L)", retryable);
     }
+    CodeBlock retryIf = CodeBlock.of("");
+    PredicateMethod predicate = method.retryIf();
+    if (predicate != null) {
+      CodeBlock argument = CodeBlock.of("$N", failure);
+      if (predicate.needsCast()) {
+        TypeName failureType = TypeName.get(predicate.parameterType());
+        argument = CodeBlock.of("($T) $N", failureType, failure);
+        retryIf = CodeBlock.of("$N instanceof $T$W&& ", failure, failureType);
+      }
+      retryIf = CodeBlock.of("$L$L$W&& ", retryIf, predicateCall(predicate, argument));
+    }
     builder
         .addStatement("long $N = $N.nextDelay($N, $N)", delayMillis, retrier, attempt, startNanos)
         .beginControlFlow(
-            "if ($1N >= 0 && $2N.backOff($3N, $4N, $5N, $1N))",
-            delayMillis, retrier, attempt, startNanos, failure)
+            "if ($1N >= 0$W&& $6L$2N.backOff($3N, $4N, $5N, $1N))",
+            delayMillis, retrier, attempt, startNanos, failure, retryIf)
         .addStatement("continue")
         .endControlFlow();
     if (!retryable.isEmpty()) {
       builder.endControlFlow();
     }
-    builder
-        .addStatement("$N.failed($N, $N, $N)", retrier, attempt, startNanos, failure)
-        .addStatement("throw $N", failure)
-        .endControlFlow()
-        .addStatement("$N.succeeded($N, $N)", retrier, attempt, startNanos);
+    builder.addStatement("$N.failed($N, $N, $N)", retrier, attempt, startNanos, failure);
+    addGiveUp(builder, method, failure, arguments, isVoid);
+    builder.endControlFlow();
+    if (method.retryOnResult() != null) {
+      builder
+          .beginControlFlow(
+              "if ($L)", predicateCall(method.retryOnResult(), CodeBlock.of("$N", result)))
+          .addStatement(
+              "long $N = $N.nextDelay($N, $N)", delayMillis, retrier, attempt, startNanos)
+          .beginControlFlow(
+              "if ($1N >= 0 && $2N.backOff($3N, $4N, null, $1N))",
+              delayMillis, retrier, attempt, startNanos)
+          .addStatement("continue")
+          .endControlFlow()
+          .addComment("Out of attempts or time: the last result stands, with no recovery.")
+          .addStatement("$N.failed($N, $N, null)", retrier, attempt, startNanos)
+          .addStatement("return $N", result)
+          .endControlFlow();
+    }
+    builder.addStatement("$N.succeeded($N, $N)", retrier, attempt, startNanos);
     builder.addStatement(isVoid ? "return" : "return $N", result);
     builder.endControlFlow();
     return builder.build();
+  }
+
+  /**
+   * After the call gave up with {@code failure}: rethrow a {@code notRecoverable} one, else call
+   * the first recover method whose failure type matches (most specific first), else rethrow.
+   */
+  private void addGiveUp(
+      MethodSpec.Builder builder,
+      GuardedMethod method,
+      String failure,
+      List<String> arguments,
+      boolean isVoid) {
+    List<RecoverMethod> recovers = method.recovers();
+    if (!recovers.isEmpty() && !method.retry().notRecoverable().isEmpty()) {
+      List<TypeName> notRecoverable = new ArrayList<>();
+      for (TypeMirror type : method.retry().notRecoverable()) {
+        notRecoverable.add(TypeName.get(type));
+      }
+      builder
+          .beginControlFlow("if ($L)", instanceOfAny(failure, notRecoverable, false))
+          .addStatement("throw $N", failure)
+          .endControlFlow();
+    }
+    for (RecoverMethod recover : recovers) {
+      List<CodeBlock> recoverArguments = new ArrayList<>();
+      if (recover.failureType() != null) {
+        TypeName failureType = TypeName.get(recover.failureType());
+        recoverArguments.add(
+            failureType.equals(THROWABLE)
+                ? CodeBlock.of("$N", failure)
+                : CodeBlock.of("($T) $N", failureType, failure));
+      }
+      for (String argument : arguments.subList(0, recover.argumentCount())) {
+        recoverArguments.add(CodeBlock.of("$N", argument));
+      }
+      CodeBlock call =
+          CodeBlock.of(
+              "$L.$N($L)",
+              model.isInterface() ? "this.delegate" : "super",
+              recover.method().getSimpleName().toString(),
+              CodeBlock.join(recoverArguments, ", "));
+      boolean catchAll =
+          recover.failureType() == null || TypeName.get(recover.failureType()).equals(THROWABLE);
+      if (!catchAll) {
+        builder.beginControlFlow(
+            "if ($N instanceof $T)", failure, TypeName.get(recover.failureType()));
+      }
+      if (isVoid) {
+        builder.addStatement("$L", call).addStatement("return");
+      } else {
+        builder.addStatement("return $L", call);
+      }
+      if (catchAll) {
+        return; // anything after it would be unreachable
+      }
+      builder.endControlFlow();
+    }
+    builder.addStatement("throw $N", failure);
+  }
+
+  /** A static predicate is called on its declaring type; an instance one on the delegate/super. */
+  private CodeBlock predicateCall(PredicateMethod predicate, CodeBlock argument) {
+    String name = predicate.method().getSimpleName().toString();
+    if (predicate.isStatic()) {
+      return CodeBlock.of(
+          "$T.$N($L)",
+          ClassName.get((TypeElement) predicate.method().getEnclosingElement()),
+          name,
+          argument);
+    }
+    return CodeBlock.of(
+        "$L.$N($L)", model.isInterface() ? "this.delegate" : "super", name, argument);
   }
 
   /** {@code this.delegate.m(args)} or {@code super.m(args)}. */
@@ -150,122 +239,5 @@ final class MethodWriter {
     }
     CodeBlock any = CodeBlock.join(tests, " || ");
     return parens ? CodeBlock.of("($L)", any) : any;
-  }
-
-  /**
-   * The method's signature exactly: visibility, type parameters, parameter names, varargs and
-   * {@code throws}; with {@code @Override}, {@code @Deprecated} when the overridden method is, and
-   * the {@code @SuppressWarnings} the signature itself needs under {@code -Xlint:all}.
-   */
-  private MethodSpec.Builder signature(GuardedMethod guarded) {
-    ExecutableElement method = guarded.method();
-    MethodSpec.Builder builder =
-        MethodSpec.methodBuilder(method.getSimpleName().toString()).addAnnotation(Override.class);
-    if (guarded.deprecated()) {
-      builder.addAnnotation(Deprecated.class);
-    }
-    List<String> suppressed = new ArrayList<>();
-    if (hasRawType(guarded)) {
-      suppressed.add("rawtypes");
-    }
-    if (method.isVarArgs() && !isReifiable(lastParameterComponent(guarded))) {
-      suppressed.add("unchecked");
-    }
-    if (!suppressed.isEmpty()) {
-      AnnotationSpec.Builder suppress = AnnotationSpec.builder(SuppressWarnings.class);
-      for (String warning : suppressed) {
-        suppress.addMember("value", "$S", warning);
-      }
-      builder.addAnnotation(suppress.build());
-    }
-    if (model.isInterface() || method.getModifiers().contains(Modifier.PUBLIC)) {
-      builder.addModifiers(Modifier.PUBLIC);
-    } else if (method.getModifiers().contains(Modifier.PROTECTED)) {
-      builder.addModifiers(Modifier.PROTECTED);
-    }
-    for (TypeParameterElement typeParameter : method.getTypeParameters()) {
-      builder.addTypeVariable(TypeVariableName.get(typeParameter));
-    }
-    builder.returns(TypeName.get(guarded.type().getReturnType()));
-    List<? extends TypeMirror> parameterTypes = guarded.type().getParameterTypes();
-    for (int i = 0; i < parameterTypes.size(); i++) {
-      builder.addParameter(
-          TypeName.get(parameterTypes.get(i)),
-          method.getParameters().get(i).getSimpleName().toString());
-    }
-    builder.varargs(method.isVarArgs());
-    for (TypeMirror thrown : guarded.type().getThrownTypes()) {
-      builder.addException(TypeName.get(thrown));
-    }
-    return builder;
-  }
-
-  private static TypeMirror lastParameterComponent(GuardedMethod method) {
-    List<? extends TypeMirror> parameters = method.type().getParameterTypes();
-    return ((ArrayType) parameters.get(parameters.size() - 1)).getComponentType();
-  }
-
-  private static boolean hasRawType(GuardedMethod method) {
-    if (isRaw(method.type().getReturnType())) {
-      return true;
-    }
-    for (TypeMirror parameter : method.type().getParameterTypes()) {
-      if (isRaw(parameter)) {
-        return true;
-      }
-    }
-    return false;
-  }
-
-  /** Whether {@code type} is, or mentions, a generic type used without type arguments. */
-  private static boolean isRaw(TypeMirror type) {
-    switch (type.getKind()) {
-      case DECLARED:
-        DeclaredType declared = (DeclaredType) type;
-        TypeElement element = (TypeElement) declared.asElement();
-        if (declared.getTypeArguments().isEmpty() && !element.getTypeParameters().isEmpty()) {
-          return true;
-        }
-        for (TypeMirror argument : declared.getTypeArguments()) {
-          if (isRaw(argument)) {
-            return true;
-          }
-        }
-        return declared.getEnclosingType().getKind() == TypeKind.DECLARED
-            && isRaw(declared.getEnclosingType());
-      case ARRAY:
-        return isRaw(((ArrayType) type).getComponentType());
-      case WILDCARD:
-        WildcardType wildcard = (WildcardType) type;
-        return (wildcard.getExtendsBound() != null && isRaw(wildcard.getExtendsBound()))
-            || (wildcard.getSuperBound() != null && isRaw(wildcard.getSuperBound()));
-      default:
-        return false;
-    }
-  }
-
-  /** JLS 4.7: a varargs parameter of a non-reifiable type warns of heap pollution. */
-  private static boolean isReifiable(TypeMirror type) {
-    switch (type.getKind()) {
-      case TYPEVAR:
-        return false;
-      case ARRAY:
-        return isReifiable(((ArrayType) type).getComponentType());
-      case DECLARED:
-        DeclaredType declared = (DeclaredType) type;
-        for (TypeMirror argument : declared.getTypeArguments()) {
-          if (argument.getKind() != TypeKind.WILDCARD) {
-            return false;
-          }
-          WildcardType wildcard = (WildcardType) argument;
-          if (wildcard.getExtendsBound() != null || wildcard.getSuperBound() != null) {
-            return false;
-          }
-        }
-        return declared.getEnclosingType().getKind() != TypeKind.DECLARED
-            || isReifiable(declared.getEnclosingType());
-      default:
-        return true;
-    }
   }
 }

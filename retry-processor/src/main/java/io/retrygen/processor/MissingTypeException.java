@@ -1,5 +1,13 @@
 package io.retrygen.processor;
 
+import javax.lang.model.type.ArrayType;
+import javax.lang.model.type.DeclaredType;
+import javax.lang.model.type.ExecutableType;
+import javax.lang.model.type.TypeKind;
+import javax.lang.model.type.TypeMirror;
+import javax.lang.model.type.TypeVariable;
+import javax.lang.model.type.WildcardType;
+
 /**
  * A type the input refers to is not resolved yet: perhaps another processor generates it in a
  * later round, or it is a kapt stub. The type is retried in the next round.
@@ -9,5 +17,49 @@ final class MissingTypeException extends RuntimeException {
 
   MissingTypeException(String what) {
     super(what, null, false, false);
+  }
+
+  /** Throws {@link MissingTypeException} if {@code type} mentions a type not resolved yet. */
+  static void requireResolved(TypeMirror type) {
+    switch (type.getKind()) {
+      case ERROR:
+        throw new MissingTypeException(type.toString());
+      case DECLARED:
+        for (TypeMirror argument : ((DeclaredType) type).getTypeArguments()) {
+          requireResolved(argument);
+        }
+        break;
+      case ARRAY:
+        requireResolved(((ArrayType) type).getComponentType());
+        break;
+      case WILDCARD:
+        WildcardType wildcard = (WildcardType) type;
+        if (wildcard.getExtendsBound() != null) {
+          requireResolved(wildcard.getExtendsBound());
+        }
+        if (wildcard.getSuperBound() != null) {
+          requireResolved(wildcard.getSuperBound());
+        }
+        break;
+      case TYPEVAR:
+        // Bounds may be recursive (T extends Comparable<T>); javac reports bad bounds itself.
+        TypeVariable variable = (TypeVariable) type;
+        if (variable.getUpperBound().getKind() == TypeKind.ERROR) {
+          throw new MissingTypeException(variable.toString());
+        }
+        break;
+      case EXECUTABLE:
+        ExecutableType executable = (ExecutableType) type;
+        requireResolved(executable.getReturnType());
+        for (TypeMirror parameter : executable.getParameterTypes()) {
+          requireResolved(parameter);
+        }
+        for (TypeMirror thrown : executable.getThrownTypes()) {
+          requireResolved(thrown);
+        }
+        break;
+      default:
+        break;
+    }
   }
 }

@@ -2,6 +2,7 @@ package io.retrygen.processor;
 
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.HashSet;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
@@ -10,14 +11,10 @@ import javax.lang.model.element.Element;
 import javax.lang.model.element.ExecutableElement;
 import javax.lang.model.element.Modifier;
 import javax.lang.model.element.TypeElement;
-import javax.lang.model.element.VariableElement;
-import javax.lang.model.type.ArrayType;
 import javax.lang.model.type.DeclaredType;
 import javax.lang.model.type.ExecutableType;
 import javax.lang.model.type.TypeKind;
 import javax.lang.model.type.TypeMirror;
-import javax.lang.model.type.TypeVariable;
-import javax.lang.model.type.WildcardType;
 import javax.lang.model.util.ElementFilter;
 import javax.lang.model.util.Elements;
 import javax.lang.model.util.Types;
@@ -35,11 +32,16 @@ final class ModelReader {
   private final Elements elements;
   private final Types types;
   private final Diagnostics diagnostics;
+  private final RecoverResolver recoverResolver;
+  private final PredicateResolver predicateResolver;
 
   ModelReader(Elements elements, Types types, Diagnostics diagnostics) {
     this.elements = elements;
     this.types = types;
     this.diagnostics = diagnostics;
+    this.recoverResolver = new RecoverResolver(elements, types, diagnostics);
+    this.predicateResolver =
+        new PredicateResolver(elements, types, diagnostics, recoverResolver);
   }
 
   /** One method of the input's interface, and the declarations it overrides, nearest first. */
@@ -58,6 +60,13 @@ final class ModelReader {
     List<TypeElement> supertypes = supertypes(type);
     List<MethodEntry> entries = methods(type, supertypes);
     boolean isInterface = type.getKind().isInterface();
+    List<MethodEntry> recovers = new ArrayList<>();
+    for (MethodEntry entry : entries) {
+      if (isRecover(entry)) {
+        recovers.add(entry);
+      }
+    }
+    Set<ExecutableElement> reportedTies = new HashSet<>();
     List<GuardedMethod> methods = new ArrayList<>();
     for (MethodEntry entry : entries) {
       ExecutableElement method = entry.method;
@@ -68,23 +77,35 @@ final class ModelReader {
             "%s has the abstract method %s left, so a generated subclass would have nothing to"
                 + " call. Implement it, or put the annotations on an interface to get a delegate",
             type.getSimpleName(),
-            signature(method));
+            Diagnostics.signature(method));
         continue;
       }
       boolean deprecated = isDeprecated(entry);
       RetryConfig retry = isRecover(entry) ? null : winner(type, supertypes, entry);
       if (retry != null && overridable(type, method)) {
         methods.add(
-            GuardedMethod.guarded(method, entry.type, retry, label(type, method, retry), deprecated));
+            GuardedMethod.guarded(
+                method,
+                entry.type,
+                retry,
+                label(type, method, retry),
+                deprecated,
+                recoverResolver.resolve(type, recovers, method, entry.type, retry, reportedTies),
+                predicateResolver.resolve(
+                    type, supertypes, method, entry.type, retry, PredicateResolver.RETRY_IF),
+                predicateResolver.resolve(
+                    type, supertypes, method, entry.type, retry,
+                    PredicateResolver.RETRY_ON_RESULT)));
       } else if (isInterface && (isAbstract || method.isDefault())) {
         methods.add(GuardedMethod.forwarded(method, entry.type, deprecated));
       }
     }
+    recoverResolver.warnUnused(type, recovers, methods);
     List<ExecutableElement> constructors = new ArrayList<>();
     if (!isInterface) {
       for (ExecutableElement constructor : ElementFilter.constructorsIn(type.getEnclosedElements())) {
         if (!constructor.getModifiers().contains(Modifier.PRIVATE)) {
-          requireResolved(constructor.asType());
+          MissingTypeException.requireResolved(constructor.asType());
           constructors.add(constructor);
         }
       }
@@ -171,7 +192,7 @@ final class ModelReader {
             continue next;
           }
         }
-        requireResolved(methodType);
+        MissingTypeException.requireResolved(methodType);
         entries.add(new MethodEntry(method, methodType));
       }
     }
@@ -260,63 +281,4 @@ final class ModelReader {
     return GeneratedNames.relativeName(type) + "." + method.getSimpleName();
   }
 
-  /** {@code name(ParamType, ...)}, for messages. */
-  static String signature(ExecutableElement method) {
-    StringBuilder result = new StringBuilder().append(method.getSimpleName()).append('(');
-    String separator = "";
-    for (VariableElement parameter : method.getParameters()) {
-      result.append(separator).append(simpleName(parameter.asType()));
-      separator = ", ";
-    }
-    return result.append(')').toString();
-  }
-
-  private static String simpleName(TypeMirror type) {
-    String name = type.toString();
-    return name.replaceAll("\\b[a-z][a-z0-9_]*\\.", "");
-  }
-
-  /** Throws {@link MissingTypeException} if {@code type} mentions a type not resolved yet. */
-  static void requireResolved(TypeMirror type) {
-    switch (type.getKind()) {
-      case ERROR:
-        throw new MissingTypeException(type.toString());
-      case DECLARED:
-        for (TypeMirror argument : ((DeclaredType) type).getTypeArguments()) {
-          requireResolved(argument);
-        }
-        break;
-      case ARRAY:
-        requireResolved(((ArrayType) type).getComponentType());
-        break;
-      case WILDCARD:
-        WildcardType wildcard = (WildcardType) type;
-        if (wildcard.getExtendsBound() != null) {
-          requireResolved(wildcard.getExtendsBound());
-        }
-        if (wildcard.getSuperBound() != null) {
-          requireResolved(wildcard.getSuperBound());
-        }
-        break;
-      case TYPEVAR:
-        // Bounds may be recursive (T extends Comparable<T>); javac reports bad bounds itself.
-        TypeVariable variable = (TypeVariable) type;
-        if (variable.getUpperBound().getKind() == TypeKind.ERROR) {
-          throw new MissingTypeException(variable.toString());
-        }
-        break;
-      case EXECUTABLE:
-        ExecutableType executable = (ExecutableType) type;
-        requireResolved(executable.getReturnType());
-        for (TypeMirror parameter : executable.getParameterTypes()) {
-          requireResolved(parameter);
-        }
-        for (TypeMirror thrown : executable.getThrownTypes()) {
-          requireResolved(thrown);
-        }
-        break;
-      default:
-        break;
-    }
-  }
 }

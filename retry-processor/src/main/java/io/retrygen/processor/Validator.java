@@ -4,7 +4,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 import javax.lang.model.element.AnnotationMirror;
-import javax.lang.model.element.AnnotationValue;
 import javax.lang.model.element.Element;
 import javax.lang.model.element.ElementKind;
 import javax.lang.model.element.ExecutableElement;
@@ -25,11 +24,13 @@ final class Validator {
   private final Elements elements;
   private final Types types;
   private final Diagnostics diagnostics;
+  private final RetryableValidator retryableValidator;
 
   Validator(Elements elements, Types types, Diagnostics diagnostics) {
     this.elements = elements;
     this.types = types;
     this.diagnostics = diagnostics;
+    this.retryableValidator = new RetryableValidator(elements, types, diagnostics);
   }
 
   /**
@@ -123,6 +124,10 @@ final class Validator {
       AnnotationMirror breaker = Mirrors.find(element, Names.CIRCUIT_BREAKER);
       if (element instanceof ExecutableElement) {
         checkOverridable((ExecutableElement) element, retryable != null ? retryable : breaker);
+        AnnotationMirror recover = Mirrors.find(element, Names.RECOVER);
+        if (recover != null) {
+          checkRecover((ExecutableElement) element);
+        }
       }
       if (backoff != null && retryable == null) {
         diagnostics.error(
@@ -139,7 +144,7 @@ final class Validator {
                 + " use @Retryable alone");
       }
       if (retryable != null) {
-        validateRetryable(type, element, retryable, backoff);
+        retryableValidator.validate(type, element, retryable, backoff);
       }
     }
   }
@@ -160,136 +165,34 @@ final class Validator {
           method,
           "%s cannot be used on %s method %s: the generated class guards a method by overriding"
               + " it, and a %s method cannot be overridden. Remove %s, or remove the annotation",
-          annotationName, reason, ModelReader.signature(method), reason, reason);
+          annotationName, reason, Diagnostics.signature(method), reason, reason);
     }
   }
 
-  private void validateRetryable(
-      TypeElement type, Element element, AnnotationMirror retryable, AnnotationMirror direct) {
-    int maxAttempts = Mirrors.intValue(elements, retryable, "maxAttempts");
-    if (maxAttempts < 1) {
+  /** A recover method must be callable by the generated class: non-private, non-static, a body. */
+  private void checkRecover(ExecutableElement method) {
+    Set<Modifier> modifiers = method.getModifiers();
+    if (modifiers.contains(Modifier.PRIVATE)) {
       diagnostics.error(
-          element, retryable, Mirrors.explicitValue(retryable, "maxAttempts"),
-          "@Retryable(maxAttempts = %d) is invalid: maxAttempts counts the first call and must be"
-              + " at least 1. Use maxAttempts = 1 to call once without retrying",
-          maxAttempts);
-    }
-    long maxDuration = Mirrors.longValue(elements, retryable, "maxDuration");
-    AnnotationValue maxDurationValue = Mirrors.explicitValue(retryable, "maxDuration");
-    if (maxDuration < 0) {
+          method,
+          "@Recover method %s is private, so the generated class cannot call it. Make it"
+              + " package-private, protected or public",
+          Diagnostics.signature(method));
+    } else if (modifiers.contains(Modifier.STATIC)) {
       diagnostics.error(
-          element, retryable, maxDurationValue,
-          "@Retryable(maxDuration = %d) is invalid: maxDuration is a time budget in milliseconds"
-              + " and must not be negative. Use 0 for no time limit",
-          maxDuration);
-    }
-    AnnotationValue nested = Mirrors.explicitValue(retryable, "backoff");
-    if (direct != null && nested != null) {
+          method,
+          "@Recover method %s is static: a recover method is an instance method of the type or a"
+              + " supertype. Remove static",
+          Diagnostics.signature(method));
+    } else if (!RecoverResolver.hasBody(method)) {
       diagnostics.error(
-          element, direct,
-          "@Backoff is given twice for this @Retryable: nested as @Retryable(backoff = ...) and"
-              + " directly on the %s. Keep one of them",
-          elementName(element));
+          method,
+          "@Recover method %s has no body, so the generated class has nothing to call. %s",
+          Diagnostics.signature(method),
+          method.getEnclosingElement().getKind().isInterface()
+              ? "Make it a default method"
+              : "Give it a body");
     }
-    AnnotationMirror backoff =
-        direct != null ? direct : Mirrors.annotationValue(elements, retryable, "backoff");
-    long delay = validateBackoff(element, backoff);
-    if (maxDuration > 0 && delay >= maxDuration) {
-      diagnostics.error(
-          element, retryable, maxDurationValue,
-          "@Retryable(maxDuration = %d) leaves no time for a retry: the backoff waits %d ms before"
-              + " the first retry, and a retry starts only while less than maxDuration has"
-              + " elapsed. Raise maxDuration above %d, or lower @Backoff(delay)",
-          maxDuration, delay, delay);
-    }
-    PackageElement pkg = GeneratedNames.packageOf(type);
-    for (String attribute : new String[] {"retryFor", "noRetryFor", "notRecoverable"}) {
-      AnnotationValue written = Mirrors.explicitValue(retryable, attribute);
-      for (TypeMirror failure : Mirrors.typeList(elements, retryable, attribute)) {
-        TypeElement failureType = (TypeElement) types.asElement(failure);
-        if (!isAccessibleFrom(failureType, pkg)) {
-          diagnostics.error(
-              element, retryable, written,
-              "@Retryable(%s = %s.class) names a type that the generated class in package %s"
-                  + " cannot see, so it cannot test for it. Make %s public or package-private",
-              attribute, failureType.getSimpleName(), packageName(pkg),
-              failureType.getSimpleName());
-        }
-      }
-    }
-    AnnotationValue listenersValue = Mirrors.explicitValue(retryable, "listeners");
-    for (TypeMirror listener : Mirrors.typeList(elements, retryable, "listeners")) {
-      TypeElement listenerType = (TypeElement) types.asElement(listener);
-      if (!isCreatable(listenerType, pkg)) {
-        diagnostics.error(
-            element, retryable, listenersValue,
-            "@Retryable(listeners = %s.class) cannot be created by the generated class: a"
-                + " listener must be a non-abstract, static, public (or same-package) class with a"
-                + " public no-arg constructor. Add one, or register an instance with"
-                + " RetryOptions.builder().listener(...)",
-            listenerType.getSimpleName());
-      }
-    }
-  }
-
-  /** Checks a {@code @Backoff} (nested or direct) and returns its delay. */
-  private long validateBackoff(Element element, AnnotationMirror backoff) {
-    long delay = Mirrors.longValue(elements, backoff, "delay");
-    long maxDelay = Mirrors.longValue(elements, backoff, "maxDelay");
-    double multiplier = Mirrors.doubleValue(elements, backoff, "multiplier");
-    boolean random = Mirrors.booleanValue(elements, backoff, "random");
-    double jitter = Mirrors.doubleValue(elements, backoff, "jitter");
-    if (delay < 0) {
-      diagnostics.error(
-          element, backoff, Mirrors.explicitValue(backoff, "delay"),
-          "@Backoff(delay = %d) is invalid: delay must not be negative. Use delay = 0 to retry at"
-              + " once",
-          delay);
-    }
-    AnnotationValue maxDelayValue = Mirrors.explicitValue(backoff, "maxDelay");
-    if (maxDelay < 0) {
-      diagnostics.error(
-          element, backoff, maxDelayValue,
-          "@Backoff(maxDelay = %d) is invalid: maxDelay must not be negative. Use 0 for no cap"
-              + " (30000 ms for an exponential backoff)",
-          maxDelay);
-    } else if (maxDelay > 0 && maxDelay < delay) {
-      diagnostics.error(
-          element, backoff, maxDelayValue,
-          "@Backoff(maxDelay = %d) is below delay = %d: maxDelay caps every wait, so it must be at"
-              + " least delay. Raise maxDelay to %d or more, or use 0 for no cap",
-          maxDelay, delay, delay);
-    }
-    AnnotationValue multiplierValue = Mirrors.explicitValue(backoff, "multiplier");
-    boolean exponential = multiplier > 1.0;
-    if (!(multiplier == 0.0 || multiplier >= 1.0) || Double.isInfinite(multiplier)) {
-      diagnostics.error(
-          element, backoff, multiplierValue,
-          "@Backoff(multiplier = %s) is invalid: use a multiplier greater than 1 for an"
-              + " exponential backoff, or 0 (the default) for a fixed one",
-          multiplier);
-    } else if (exponential && maxDelay == 0 && delay > BackoffConfig.EXPONENTIAL_CAP) {
-      diagnostics.error(
-          element, backoff, Mirrors.explicitValue(backoff, "delay"),
-          "@Backoff(delay = %d) is above the 30000 ms cap of an exponential backoff without"
-              + " maxDelay, so every wait would be cut to 30000 ms. Set maxDelay to %d or more",
-          delay, delay);
-    }
-    if (!(jitter >= 0.0 && jitter <= 1.0)) {
-      diagnostics.error(
-          element, backoff, Mirrors.explicitValue(backoff, "jitter"),
-          "@Backoff(jitter = %s) is invalid: jitter must be in [0, 1]; 0.1 lets each wait vary by"
-              + " up to 10%% either way",
-          jitter);
-    }
-    if (random && !exponential && maxDelay <= delay && maxDelay >= 0) {
-      diagnostics.error(
-          element, backoff, Mirrors.explicitValue(backoff, "random"),
-          "@Backoff(random = true) has no range to choose from: a fixed random backoff waits a"
-              + " uniform time in [delay, maxDelay], so it needs maxDelay > delay. Set maxDelay,"
-              + " or a multiplier > 1 to choose in [d, d * multiplier]");
-    }
-    return delay;
   }
 
   /** Whether code in {@code pkg} can name {@code type}. */
@@ -305,24 +208,6 @@ final class Validator {
       }
     }
     return true;
-  }
-
-  /** Whether code in {@code pkg} can write {@code new T()} for the listener {@code type}. */
-  private static boolean isCreatable(TypeElement type, PackageElement pkg) {
-    if (type.getKind() != ElementKind.CLASS
-        || type.getModifiers().contains(Modifier.ABSTRACT)
-        || !isAccessibleFrom(type, pkg)
-        || (type.getNestingKind() == NestingKind.MEMBER
-            && !type.getModifiers().contains(Modifier.STATIC))) {
-      return false;
-    }
-    for (ExecutableElement constructor : ElementFilter.constructorsIn(type.getEnclosedElements())) {
-      if (constructor.getParameters().isEmpty()
-          && constructor.getModifiers().contains(Modifier.PUBLIC)) {
-        return true;
-      }
-    }
-    return false;
   }
 
   /** Guarded methods the generator cannot handle yet. */
@@ -347,7 +232,7 @@ final class Validator {
               "%s returns %s: asynchronous methods are not supported yet by this version of"
                   + " retrygen, and retrying only the synchronous call would lose failures."
                   + " Remove @Retryable from it, or return the value synchronously",
-              ModelReader.signature(method.method()), futureType.getSimpleName());
+              Diagnostics.signature(method.method()), futureType.getSimpleName());
         }
       }
     }
@@ -368,11 +253,8 @@ final class Validator {
     }
   }
 
-  private static String elementName(Element element) {
+  static String elementName(Element element) {
     return element instanceof ExecutableElement ? "method" : "type";
   }
 
-  private static String packageName(PackageElement pkg) {
-    return pkg.isUnnamed() ? "(unnamed)" : pkg.getQualifiedName().toString();
-  }
 }

@@ -1,0 +1,39 @@
+package io.retrygen.processor;
+
+import javax.lang.model.element.ExecutableElement;
+import javax.lang.model.element.Modifier;
+import javax.lang.model.type.TypeMirror;
+
+/** The method named by {@code retryIf} or {@code retryOnResult}, resolved at compile time. */
+final class PredicateMethod {
+  private final ExecutableElement method;
+  private final TypeMirror parameterType;
+  private final boolean needsCast;
+
+  PredicateMethod(ExecutableElement method, TypeMirror parameterType, boolean needsCast) {
+    this.method = method;
+    this.parameterType = parameterType;
+    this.needsCast = needsCast;
+  }
+
+  ExecutableElement method() {
+    return method;
+  }
+
+  /** What it takes: the failure type for {@code retryIf}, the result type for the other. */
+  TypeMirror parameterType() {
+    return parameterType;
+  }
+
+  /**
+   * Whether the argument must be tested with {@code instanceof} and cast first: a {@code retryIf}
+   * method that takes a narrower type than {@code Throwable}.
+   */
+  boolean needsCast() {
+    return needsCast;
+  }
+
+  boolean isStatic() {
+    return method.getModifiers().contains(Modifier.STATIC);
+  }
+}

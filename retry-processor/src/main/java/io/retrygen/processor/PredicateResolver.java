@@ -1,0 +1,201 @@
+package io.retrygen.processor;
+
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+import javax.lang.model.element.AnnotationValue;
+import javax.lang.model.element.ExecutableElement;
+import javax.lang.model.element.Modifier;
+import javax.lang.model.element.TypeElement;
+import javax.lang.model.type.DeclaredType;
+import javax.lang.model.type.ExecutableType;
+import javax.lang.model.type.TypeKind;
+import javax.lang.model.type.TypeMirror;
+import javax.lang.model.util.ElementFilter;
+import javax.lang.model.util.Elements;
+import javax.lang.model.util.Types;
+
+/**
+ * Resolves the methods named by {@code retryIf} and {@code retryOnResult} at compile time: a
+ * non-private {@code boolean} method of the input or a supertype (static or instance; in an
+ * interface, default or static) with one parameter that takes the failure or the result.
+ */
+final class PredicateResolver {
+  static final String RETRY_IF = "retryIf";
+  static final String RETRY_ON_RESULT = "retryOnResult";
+
+  private final Elements elements;
+  private final Types types;
+  private final Diagnostics diagnostics;
+  private final RecoverResolver recovers;
+
+  PredicateResolver(
+      Elements elements, Types types, Diagnostics diagnostics, RecoverResolver recovers) {
+    this.elements = elements;
+    this.types = types;
+    this.diagnostics = diagnostics;
+    this.recovers = recovers;
+  }
+
+  /**
+   * The method named by {@code attribute} ({@link #RETRY_IF} or {@link #RETRY_ON_RESULT}) of
+   * {@code retry}, or null when none is named or it does not fit (then an error is reported on
+   * the attribute's value).
+   */
+  PredicateMethod resolve(
+      TypeElement type,
+      List<TypeElement> supertypes,
+      ExecutableElement guarded,
+      ExecutableType guardedType,
+      RetryConfig retry,
+      String attribute) {
+    boolean onResult = attribute.equals(RETRY_ON_RESULT);
+    String name = onResult ? retry.retryOnResult() : retry.retryIf();
+    if (name.isEmpty()) {
+      return null;
+    }
+    AnnotationValue value = Mirrors.explicitValue(retry.mirror(), attribute);
+    if (onResult && guardedType.getReturnType().getKind() == TypeKind.VOID) {
+      diagnostics.error(
+          retry.annotatedElement(), retry.mirror(), value,
+          "@Retryable(retryOnResult = \"%s\") cannot apply to %s: it returns void, so there is no"
+              + " result to test. Remove retryOnResult, or return the result",
+          name, Diagnostics.signature(guarded));
+      return null;
+    }
+    List<TypeElement> owners = new ArrayList<>();
+    owners.add(type);
+    owners.addAll(supertypes);
+    Set<String> allNames = new LinkedHashSet<>();
+    List<ExecutableElement> named = new ArrayList<>();
+    for (TypeElement owner : owners) {
+      for (ExecutableElement method : ElementFilter.methodsIn(owner.getEnclosedElements())) {
+        allNames.add(method.getSimpleName().toString());
+        if (method.getSimpleName().contentEquals(name) && !isHidden(method, named, type)) {
+          named.add(method);
+        }
+      }
+    }
+    if (named.isEmpty()) {
+      diagnostics.error(
+          retry.annotatedElement(), retry.mirror(), value,
+          "@Retryable(%s = \"%s\") names no method of %s or its supertypes.%s",
+          attribute, name, type.getSimpleName(), Diagnostics.didYouMean(name, allNames));
+      return null;
+    }
+    List<PredicateMethod> fitting = new ArrayList<>();
+    String firstReason = null;
+    for (ExecutableElement method : named) {
+      ExecutableType methodType = memberType(type, method);
+      String reason = mismatch(type, method, methodType, guardedType, onResult);
+      if (reason == null) {
+        TypeMirror parameter = methodType.getParameterTypes().get(0);
+        boolean needsCast = !onResult && !types.isSameType(parameter, throwable());
+        fitting.add(new PredicateMethod(method, parameter, needsCast));
+      } else if (firstReason == null) {
+        firstReason = reason;
+      }
+    }
+    if (fitting.size() == 1) {
+      return fitting.get(0);
+    }
+    if (fitting.isEmpty()) {
+      diagnostics.error(
+          retry.annotatedElement(), retry.mirror(), value,
+          "@Retryable(%s = \"%s\") cannot use %s: %s. It must be a non-private method %s",
+          attribute, name, Diagnostics.signature(named.get(0)), firstReason,
+          onResult
+              ? "boolean " + name + "(R result) that " + Diagnostics.signature(guarded)
+                  + "'s result (" + Diagnostics.typeName(guardedType.getReturnType())
+                  + ") can be passed to"
+              : "boolean " + name + "(T failure) with T a Throwable type");
+    } else {
+      diagnostics.error(
+          retry.annotatedElement(), retry.mirror(), value,
+          "@Retryable(%s = \"%s\") is ambiguous: %d methods of that name fit %s. Rename all but"
+              + " one",
+          attribute, name, fitting.size(), Diagnostics.signature(guarded));
+    }
+    return null;
+  }
+
+  /** Null if {@code method} can serve; else why not. */
+  private String mismatch(
+      TypeElement type,
+      ExecutableElement method,
+      ExecutableType methodType,
+      ExecutableType guardedType,
+      boolean onResult) {
+    Set<Modifier> modifiers = method.getModifiers();
+    if (modifiers.contains(Modifier.PRIVATE)) {
+      return "it is private";
+    }
+    if (!modifiers.contains(Modifier.PUBLIC)
+        && !modifiers.contains(Modifier.PROTECTED)
+        && !GeneratedNames.packageOf(method).equals(GeneratedNames.packageOf(type))) {
+      return "it is package-private in another package";
+    }
+    if (type.getKind().isInterface() && modifiers.contains(Modifier.ABSTRACT)) {
+      return "it is abstract; in an interface it must be a default or static method";
+    }
+    if (!method.getTypeParameters().isEmpty()) {
+      return "it declares type parameters";
+    }
+    TypeKind returnKind = methodType.getReturnType().getKind();
+    boolean returnsBoolean =
+        returnKind == TypeKind.BOOLEAN
+            || (returnKind == TypeKind.DECLARED
+                && types.isSameType(
+                    methodType.getReturnType(),
+                    elements.getTypeElement("java.lang.Boolean").asType()));
+    if (!returnsBoolean) {
+      return "it returns " + Diagnostics.typeName(methodType.getReturnType()) + ", not boolean";
+    }
+    if (methodType.getParameterTypes().size() != 1) {
+      return "it takes " + methodType.getParameterTypes().size() + " parameters, not 1";
+    }
+    TypeMirror parameter = methodType.getParameterTypes().get(0);
+    if (onResult) {
+      if (!types.isAssignable(guardedType.getReturnType(), parameter)) {
+        return "it takes " + Diagnostics.typeName(parameter) + ", which the result ("
+            + Diagnostics.typeName(guardedType.getReturnType()) + ") cannot be passed as";
+      }
+    } else if (parameter.getKind() != TypeKind.DECLARED
+        || !types.isSubtype(parameter, throwable())) {
+      return "it takes " + Diagnostics.typeName(parameter) + ", which is not a Throwable type";
+    }
+    for (TypeMirror thrown : methodType.getThrownTypes()) {
+      if (recovers.isChecked(thrown) && !recovers.isDeclared(thrown, guardedType)) {
+        return "it throws " + Diagnostics.typeName(thrown)
+            + ", which the guarded method does not declare";
+      }
+    }
+    return null;
+  }
+
+  /** Whether an overload already collected from a nearer type overrides or hides {@code method}. */
+  private boolean isHidden(
+      ExecutableElement method, List<ExecutableElement> nearer, TypeElement type) {
+    for (ExecutableElement each : nearer) {
+      if (elements.overrides(each, method, type)
+          || (each.getParameters().size() == method.getParameters().size()
+              && types.isSubsignature(
+                  (ExecutableType) each.asType(), (ExecutableType) method.asType()))) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  private ExecutableType memberType(TypeElement type, ExecutableElement method) {
+    if (method.getModifiers().contains(Modifier.STATIC)) {
+      return (ExecutableType) method.asType();
+    }
+    return (ExecutableType) types.asMemberOf((DeclaredType) type.asType(), method);
+  }
+
+  private TypeMirror throwable() {
+    return elements.getTypeElement("java.lang.Throwable").asType();
+  }
+}

@@ -1,0 +1,185 @@
+package io.retrygen.processor;
+
+import javax.lang.model.element.AnnotationMirror;
+import javax.lang.model.element.AnnotationValue;
+import javax.lang.model.element.Element;
+import javax.lang.model.element.ElementKind;
+import javax.lang.model.element.ExecutableElement;
+import javax.lang.model.element.Modifier;
+import javax.lang.model.element.NestingKind;
+import javax.lang.model.element.PackageElement;
+import javax.lang.model.element.TypeElement;
+import javax.lang.model.type.TypeMirror;
+import javax.lang.model.util.ElementFilter;
+import javax.lang.model.util.Elements;
+import javax.lang.model.util.Types;
+
+/**
+ * The rules for the values of one {@code @Retryable} and its {@code @Backoff} (SPEC §3, §4, §9),
+ * each reported on the value that is wrong.
+ */
+final class RetryableValidator {
+  private final Elements elements;
+  private final Types types;
+  private final Diagnostics diagnostics;
+
+  RetryableValidator(Elements elements, Types types, Diagnostics diagnostics) {
+    this.elements = elements;
+    this.types = types;
+    this.diagnostics = diagnostics;
+  }
+
+  /**
+   * Checks {@code retryable} found on {@code element} of the input {@code type}, with the {@code
+   * direct} {@code @Backoff} on the same element (or null).
+   */
+  void validate(
+      TypeElement type, Element element, AnnotationMirror retryable, AnnotationMirror direct) {
+    int maxAttempts = Mirrors.intValue(elements, retryable, "maxAttempts");
+    if (maxAttempts < 1) {
+      diagnostics.error(
+          element, retryable, Mirrors.explicitValue(retryable, "maxAttempts"),
+          "@Retryable(maxAttempts = %d) is invalid: maxAttempts counts the first call and must be"
+              + " at least 1. Use maxAttempts = 1 to call once without retrying",
+          maxAttempts);
+    }
+    long maxDuration = Mirrors.longValue(elements, retryable, "maxDuration");
+    AnnotationValue maxDurationValue = Mirrors.explicitValue(retryable, "maxDuration");
+    if (maxDuration < 0) {
+      diagnostics.error(
+          element, retryable, maxDurationValue,
+          "@Retryable(maxDuration = %d) is invalid: maxDuration is a time budget in milliseconds"
+              + " and must not be negative. Use 0 for no time limit",
+          maxDuration);
+    }
+    AnnotationValue nested = Mirrors.explicitValue(retryable, "backoff");
+    if (direct != null && nested != null) {
+      diagnostics.error(
+          element, direct,
+          "@Backoff is given twice for this @Retryable: nested as @Retryable(backoff = ...) and"
+              + " directly on the %s. Keep one of them",
+          Validator.elementName(element));
+    }
+    AnnotationMirror backoff =
+        direct != null ? direct : Mirrors.annotationValue(elements, retryable, "backoff");
+    long delay = validateBackoff(element, backoff);
+    if (maxDuration > 0 && delay >= maxDuration) {
+      diagnostics.error(
+          element, retryable, maxDurationValue,
+          "@Retryable(maxDuration = %d) leaves no time for a retry: the backoff waits %d ms before"
+              + " the first retry, and a retry starts only while less than maxDuration has"
+              + " elapsed. Raise maxDuration above %d, or lower @Backoff(delay)",
+          maxDuration, delay, delay);
+    }
+    PackageElement pkg = GeneratedNames.packageOf(type);
+    for (String attribute : new String[] {"retryFor", "noRetryFor", "notRecoverable"}) {
+      AnnotationValue written = Mirrors.explicitValue(retryable, attribute);
+      for (TypeMirror failure : Mirrors.typeList(elements, retryable, attribute)) {
+        TypeElement failureType = (TypeElement) types.asElement(failure);
+        if (!Validator.isAccessibleFrom(failureType, pkg)) {
+          diagnostics.error(
+              element, retryable, written,
+              "@Retryable(%s = %s.class) names a type that the generated class in package %s"
+                  + " cannot see, so it cannot test for it. Make %s public or package-private",
+              attribute, failureType.getSimpleName(), packageName(pkg),
+              failureType.getSimpleName());
+        }
+      }
+    }
+    AnnotationValue listenersValue = Mirrors.explicitValue(retryable, "listeners");
+    for (TypeMirror listener : Mirrors.typeList(elements, retryable, "listeners")) {
+      TypeElement listenerType = (TypeElement) types.asElement(listener);
+      if (!isCreatable(listenerType, pkg)) {
+        diagnostics.error(
+            element, retryable, listenersValue,
+            "@Retryable(listeners = %s.class) cannot be created by the generated class: a"
+                + " listener must be a non-abstract, static, public (or same-package) class with a"
+                + " public no-arg constructor. Add one, or register an instance with"
+                + " RetryOptions.builder().listener(...)",
+            listenerType.getSimpleName());
+      }
+    }
+  }
+
+  /** Checks a {@code @Backoff} (nested or direct) and returns its delay. */
+  private long validateBackoff(Element element, AnnotationMirror backoff) {
+    long delay = Mirrors.longValue(elements, backoff, "delay");
+    long maxDelay = Mirrors.longValue(elements, backoff, "maxDelay");
+    double multiplier = Mirrors.doubleValue(elements, backoff, "multiplier");
+    boolean random = Mirrors.booleanValue(elements, backoff, "random");
+    double jitter = Mirrors.doubleValue(elements, backoff, "jitter");
+    if (delay < 0) {
+      diagnostics.error(
+          element, backoff, Mirrors.explicitValue(backoff, "delay"),
+          "@Backoff(delay = %d) is invalid: delay must not be negative. Use delay = 0 to retry at"
+              + " once",
+          delay);
+    }
+    AnnotationValue maxDelayValue = Mirrors.explicitValue(backoff, "maxDelay");
+    if (maxDelay < 0) {
+      diagnostics.error(
+          element, backoff, maxDelayValue,
+          "@Backoff(maxDelay = %d) is invalid: maxDelay must not be negative. Use 0 for no cap"
+              + " (30000 ms for an exponential backoff)",
+          maxDelay);
+    } else if (maxDelay > 0 && maxDelay < delay) {
+      diagnostics.error(
+          element, backoff, maxDelayValue,
+          "@Backoff(maxDelay = %d) is below delay = %d: maxDelay caps every wait, so it must be at"
+              + " least delay. Raise maxDelay to %d or more, or use 0 for no cap",
+          maxDelay, delay, delay);
+    }
+    AnnotationValue multiplierValue = Mirrors.explicitValue(backoff, "multiplier");
+    boolean exponential = multiplier > 1.0;
+    if (!(multiplier == 0.0 || multiplier >= 1.0) || Double.isInfinite(multiplier)) {
+      diagnostics.error(
+          element, backoff, multiplierValue,
+          "@Backoff(multiplier = %s) is invalid: use a multiplier greater than 1 for an"
+              + " exponential backoff, or 0 (the default) for a fixed one",
+          multiplier);
+    } else if (exponential && maxDelay == 0 && delay > BackoffConfig.EXPONENTIAL_CAP) {
+      diagnostics.error(
+          element, backoff, Mirrors.explicitValue(backoff, "delay"),
+          "@Backoff(delay = %d) is above the 30000 ms cap of an exponential backoff without"
+              + " maxDelay, so every wait would be cut to 30000 ms. Set maxDelay to %d or more",
+          delay, delay);
+    }
+    if (!(jitter >= 0.0 && jitter <= 1.0)) {
+      diagnostics.error(
+          element, backoff, Mirrors.explicitValue(backoff, "jitter"),
+          "@Backoff(jitter = %s) is invalid: jitter must be in [0, 1]; 0.1 lets each wait vary by"
+              + " up to 10%% either way",
+          jitter);
+    }
+    if (random && !exponential && maxDelay <= delay && maxDelay >= 0) {
+      diagnostics.error(
+          element, backoff, Mirrors.explicitValue(backoff, "random"),
+          "@Backoff(random = true) has no range to choose from: a fixed random backoff waits a"
+              + " uniform time in [delay, maxDelay], so it needs maxDelay > delay. Set maxDelay,"
+              + " or a multiplier > 1 to choose in [d, d * multiplier]");
+    }
+    return delay;
+  }
+
+  /** Whether code in {@code pkg} can write {@code new T()} for the listener {@code type}. */
+  private static boolean isCreatable(TypeElement type, PackageElement pkg) {
+    if (type.getKind() != ElementKind.CLASS
+        || type.getModifiers().contains(Modifier.ABSTRACT)
+        || !Validator.isAccessibleFrom(type, pkg)
+        || (type.getNestingKind() == NestingKind.MEMBER
+            && !type.getModifiers().contains(Modifier.STATIC))) {
+      return false;
+    }
+    for (ExecutableElement constructor : ElementFilter.constructorsIn(type.getEnclosedElements())) {
+      if (constructor.getParameters().isEmpty()
+          && constructor.getModifiers().contains(Modifier.PUBLIC)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  private static String packageName(PackageElement pkg) {
+    return pkg.isUnnamed() ? "(unnamed)" : pkg.getQualifiedName().toString();
+  }
+}
