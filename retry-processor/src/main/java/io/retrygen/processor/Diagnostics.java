@@ -98,6 +98,14 @@ final class Diagnostics {
     return type.toString().replaceAll("\\b[a-z][a-z0-9_]*\\.", "");
   }
 
+  /** A double as the user most likely wrote it: {@code -2}, not {@code -2.0}. */
+  static String number(double value) {
+    if (value == Math.rint(value) && !Double.isInfinite(value) && Math.abs(value) < 1e15) {
+      return String.valueOf((long) value);
+    }
+    return String.valueOf(value);
+  }
+
   private void print(
       Kind kind, Element element, AnnotationMirror annotation, AnnotationValue value, String text) {
     if (annotation == null) {

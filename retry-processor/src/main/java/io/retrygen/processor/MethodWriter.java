@@ -220,7 +220,8 @@ final class MethodWriter {
       included.add(EXCEPTION);
     }
     if (!all) {
-      conditions.add(instanceOfAny(failure, included, included.size() > 1 && !retry.noRetryFor().isEmpty()));
+      boolean parens = included.size() > 1 && !retry.noRetryFor().isEmpty();
+      conditions.add(instanceOfAny(failure, included, parens));
     }
     List<TypeName> excluded = new ArrayList<>();
     for (TypeMirror type : retry.noRetryFor()) {
@@ -229,7 +230,7 @@ final class MethodWriter {
     if (!excluded.isEmpty()) {
       conditions.add(CodeBlock.of("!$L", instanceOfAny(failure, excluded, true)));
     }
-    return CodeBlock.join(conditions, " && ");
+    return joinWrapping(conditions, "&&");
   }
 
   private static CodeBlock instanceOfAny(String failure, List<TypeName> types, boolean parens) {
@@ -237,7 +238,16 @@ final class MethodWriter {
     for (TypeName type : types) {
       tests.add(CodeBlock.of("$N instanceof $T", failure, type));
     }
-    CodeBlock any = CodeBlock.join(tests, " || ");
+    CodeBlock any = joinWrapping(tests, "||");
     return parens ? CodeBlock.of("($L)", any) : any;
+  }
+
+  /** {@code a op b op c}, free to wrap before each operator when the line gets long. */
+  private static CodeBlock joinWrapping(List<CodeBlock> blocks, String operator) {
+    CodeBlock.Builder joined = CodeBlock.builder();
+    for (int i = 0; i < blocks.size(); i++) {
+      joined.add(i == 0 ? "$L" : "$W" + operator + " $L", blocks.get(i));
+    }
+    return joined.build();
   }
 }

@@ -116,7 +116,8 @@ final class ModelReader {
         GeneratedNames.retryingClass(type),
         Collections.unmodifiableList(methods),
         Collections.unmodifiableList(constructors),
-        types.isAssignable(types.erasure(type.asType()), serializable.asType()));
+        types.isAssignable(types.erasure(type.asType()), serializable.asType()),
+        isDeprecatedOrEnclosedByDeprecated(type));
   }
 
   /** The supertypes of {@code type}, nearest first, without {@code Object}. */
@@ -239,6 +240,15 @@ final class ModelReader {
     }
     for (ExecutableElement overridden : entry.overridden) {
       if (Mirrors.find(overridden, Names.RECOVER) != null) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  private boolean isDeprecatedOrEnclosedByDeprecated(TypeElement type) {
+    for (Element e = type; e instanceof TypeElement; e = e.getEnclosingElement()) {
+      if (elements.isDeprecated(e)) {
         return true;
       }
     }

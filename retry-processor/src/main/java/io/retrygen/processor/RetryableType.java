@@ -12,18 +12,21 @@ final class RetryableType {
   private final List<GuardedMethod> methods;
   private final List<ExecutableElement> constructors;
   private final boolean serializable;
+  private final boolean deprecated;
 
   RetryableType(
       TypeElement element,
       ClassName generatedName,
       List<GuardedMethod> methods,
       List<ExecutableElement> constructors,
-      boolean serializable) {
+      boolean serializable,
+      boolean deprecated) {
     this.element = element;
     this.generatedName = generatedName;
     this.methods = methods;
     this.constructors = constructors;
     this.serializable = serializable;
+    this.deprecated = deprecated;
   }
 
   TypeElement element() {
@@ -48,7 +51,16 @@ final class RetryableType {
     return constructors;
   }
 
+  /** Whether the input implements {@code Serializable}: the generated class needs no UID. */
   boolean serializable() {
     return serializable;
+  }
+
+  /**
+   * Whether the input or a type enclosing it is deprecated: the generated class, which names it
+   * in its header and body, must not warn about that.
+   */
+  boolean deprecated() {
+    return deprecated;
   }
 }

@@ -136,7 +136,7 @@ final class RetryableValidator {
           element, backoff, multiplierValue,
           "@Backoff(multiplier = %s) is invalid: use a multiplier greater than 1 for an"
               + " exponential backoff, or 0 (the default) for a fixed one",
-          multiplier);
+          Diagnostics.number(multiplier));
     } else if (exponential && maxDelay == 0 && delay > BackoffConfig.EXPONENTIAL_CAP) {
       diagnostics.error(
           element, backoff, Mirrors.explicitValue(backoff, "delay"),
@@ -149,9 +149,10 @@ final class RetryableValidator {
           element, backoff, Mirrors.explicitValue(backoff, "jitter"),
           "@Backoff(jitter = %s) is invalid: jitter must be in [0, 1]; 0.1 lets each wait vary by"
               + " up to 10%% either way",
-          jitter);
+          Diagnostics.number(jitter));
     }
-    if (random && !exponential && maxDelay <= delay && maxDelay >= 0) {
+    // 0 < maxDelay < delay was reported above; only an empty range is left to report.
+    if (random && !exponential && (maxDelay == 0 || maxDelay == delay)) {
       diagnostics.error(
           element, backoff, Mirrors.explicitValue(backoff, "random"),
           "@Backoff(random = true) has no range to choose from: a fixed random backoff waits a"

@@ -12,10 +12,12 @@ import com.squareup.javapoet.TypeName;
 import com.squareup.javapoet.TypeSpec;
 import com.squareup.javapoet.TypeVariableName;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Set;
 import javax.lang.model.element.ExecutableElement;
 import javax.lang.model.element.Modifier;
 import javax.lang.model.element.TypeElement;
@@ -41,6 +43,9 @@ final class RetryingWriter {
     TypeSpec.Builder type =
         TypeSpec.classBuilder(model.generatedName())
             .addOriginatingElement(input)
+            // The class inherits the input's nested types: a nested Exception or Objects must not
+            // capture the simple names the generated code uses.
+            .avoidClashesWithNestedClasses(input)
             .addJavadoc(
                 "Retries the guarded methods of {@link $T}"
                     + (model.isInterface() ? " by delegating to an instance of it" : "")
@@ -53,9 +58,15 @@ final class RetryingWriter {
               .addMember("value", "$S", Names.PROCESSOR)
               .build());
     }
-    if (model.serializable()) {
-      type.addAnnotation(
-          AnnotationSpec.builder(SuppressWarnings.class).addMember("value", "$S", "serial").build());
+    if (model.deprecated() || model.serializable()) {
+      AnnotationSpec.Builder suppress = AnnotationSpec.builder(SuppressWarnings.class);
+      if (model.deprecated()) {
+        suppress.addMember("value", "$S", "deprecation");
+      }
+      if (model.serializable()) {
+        suppress.addMember("value", "$S", "serial");
+      }
+      type.addAnnotation(suppress.build());
     }
     Modifier[] visibility =
         input.getModifiers().contains(Modifier.PUBLIC)
@@ -96,13 +107,17 @@ final class RetryingWriter {
   /** One {@code Retrier} field per guarded method, named after it; overloads get a number. */
   private static Map<GuardedMethod, String> retrierFields(RetryableType model) {
     Map<GuardedMethod, String> fields = new LinkedHashMap<>();
-    Map<String, Integer> counts = new LinkedHashMap<>();
+    Set<String> taken = new HashSet<>();
+    taken.add("delegate");
     for (GuardedMethod method : model.methods()) {
       if (method.isGuarded()) {
         String name = method.method().getSimpleName().toString();
-        int count = counts.containsKey(name) ? counts.get(name) + 1 : 1;
-        counts.put(name, count);
-        fields.put(method, name + (count == 1 ? "" : String.valueOf(count)) + "Retrier");
+        String field = name + "Retrier";
+        // Overloads, and methods such as call2() next to two call()s, must not share a field.
+        for (int i = 2; !taken.add(field); i++) {
+          field = name + i + "Retrier";
+        }
+        fields.put(method, field);
       }
     }
     return fields;

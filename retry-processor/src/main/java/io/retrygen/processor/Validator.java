@@ -79,8 +79,7 @@ final class Validator {
                 + " class of the package and cannot see it. Make it package-private or public",
             kind, type.getSimpleName(), each.getSimpleName(),
             GeneratedNames.retryingClass(type).simpleName());
-        valid = false;
-        break;
+        return false; // its constructors are private too: no point saying so again
       }
     }
     if (type.getKind() == ElementKind.CLASS

@@ -1,0 +1,143 @@
+package io.retrygen.processor;
+
+import static com.google.common.truth.Truth.assertThat;
+import static com.google.common.truth.Truth.assertWithMessage;
+import static com.google.testing.compile.CompilationSubject.assertThat;
+
+import com.google.testing.compile.Compilation;
+import com.google.testing.compile.Compiler;
+import com.google.testing.compile.JavaFileObjects;
+import java.io.File;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import javax.tools.JavaFileObject;
+import javax.tools.StandardLocation;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The generated source of the main shapes, compared as exact text with the files in {@code
+ * src/test/resources/golden/<case>/expected/}. The inputs are in {@code <case>/input/}, all in
+ * package {@code test}.
+ *
+ * <p>Run with {@code -Dgolden.update=true} to rewrite the expected files from the current output
+ * instead of comparing; then review the diff like code.
+ */
+class GoldenTest {
+  private static final Path GOLDEN_DIR =
+      Paths.get(System.getProperty("golden.dir", "src/test/resources/golden"));
+  private static final boolean UPDATE = Boolean.getBoolean("golden.update");
+
+  @Test
+  void interfaceDelegate() throws IOException {
+    assertGolden("interface", "PaymentClientRetrying", "-Xlint:all");
+  }
+
+  @Test
+  void classSubclass() throws IOException {
+    assertGolden("class", "InventoryRetrying", "-Xlint:all");
+  }
+
+  @Test
+  void nestedTypeJoinsEnclosingNames() throws IOException {
+    assertGolden("nested", "Outer_Mid_ClientRetrying", "-Xlint:all");
+  }
+
+  @Test
+  void genericsVarargsAndThrows() throws IOException {
+    assertGolden("generics", "RepositoryRetrying", "-Xlint:all");
+  }
+
+  @Test
+  void release8HasNoGeneratedAnnotation() throws IOException {
+    // -Xlint:-options: JDK 20+ warns that --release 8 is obsolete.
+    assertGolden("release8", "PingerRetrying", "--release", "8", "-Xlint:all", "-Xlint:-options");
+  }
+
+  @Test
+  void sameInputGivesTheSameText() throws IOException {
+    for (String golden :
+        new String[] {
+          "interface/PaymentClientRetrying",
+          "class/InventoryRetrying",
+          "nested/Outer_Mid_ClientRetrying",
+          "generics/RepositoryRetrying"
+        }) {
+      String caseName = golden.substring(0, golden.indexOf('/'));
+      String generated = "test." + golden.substring(golden.indexOf('/') + 1);
+      List<JavaFileObject> inputs = inputs(caseName);
+      Compilation first = compile(inputs, "-Xlint:all");
+      Compilation second = compile(inputs, "-Xlint:all");
+      assertThat(first).succeededWithoutWarnings();
+      assertThat(second).succeededWithoutWarnings();
+      assertWithMessage(golden)
+          .that(text(second, generated))
+          .isEqualTo(text(first, generated));
+    }
+  }
+
+  private static void assertGolden(String caseName, String generatedSimpleName, String... options)
+      throws IOException {
+    Compilation compilation = compile(inputs(caseName), options);
+    assertThat(compilation).succeededWithoutWarnings();
+    String generatedName = "test." + generatedSimpleName;
+    Path expectedFile =
+        GOLDEN_DIR.resolve(caseName).resolve("expected").resolve(generatedSimpleName + ".java");
+    if (UPDATE) {
+      Files.createDirectories(expectedFile.getParent());
+      Files.write(expectedFile, text(compilation, generatedName).getBytes(StandardCharsets.UTF_8));
+      return;
+    }
+    String expected = new String(Files.readAllBytes(expectedFile), StandardCharsets.UTF_8);
+    assertThat(compilation)
+        .generatedSourceFile(generatedName)
+        .contentsAsUtf8String()
+        .isEqualTo(expected);
+    assertWithMessage("generated source files of " + caseName)
+        .that(compilation.generatedSourceFiles())
+        .hasSize(1);
+  }
+
+  private static Compilation compile(List<JavaFileObject> inputs, String... options) {
+    return Compiler.javac()
+        .withProcessors(new RetryProcessor())
+        .withOptions((Object[]) options)
+        .compile(inputs);
+  }
+
+  private static String text(Compilation compilation, String generatedName) throws IOException {
+    String path = generatedName.replace('.', '/') + ".java";
+    JavaFileObject file =
+        compilation
+            .generatedFile(StandardLocation.SOURCE_OUTPUT, path)
+            .orElseThrow(() -> new AssertionError("not generated: " + generatedName));
+    return file.getCharContent(false).toString();
+  }
+
+  /** Every {@code .java} file of {@code <case>/input/}, by name, as sources of package test. */
+  private static List<JavaFileObject> inputs(String caseName) throws IOException {
+    File[] files = GOLDEN_DIR.resolve(caseName).resolve("input").toFile().listFiles();
+    assertWithMessage("input files of " + caseName).that(files).isNotNull();
+    List<String> names = new ArrayList<>();
+    for (File file : files) {
+      if (file.getName().endsWith(".java")) {
+        names.add(file.getName());
+      }
+    }
+    Collections.sort(names);
+    List<JavaFileObject> inputs = new ArrayList<>();
+    for (String name : names) {
+      Path file = GOLDEN_DIR.resolve(caseName).resolve("input").resolve(name);
+      inputs.add(
+          JavaFileObjects.forSourceString(
+              "test." + name.substring(0, name.length() - ".java".length()),
+              new String(Files.readAllBytes(file), StandardCharsets.UTF_8)));
+    }
+    return inputs;
+  }
+}

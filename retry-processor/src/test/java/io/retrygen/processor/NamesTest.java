@@ -1,0 +1,49 @@
+package io.retrygen.processor;
+
+import static com.google.common.truth.Truth.assertThat;
+
+import io.retrygen.Backoff;
+import io.retrygen.CircuitBreaker;
+import io.retrygen.Recover;
+import io.retrygen.RetryListener;
+import io.retrygen.Retryable;
+import io.retrygen.runtime.BackoffPolicy;
+import io.retrygen.runtime.Retrier;
+import io.retrygen.runtime.RetryOptions;
+import org.junit.jupiter.api.Test;
+
+/** The processor names our types as strings so that it never loads them; they must stay right. */
+class NamesTest {
+  @Test
+  void annotationNamesMatchTheAnnotations() {
+    assertThat(Names.RETRYABLE).isEqualTo(Retryable.class.getName());
+    assertThat(Names.BACKOFF).isEqualTo(Backoff.class.getName());
+    assertThat(Names.RECOVER).isEqualTo(Recover.class.getName());
+    assertThat(Names.CIRCUIT_BREAKER).isEqualTo(CircuitBreaker.class.getName());
+  }
+
+  @Test
+  void listenerNameMatchesTheInterface() {
+    assertThat(Names.RETRY_LISTENER).isEqualTo(RetryListener.class.getName());
+  }
+
+  @Test
+  void generatedNameMatchesTheJdkAnnotation() throws ClassNotFoundException {
+    // Not a class literal: the tests compile with --release 8, which has no such type.
+    assertThat(Class.forName(Names.GENERATED).getName())
+        .isEqualTo("javax.annotation.processing.Generated");
+    assertThat(Class.forName(Names.GENERATED).isAnnotation()).isTrue();
+  }
+
+  @Test
+  void processorNameMatchesTheProcessor() {
+    assertThat(Names.PROCESSOR).isEqualTo(RetryProcessor.class.getName());
+  }
+
+  @Test
+  void runtimeClassNamesMatchTheRuntimeClasses() {
+    assertThat(Names.RETRY_OPTIONS.reflectionName()).isEqualTo(RetryOptions.class.getName());
+    assertThat(Names.RETRIER.reflectionName()).isEqualTo(Retrier.class.getName());
+    assertThat(Names.BACKOFF_POLICY.reflectionName()).isEqualTo(BackoffPolicy.class.getName());
+  }
+}
