@@ -62,16 +62,23 @@ final class ModelReader {
     boolean isInterface = type.getKind().isInterface();
     List<MethodEntry> recovers = new ArrayList<>();
     for (MethodEntry entry : entries) {
-      if (isRecover(entry)) {
+      // A package-private method of a superclass in another package is no member of the input:
+      // the generated class could not call it.
+      if (isRecover(entry) && isVisible(type, entry.method)) {
         recovers.add(entry);
       }
     }
     Set<ExecutableElement> reportedTies = new HashSet<>();
+    Set<ExecutableElement> reportedMisfits = new HashSet<>();
     List<GuardedMethod> methods = new ArrayList<>();
     for (MethodEntry entry : entries) {
       ExecutableElement method = entry.method;
       boolean isAbstract = method.getModifiers().contains(Modifier.ABSTRACT);
       if (!isInterface && isAbstract) {
+        if (Mirrors.find(method, Names.RECOVER) != null
+            && method.getEnclosingElement().equals(type)) {
+          continue; // Validator.checkRecover reported it: "@Recover method ... has no body"
+        }
         diagnostics.error(
             type,
             "%s has the abstract method %s left, so a generated subclass would have nothing to"
@@ -90,7 +97,8 @@ final class ModelReader {
                 retry,
                 label(type, method, retry),
                 deprecated,
-                recoverResolver.resolve(type, recovers, method, entry.type, retry, reportedTies),
+                recoverResolver.resolve(
+                    type, recovers, method, entry.type, retry, reportedTies, reportedMisfits),
                 predicateResolver.resolve(
                     type, supertypes, method, entry.type, retry, PredicateResolver.RETRY_IF),
                 predicateResolver.resolve(
@@ -100,7 +108,7 @@ final class ModelReader {
         methods.add(GuardedMethod.forwarded(method, entry.type, deprecated));
       }
     }
-    recoverResolver.warnUnused(type, recovers, methods);
+    recoverResolver.warnUnused(type, recovers, methods, reportedMisfits);
     List<ExecutableElement> constructors = new ArrayList<>();
     if (!isInterface) {
       for (ExecutableElement constructor : ElementFilter.constructorsIn(type.getEnclosedElements())) {
@@ -278,6 +286,12 @@ final class ModelReader {
         || modifiers.contains(Modifier.PRIVATE)) {
       return false;
     }
+    return isVisible(type, method);
+  }
+
+  /** Whether the generated class, in the input's package, can call non-private {@code method}. */
+  private static boolean isVisible(TypeElement type, ExecutableElement method) {
+    Set<Modifier> modifiers = method.getModifiers();
     if (modifiers.contains(Modifier.PUBLIC) || modifiers.contains(Modifier.PROTECTED)) {
       return true;
     }

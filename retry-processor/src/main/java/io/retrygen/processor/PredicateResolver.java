@@ -88,7 +88,7 @@ final class PredicateResolver {
     String firstReason = null;
     for (ExecutableElement method : named) {
       ExecutableType methodType = memberType(type, method);
-      String reason = mismatch(type, method, methodType, guardedType, onResult);
+      String reason = mismatch(type, method, methodType, guarded, guardedType, onResult);
       if (reason == null) {
         TypeMirror parameter = methodType.getParameterTypes().get(0);
         boolean needsCast = !onResult && !types.isSameType(parameter, throwable());
@@ -125,6 +125,7 @@ final class PredicateResolver {
       TypeElement type,
       ExecutableElement method,
       ExecutableType methodType,
+      ExecutableElement guarded,
       ExecutableType guardedType,
       boolean onResult) {
     Set<Modifier> modifiers = method.getModifiers();
@@ -164,11 +165,15 @@ final class PredicateResolver {
     } else if (parameter.getKind() != TypeKind.DECLARED
         || !types.isSubtype(parameter, throwable())) {
       return "it takes " + Diagnostics.typeName(parameter) + ", which is not a Throwable type";
+    } else if (!Validator.isAccessibleFrom(
+        (TypeElement) types.asElement(parameter), GeneratedNames.packageOf(type))) {
+      return "it takes " + Diagnostics.typeName(parameter) + ", which the generated class cannot"
+          + " see to test for; make that type package-private or public";
     }
     for (TypeMirror thrown : methodType.getThrownTypes()) {
       if (recovers.isChecked(thrown) && !recovers.isDeclared(thrown, guardedType)) {
-        return "it throws " + Diagnostics.typeName(thrown)
-            + ", which the guarded method does not declare";
+        return "it throws " + Diagnostics.typeName(thrown) + ", which "
+            + Diagnostics.signature(guarded) + " does not declare";
       }
     }
     return null;

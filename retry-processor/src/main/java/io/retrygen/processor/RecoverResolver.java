@@ -46,7 +46,8 @@ final class RecoverResolver {
   /**
    * The recover methods of {@code guarded}, in the order the generated {@code instanceof} chain
    * tests them. {@code recovers} are the input's {@code @Recover} methods with their types as
-   * members of the input; ties already reported are in {@code reportedTies}.
+   * members of the input; ties already reported are in {@code reportedTies}. The candidates of a
+   * {@code recover = "name"} that fits nothing are added to {@code reportedMisfits}.
    */
   List<RecoverMethod> resolve(
       TypeElement type,
@@ -54,7 +55,8 @@ final class RecoverResolver {
       ExecutableElement guarded,
       ExecutableType guardedType,
       RetryConfig retry,
-      Set<ExecutableElement> reportedTies) {
+      Set<ExecutableElement> reportedTies,
+      Set<ExecutableElement> reportedMisfits) {
     String name = retry.recover();
     AnnotationValue nameValue = Mirrors.explicitValue(retry.mirror(), "recover");
     List<ModelReader.MethodEntry> candidates = new ArrayList<>();
@@ -91,9 +93,27 @@ final class RecoverResolver {
               + " method returns a type assignable to %s and takes optionally the failure, then"
               + " the first parameters of %s",
           name, Diagnostics.signature(guarded), Diagnostics.signature(closestEntry.method),
-          closest.reason, types.erasure(guardedType.getReturnType()),
+          closest.reason, Diagnostics.typeName(guardedType.getReturnType()),
           Diagnostics.signature(guarded));
+      // The error says why they do not fit; warnUnused must not say it again.
+      for (ModelReader.MethodEntry candidate : candidates) {
+        reportedMisfits.add(candidate.method);
+      }
       return fitting;
+    }
+    for (RecoverMethod recover : fitting) {
+      TypeMirror failure = recover.failureType();
+      if (failure != null
+          && !Validator.isAccessibleFrom(
+              (TypeElement) types.asElement(failure), GeneratedNames.packageOf(type))
+          && reportedMisfits.add(recover.method())) {
+        diagnostics.error(
+            recover.method(),
+            "@Recover method %s takes %s, which the generated class in package %s cannot see, so"
+                + " it cannot pass the failure on. Make %s package-private or public",
+            Diagnostics.signature(recover.method()), Diagnostics.typeName(failure),
+            GeneratedNames.packageOf(type).getQualifiedName(), Diagnostics.typeName(failure));
+      }
     }
     for (int i = 0; i < fitting.size(); i++) {
       for (int j = i + 1; j < fitting.size(); j++) {
@@ -117,12 +137,17 @@ final class RecoverResolver {
 
   /**
    * Warns about each {@code @Recover} method declared in {@code type} that fits none of its
-   * guarded methods, naming the closest mismatch.
+   * guarded methods, naming the closest mismatch; not about those in {@code reportedMisfits}.
    */
   void warnUnused(
-      TypeElement type, List<ModelReader.MethodEntry> recovers, List<GuardedMethod> methods) {
+      TypeElement type,
+      List<ModelReader.MethodEntry> recovers,
+      List<GuardedMethod> methods,
+      Set<ExecutableElement> reportedMisfits) {
     for (ModelReader.MethodEntry recover : recovers) {
-      if (!recover.method.getEnclosingElement().equals(type) || !hasBody(recover.method)) {
+      if (!recover.method.getEnclosingElement().equals(type)
+          || !hasBody(recover.method)
+          || reportedMisfits.contains(recover.method)) {
         continue;
       }
       Mismatch closest = null;

@@ -14,6 +14,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collections;
 import java.util.List;
 import javax.tools.JavaFileObject;
@@ -54,6 +55,11 @@ class GoldenTest {
   }
 
   @Test
+  void recoverOrderingNotRecoverableAndPredicates() throws IOException {
+    assertGolden("recover", Arrays.asList("GatewayRetrying", "LedgerRetrying"), "-Xlint:all");
+  }
+
+  @Test
   void release8HasNoGeneratedAnnotation() throws IOException {
     // -Xlint:-options: JDK 20+ warns that --release 8 is obsolete.
     assertGolden("release8", "PingerRetrying", "--release", "8", "-Xlint:all", "-Xlint:-options");
@@ -66,7 +72,9 @@ class GoldenTest {
           "interface/PaymentClientRetrying",
           "class/InventoryRetrying",
           "nested/Outer_Mid_ClientRetrying",
-          "generics/RepositoryRetrying"
+          "generics/RepositoryRetrying",
+          "recover/GatewayRetrying",
+          "recover/LedgerRetrying"
         }) {
       String caseName = golden.substring(0, golden.indexOf('/'));
       String generated = "test." + golden.substring(golden.indexOf('/') + 1);
@@ -83,24 +91,35 @@ class GoldenTest {
 
   private static void assertGolden(String caseName, String generatedSimpleName, String... options)
       throws IOException {
+    assertGolden(caseName, Collections.singletonList(generatedSimpleName), options);
+  }
+
+  /** A case whose inputs generate one file each, named {@code generatedSimpleNames}. */
+  private static void assertGolden(
+      String caseName, List<String> generatedSimpleNames, String... options) throws IOException {
     Compilation compilation = compile(inputs(caseName), options);
     assertThat(compilation).succeededWithoutWarnings();
-    String generatedName = "test." + generatedSimpleName;
-    Path expectedFile =
-        GOLDEN_DIR.resolve(caseName).resolve("expected").resolve(generatedSimpleName + ".java");
-    if (UPDATE) {
-      Files.createDirectories(expectedFile.getParent());
-      Files.write(expectedFile, text(compilation, generatedName).getBytes(StandardCharsets.UTF_8));
-      return;
+    for (String generatedSimpleName : generatedSimpleNames) {
+      String generatedName = "test." + generatedSimpleName;
+      Path expectedFile =
+          GOLDEN_DIR.resolve(caseName).resolve("expected").resolve(generatedSimpleName + ".java");
+      if (UPDATE) {
+        Files.createDirectories(expectedFile.getParent());
+        Files.write(
+            expectedFile, text(compilation, generatedName).getBytes(StandardCharsets.UTF_8));
+        continue;
+      }
+      String expected = new String(Files.readAllBytes(expectedFile), StandardCharsets.UTF_8);
+      assertThat(compilation)
+          .generatedSourceFile(generatedName)
+          .contentsAsUtf8String()
+          .isEqualTo(expected);
     }
-    String expected = new String(Files.readAllBytes(expectedFile), StandardCharsets.UTF_8);
-    assertThat(compilation)
-        .generatedSourceFile(generatedName)
-        .contentsAsUtf8String()
-        .isEqualTo(expected);
-    assertWithMessage("generated source files of " + caseName)
-        .that(compilation.generatedSourceFiles())
-        .hasSize(1);
+    if (!UPDATE) {
+      assertWithMessage("generated source files of " + caseName)
+          .that(compilation.generatedSourceFiles())
+          .hasSize(generatedSimpleNames.size());
+    }
   }
 
   private static Compilation compile(List<JavaFileObject> inputs, String... options) {
