@@ -1,5 +1,9 @@
 package io.retrygen.processor;
 
+import com.squareup.javapoet.TypeVariableName;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
 import javax.lang.model.element.ExecutableElement;
 import javax.lang.model.type.ExecutableType;
 
@@ -10,6 +14,7 @@ import javax.lang.model.type.ExecutableType;
 final class GuardedMethod {
   private final ExecutableElement method;
   private final ExecutableType type;
+  private final List<TypeVariableName> typeVariables;
   private final RetryConfig retry;
   private final String label;
   private final boolean deprecated;
@@ -17,11 +22,13 @@ final class GuardedMethod {
   private GuardedMethod(
       ExecutableElement method,
       ExecutableType type,
+      List<TypeVariableName> typeVariables,
       RetryConfig retry,
       String label,
       boolean deprecated) {
     this.method = method;
     this.type = type;
+    this.typeVariables = Collections.unmodifiableList(new ArrayList<>(typeVariables));
     this.retry = retry;
     this.label = label;
     this.deprecated = deprecated;
@@ -30,15 +37,19 @@ final class GuardedMethod {
   static GuardedMethod guarded(
       ExecutableElement method,
       ExecutableType type,
+      List<TypeVariableName> typeVariables,
       RetryConfig retry,
       String label,
       boolean deprecated) {
-    return new GuardedMethod(method, type, retry, label, deprecated);
+    return new GuardedMethod(method, type, typeVariables, retry, label, deprecated);
   }
 
   static GuardedMethod forwarded(
-      ExecutableElement method, ExecutableType type, boolean deprecated) {
-    return new GuardedMethod(method, type, null, null, deprecated);
+      ExecutableElement method,
+      ExecutableType type,
+      List<TypeVariableName> typeVariables,
+      boolean deprecated) {
+    return new GuardedMethod(method, type, typeVariables, null, null, deprecated);
   }
 
   /** The most specific declaration, as seen from the input type. */
@@ -49,6 +60,11 @@ final class GuardedMethod {
   /** The method's type as a member of the input type: type variables resolved. */
   ExecutableType type() {
     return type;
+  }
+
+  /** The method's type parameters, bounds substituted as seen from the input type. */
+  List<TypeVariableName> typeVariables() {
+    return typeVariables;
   }
 
   boolean isGuarded() {

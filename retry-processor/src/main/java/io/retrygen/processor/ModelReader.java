@@ -75,9 +75,17 @@ final class ModelReader {
       RetryConfig retry = isRecover(entry) ? null : winner(type, supertypes, entry);
       if (retry != null && overridable(type, method)) {
         methods.add(
-            GuardedMethod.guarded(method, entry.type, retry, label(type, method, retry), deprecated));
+            GuardedMethod.guarded(
+                method,
+                entry.type,
+                TypeVariables.of(types, type, method),
+                retry,
+                label(type, method, retry),
+                deprecated));
       } else if (isInterface && (isAbstract || method.isDefault())) {
-        methods.add(GuardedMethod.forwarded(method, entry.type, deprecated));
+        methods.add(
+            GuardedMethod.forwarded(
+                method, entry.type, TypeVariables.of(types, type, method), deprecated));
       }
     }
     List<ExecutableElement> constructors = new ArrayList<>();
