@@ -1,5 +1,6 @@
 package io.retrygen.processor;
 
+import com.squareup.javapoet.TypeVariableName;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
@@ -13,6 +14,7 @@ import javax.lang.model.type.ExecutableType;
 final class GuardedMethod {
   private final ExecutableElement method;
   private final ExecutableType type;
+  private final List<TypeVariableName> typeVariables;
   private final RetryConfig retry;
   private final String label;
   private final boolean deprecated;
@@ -23,6 +25,7 @@ final class GuardedMethod {
   private GuardedMethod(
       ExecutableElement method,
       ExecutableType type,
+      List<TypeVariableName> typeVariables,
       RetryConfig retry,
       String label,
       boolean deprecated,
@@ -31,6 +34,7 @@ final class GuardedMethod {
       PredicateMethod retryOnResult) {
     this.method = method;
     this.type = type;
+    this.typeVariables = Collections.unmodifiableList(new ArrayList<>(typeVariables));
     this.retry = retry;
     this.label = label;
     this.deprecated = deprecated;
@@ -42,6 +46,7 @@ final class GuardedMethod {
   static GuardedMethod guarded(
       ExecutableElement method,
       ExecutableType type,
+      List<TypeVariableName> typeVariables,
       RetryConfig retry,
       String label,
       boolean deprecated,
@@ -49,13 +54,17 @@ final class GuardedMethod {
       PredicateMethod retryIf,
       PredicateMethod retryOnResult) {
     return new GuardedMethod(
-        method, type, retry, label, deprecated, recovers, retryIf, retryOnResult);
+        method, type, typeVariables, retry, label, deprecated, recovers, retryIf, retryOnResult);
   }
 
   static GuardedMethod forwarded(
-      ExecutableElement method, ExecutableType type, boolean deprecated) {
+      ExecutableElement method,
+      ExecutableType type,
+      List<TypeVariableName> typeVariables,
+      boolean deprecated) {
     return new GuardedMethod(
-        method, type, null, null, deprecated, Collections.<RecoverMethod>emptyList(), null, null);
+        method, type, typeVariables, null, null, deprecated,
+        Collections.<RecoverMethod>emptyList(), null, null);
   }
 
   /** The most specific declaration, as seen from the input type. */
@@ -66,6 +75,11 @@ final class GuardedMethod {
   /** The method's type as a member of the input type: type variables resolved. */
   ExecutableType type() {
     return type;
+  }
+
+  /** The method's type parameters, bounds substituted as seen from the input type. */
+  List<TypeVariableName> typeVariables() {
+    return typeVariables;
   }
 
   boolean isGuarded() {

@@ -94,6 +94,7 @@ final class ModelReader {
             GuardedMethod.guarded(
                 method,
                 entry.type,
+                TypeVariables.of(types, type, method),
                 retry,
                 label(type, method, retry),
                 deprecated,
@@ -105,7 +106,9 @@ final class ModelReader {
                     type, supertypes, method, entry.type, retry,
                     PredicateResolver.RETRY_ON_RESULT)));
       } else if (isInterface && (isAbstract || method.isDefault())) {
-        methods.add(GuardedMethod.forwarded(method, entry.type, deprecated));
+        methods.add(
+            GuardedMethod.forwarded(
+                method, entry.type, TypeVariables.of(types, type, method), deprecated));
       }
     }
     recoverResolver.warnUnused(type, recovers, methods, reportedMisfits);

@@ -14,6 +14,7 @@ final class Names {
   static final String RETRY_LISTENER = "io.retrygen.RetryListener";
   static final String GENERATED = "javax.annotation.processing.Generated";
 
+  static final ClassName RETRY_LISTENER_TYPE = ClassName.get("io.retrygen", "RetryListener");
   static final ClassName RETRY_OPTIONS = ClassName.get("io.retrygen.runtime", "RetryOptions");
   static final ClassName RETRIER = ClassName.get("io.retrygen.runtime", "Retrier");
   static final ClassName BACKOFF_POLICY = ClassName.get("io.retrygen.runtime", "BackoffPolicy");

@@ -23,6 +23,7 @@ import javax.lang.model.element.Modifier;
 import javax.lang.model.element.TypeElement;
 import javax.lang.model.element.TypeParameterElement;
 import javax.lang.model.element.VariableElement;
+import javax.lang.model.type.DeclaredType;
 import javax.lang.model.type.TypeMirror;
 
 /**
@@ -228,7 +229,15 @@ final class RetryingWriter {
           String local =
               names.newName(Character.toLowerCase(simpleName.charAt(0)) + simpleName.substring(1));
           listeners.put(listenerType, local);
-          constructor.addStatement("$1T $2N = new $1T()", listenerType, local);
+          if (((TypeElement) ((DeclaredType) listener).asElement())
+              .getTypeParameters()
+              .isEmpty()) {
+            constructor.addStatement("$1T $2N = new $1T()", listenerType, local);
+          } else {
+            // A generic listener class: new X() would be a raw type (-Xlint:rawtypes).
+            constructor.addStatement(
+                "$T $N = new $T<>()", Names.RETRY_LISTENER_TYPE, local, listenerType);
+          }
         }
       }
     }
@@ -246,20 +255,24 @@ final class RetryingWriter {
     }
   }
 
-  /** {@code BackoffPolicy.fixed(100L)}, {@code BackoffPolicy.exponential(100L, 2.0).withMaxDelay(..)}. */
+  /** {@code BackoffPolicy.fixed(100L)}, {@code BackoffPolicy.exponential(100L, 2.0, 5000L)}... */
   static CodeBlock backoffPolicy(BackoffConfig backoff) {
     if (backoff.isDefault()) {
       return CodeBlock.of("$T.defaultPolicy()", Names.BACKOFF_POLICY);
     }
     CodeBlock.Builder policy = CodeBlock.builder();
-    if (backoff.exponential()) {
+    if (backoff.exponential() && backoff.maxDelay() > 0) {
+      // One call: exponential(delay, multiplier) alone rejects a delay above the implicit cap.
+      policy.add("$T.exponential($LL, $L, $LL)", Names.BACKOFF_POLICY, backoff.delay(),
+          backoff.multiplier(), backoff.maxDelay());
+    } else if (backoff.exponential()) {
       policy.add("$T.exponential($LL, $L)", Names.BACKOFF_POLICY, backoff.delay(),
           backoff.multiplier());
+    } else if (backoff.maxDelay() > 0) {
+      policy.add("$T.fixed($LL).withMaxDelay($LL)", Names.BACKOFF_POLICY, backoff.delay(),
+          backoff.maxDelay());
     } else {
       policy.add("$T.fixed($LL)", Names.BACKOFF_POLICY, backoff.delay());
-    }
-    if (backoff.maxDelay() > 0) {
-      policy.add(".withMaxDelay($LL)", backoff.maxDelay());
     }
     if (backoff.random()) {
       policy.add(".withRandom()");

@@ -3,13 +3,11 @@ package io.retrygen.processor;
 import com.squareup.javapoet.AnnotationSpec;
 import com.squareup.javapoet.MethodSpec;
 import com.squareup.javapoet.TypeName;
-import com.squareup.javapoet.TypeVariableName;
 import java.util.ArrayList;
 import java.util.List;
 import javax.lang.model.element.ExecutableElement;
 import javax.lang.model.element.Modifier;
 import javax.lang.model.element.TypeElement;
-import javax.lang.model.element.TypeParameterElement;
 import javax.lang.model.type.ArrayType;
 import javax.lang.model.type.DeclaredType;
 import javax.lang.model.type.TypeKind;
@@ -51,9 +49,7 @@ final class SignatureWriter {
     } else if (method.getModifiers().contains(Modifier.PROTECTED)) {
       builder.addModifiers(Modifier.PROTECTED);
     }
-    for (TypeParameterElement typeParameter : method.getTypeParameters()) {
-      builder.addTypeVariable(TypeVariableName.get(typeParameter));
-    }
+    builder.addTypeVariables(guarded.typeVariables());
     builder.returns(TypeName.get(guarded.type().getReturnType()));
     List<? extends TypeMirror> parameterTypes = guarded.type().getParameterTypes();
     for (int i = 0; i < parameterTypes.size(); i++) {

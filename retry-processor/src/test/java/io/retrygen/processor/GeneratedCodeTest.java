@@ -98,6 +98,25 @@ class GeneratedCodeTest {
     assertThat(javac.compile(source)).succeededWithoutWarnings();
   }
 
+  @Test
+  void exponentialDelayAboveTheImplicitCapIsBuiltInOneCallWhenMaxDelayIsSet() throws IOException {
+    JavaFileObject source =
+        JavaFileObjects.forSourceLines(
+            "test.Client",
+            "package test;",
+            "import io.retrygen.Backoff;",
+            "import io.retrygen.Retryable;",
+            "interface Client {",
+            "  @Retryable(backoff = @Backoff(delay = 60000, multiplier = 2, maxDelay = 120000))",
+            "  String call();",
+            "}");
+    Compilation compilation = javac.compile(source);
+    assertThat(compilation).succeededWithoutWarnings();
+    // exponential(60000L, 2.0).withMaxDelay(..) would throw when the class initializes.
+    assertThat(generated(compilation, "test.ClientRetrying"))
+        .contains("BackoffPolicy.exponential(60000L, 2.0, 120000L)");
+  }
+
   private static String generated(Compilation compilation, String name) throws IOException {
     return compilation
         .generatedSourceFile(name)

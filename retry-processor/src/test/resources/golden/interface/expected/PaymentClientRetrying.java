@@ -36,7 +36,7 @@ public final class PaymentClientRetrying implements PaymentClient {
     this.delegate = Objects.requireNonNull(delegate, "delegate == null");
     AuditListener auditListener = new AuditListener();
     this.chargeRetrier = new Retrier(options, "PaymentClient.charge", 5, 0L,
-        BackoffPolicy.exponential(100L, 2.0).withMaxDelay(2000L).withJitter(0.25), auditListener);
+        BackoffPolicy.exponential(100L, 2.0, 2000L).withJitter(0.25), auditListener);
     this.refundRetrier = new Retrier(options, "PaymentClient.refund", 3, 0L,
         BackoffPolicy.fixed(0L));
   }

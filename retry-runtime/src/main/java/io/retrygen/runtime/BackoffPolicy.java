@@ -49,7 +49,7 @@ public final class BackoffPolicy {
           "delay (" + delayMillis + ") is above the implicit cap of "
               + DEFAULT_EXPONENTIAL_CAP_MILLIS + " ms of an exponential backoff; set maxDelay");
     }
-    if (random && !exponential && maxDelayMillis < delayMillis) {
+    if (random && !exponential && maxDelayMillis <= delayMillis) {
       throw new IllegalArgumentException(
           "a random fixed backoff needs maxDelay > delay to choose from [delay, maxDelay]");
     }

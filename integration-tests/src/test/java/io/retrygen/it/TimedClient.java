@@ -1,0 +1,33 @@
+package io.retrygen.it;
+
+import io.retrygen.Backoff;
+import io.retrygen.Retryable;
+import java.io.IOException;
+
+/** maxDuration: a retry starts only while elapsed + wait stays below it. */
+interface TimedClient {
+
+  @Retryable(maxAttempts = 20, maxDuration = 500, backoff = @Backoff(delay = 100))
+  String fixed() throws IOException;
+
+  /** maxAttempts is reached before maxDuration. */
+  @Retryable(maxAttempts = 3, maxDuration = 10000, backoff = @Backoff(delay = 100))
+  String attemptsFirst() throws IOException;
+
+  @Retryable(
+      maxAttempts = 20,
+      maxDuration = 1000,
+      backoff = @Backoff(delay = 100, multiplier = 2))
+  String exponential() throws IOException;
+
+  /** With no wait, attempts go on while less than maxDuration has elapsed. */
+  @Retryable(maxAttempts = 100, maxDuration = 50, backoff = @Backoff(delay = 0))
+  String immediate() throws IOException;
+
+  /**
+   * About 584 years: in nanoseconds this is beyond Long.MAX_VALUE and must saturate, not wrap
+   * around to a budget of less than a millisecond.
+   */
+  @Retryable(maxAttempts = 4, maxDuration = 18_446_744_073_710L, backoff = @Backoff(delay = 100))
+  String hugeBudget() throws IOException;
+}
