@@ -49,16 +49,6 @@ final class Validator {
           kind, type.getSimpleName(), type.getSimpleName());
       return false;
     }
-    if (type.getNestingKind() == NestingKind.LOCAL
-        || type.getNestingKind() == NestingKind.ANONYMOUS) {
-      diagnostics.error(
-          type,
-          "retrygen cannot wrap local or anonymous %s %s: the generated class is a top-level class"
-              + " of the package and cannot see it. Declare it at top level or as a static nested"
-              + " type",
-          kind, type.getSimpleName());
-      return false;
-    }
     boolean valid = true;
     if (type.getKind() == ElementKind.CLASS && type.getModifiers().contains(Modifier.FINAL)) {
       diagnostics.error(
