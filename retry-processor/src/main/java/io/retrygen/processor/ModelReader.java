@@ -89,6 +89,11 @@ final class ModelReader {
       }
       boolean deprecated = isDeprecated(entry);
       RetryConfig retry = isRecover(entry) ? null : winner(type, supertypes, entry);
+      if (retry != null && isOwnPredicate(method, retry)) {
+        // A type-level retryOnResult = "isEmpty" must not retry isEmpty itself (nor check its
+        // boolean result with isEmpty): like @Recover methods, predicates are plain helpers.
+        retry = null;
+      }
       if (retry != null && overridable(type, method)) {
         methods.add(
             GuardedMethod.guarded(
@@ -243,6 +248,11 @@ final class ModelReader {
       }
     }
     return null;
+  }
+
+  private static boolean isOwnPredicate(ExecutableElement method, RetryConfig retry) {
+    String name = method.getSimpleName().toString();
+    return name.equals(retry.retryIf()) || name.equals(retry.retryOnResult());
   }
 
   private boolean isRecover(MethodEntry entry) {

@@ -117,6 +117,28 @@ class GeneratedCodeTest {
         .contains("BackoffPolicy.exponential(60000L, 2.0, 120000L)");
   }
 
+  @Test
+  void typeLevelPredicatesAreNotThemselvesGuarded() throws IOException {
+    JavaFileObject source =
+        JavaFileObjects.forSourceLines(
+            "test.Repo",
+            "package test;",
+            "import io.retrygen.Retryable;",
+            "@Retryable(retryOnResult = \"isEmpty\", retryIf = \"isTransient\")",
+            "public class Repo {",
+            "  public String load() { return \"x\"; }",
+            "  protected boolean isEmpty(String value) { return value.isEmpty(); }",
+            "  protected boolean isTransient(RuntimeException e) { return true; }",
+            "}");
+    Compilation compilation = javac.compile(source);
+    assertThat(compilation).succeededWithoutWarnings();
+    String generated = generated(compilation, "test.RepoRetrying");
+    assertThat(generated).contains("public String load()");
+    assertThat(generated).contains("super.isEmpty(result)");
+    assertThat(generated).doesNotContain("boolean isEmpty(");
+    assertThat(generated).doesNotContain("boolean isTransient(");
+  }
+
   private static String generated(Compilation compilation, String name) throws IOException {
     return compilation
         .generatedSourceFile(name)
