@@ -1,0 +1,140 @@
+#!/usr/bin/env bash
+# Builds and runs every retrygen benchmark, then prints one Markdown report:
+#   1. JMH per-call overhead (ns/op and gc.alloc.rate.norm B/op), 2 paths x 2 variants,
+#   2. compile cost of 200 annotated interfaces with and without retry-processor,
+#   3. cold start of one retried call per library, and the size of each library's runtime jars.
+# Usage (from anywhere): benchmarks/run.sh
+# Needs JDK 17+, Maven 3.8+, retry-runtime/-annotations/-processor 0.1.0-SNAPSHOT in ~/.m2 and
+# access to Maven Central for the peers. About 10 minutes on 2 cores. Results in
+# benchmarks/target/results/ (report.md, jmh.csv, jmh.log, coldstart.tsv, compile.tsv, sizes.tsv).
+# Knobs (environment): JMH_OPTS, COLD_RUNS (21), COMPILE_RUNS (5).
+set -euo pipefail
+export LC_ALL=C.UTF-8
+
+HERE="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+cd "$HERE"
+START=$(date +%s)
+LOAD_BEFORE=$(cut -d' ' -f1-3 /proc/loadavg)
+RESULTS="$HERE/target/results"
+JAVA_BIN="$(dirname "$(readlink -f "$(command -v java)")")"
+JMH_OPTS="${JMH_OPTS:--f 1 -wi 3 -w 1s -i 5 -r 1s}"
+COLD_RUNS="${COLD_RUNS:-21}"
+COMPILE_RUNS="${COMPILE_RUNS:-5}"
+COMPILE_TYPES=200
+MVN="mvn -B -q"
+
+step() { printf '\n== %s (%ds so far)\n' "$1" $(( $(date +%s) - START )); }
+
+step "build"
+if [ ! -d "$HOME/.m2/repository/io/retrygen/retry-processor" ]; then
+  echo "io.retrygen:retry-processor is not installed in ~/.m2: install it first" >&2
+  exit 1
+fi
+$MVN -f "$HERE/pom.xml" clean package
+$MVN -f "$HERE/runtime-deps/pom.xml" clean package
+mkdir -p "$RESULTS"
+TOOLS=(-cp "$HERE/target/classes")
+
+step "runtime jar sizes"
+: > "$RESULTS/sizes.tsv"
+for lib in retrygen processor spring-template spring-annotation resilience4j failsafe guava-retrying; do
+  jars=("$HERE/runtime-deps/$lib/target/lib/"*.jar)
+  bytes=$(stat -c %s "${jars[@]}" | awk '{ s += $1 } END { print s }')
+  names=$(for j in "${jars[@]}"; do basename "$j"; done | paste -sd, -)
+  printf '%s\t%s\t%s\t%s\n' "$lib" "$bytes" "${#jars[@]}" "$names" >> "$RESULTS/sizes.tsv"
+done
+runtime_jar=("$HERE/runtime-deps/retrygen/target/lib/"retry-runtime-*.jar)
+printf 'retry-runtime-jar\t%s\t1\t%s\n' "$(stat -c %s "${runtime_jar[0]}")" \
+  "$(basename "${runtime_jar[0]}")" >> "$RESULTS/sizes.tsv"
+cat "$RESULTS/sizes.tsv"
+
+step "cold start: $COLD_RUNS runs per program, median"
+# Every program, the empty one included, starts from the module's plain jar (not the JMH uber jar):
+# an application ships as a jar, so opening one belongs to the baseline, not to the library.
+APP_JAR=$(ls "$HERE"/target/benchmarks-[0-9]*.jar)
+cp_of() { # classpath: the application jar plus the library's runtime jars only
+  local cp="$APP_JAR"
+  if [ -n "${1:-}" ]; then
+    for j in "$HERE/runtime-deps/$1/target/lib/"*.jar; do cp="$cp:$j"; done
+  fi
+  printf '%s' "$cp"
+}
+M=io.retrygen.benchmarks.coldstart
+{
+  printf 'empty\t%s/java\t-cp\t%s\t%s.EmptyMain\n' "$JAVA_BIN" "$(cp_of)" "$M"
+  printf 'retrygen-interface\t%s/java\t-cp\t%s\t%s.RetrygenInterfaceMain\n' "$JAVA_BIN" "$(cp_of retrygen)" "$M"
+  printf 'retrygen-class\t%s/java\t-cp\t%s\t%s.RetrygenClassMain\n' "$JAVA_BIN" "$(cp_of retrygen)" "$M"
+  printf 'spring-template\t%s/java\t-cp\t%s\t%s.SpringTemplateMain\n' "$JAVA_BIN" "$(cp_of spring-template)" "$M"
+  printf 'spring-annotation\t%s/java\t-cp\t%s\t%s.SpringAnnotationMain\n' "$JAVA_BIN" "$(cp_of spring-annotation)" "$M"
+  printf 'resilience4j\t%s/java\t-cp\t%s\t%s.Resilience4jMain\n' "$JAVA_BIN" "$(cp_of resilience4j)" "$M"
+  printf 'failsafe\t%s/java\t-cp\t%s\t%s.FailsafeMain\n' "$JAVA_BIN" "$(cp_of failsafe)" "$M"
+  printf 'guava-retrying\t%s/java\t-cp\t%s\t%s.GuavaRetryingMain\n' "$JAVA_BIN" "$(cp_of guava-retrying)" "$M"
+} > "$RESULTS/coldstart.spec"
+"$JAVA_BIN/java" "${TOOLS[@]}" io.retrygen.benchmarks.tools.ProcessTimer \
+  "$RESULTS/coldstart.spec" "$COLD_RUNS" 1 "$RESULTS/coldstart.tsv"
+
+step "compile cost: javac on $COMPILE_TYPES annotated interfaces, $COMPILE_RUNS runs each, median"
+WORK="$HERE/target/compile-cost"
+rm -rf "$WORK" && mkdir -p "$WORK/src/bench/generated" "$WORK/without" "$WORK/with" "$WORK/with-gen" "$WORK/proc-only-gen"
+for i in $(seq -w 1 "$COMPILE_TYPES"); do
+  cat > "$WORK/src/bench/generated/Client$i.java" <<JAVA
+package bench.generated;
+
+import io.retrygen.Backoff;
+import io.retrygen.Retryable;
+import java.io.IOException;
+import java.util.List;
+
+@Retryable(maxAttempts = 4, backoff = @Backoff(delay = 100, multiplier = 2, maxDelay = 2000))
+public interface Client$i {
+  String fetch(String id) throws IOException;
+
+  List<String> list(int page, int size);
+
+  @Retryable(maxAttempts = 3, backoff = @Backoff(delay = 0))
+  void store(String id, byte[] body);
+}
+JAVA
+done
+find "$WORK/src" -name '*.java' | sort > "$WORK/sources.txt"
+runtime_cp=$(printf '%s:' "$HERE/runtime-deps/retrygen/target/lib/"*.jar); runtime_cp=${runtime_cp%:}
+processor_path=$(printf '%s:' "$HERE/runtime-deps/processor/target/lib/"*.jar); processor_path=${processor_path%:}
+{
+  printf 'without-processor\t%s/javac\t--release\t8\t-cp\t%s\t-d\t%s\t@%s\n' \
+    "$JAVA_BIN" "$runtime_cp" "$WORK/without" "$WORK/sources.txt"
+  printf 'processing-only\t%s/javac\t--release\t8\t-cp\t%s\t-processorpath\t%s\t-proc:only\t-s\t%s\t@%s\n' \
+    "$JAVA_BIN" "$runtime_cp" "$processor_path" "$WORK/proc-only-gen" "$WORK/sources.txt"
+  printf 'with-processor\t%s/javac\t--release\t8\t-cp\t%s\t-processorpath\t%s\t-d\t%s\t-s\t%s\t@%s\n' \
+    "$JAVA_BIN" "$runtime_cp" "$processor_path" "$WORK/with" "$WORK/with-gen" "$WORK/sources.txt"
+} > "$RESULTS/compile.spec"
+"$JAVA_BIN/java" "${TOOLS[@]}" io.retrygen.benchmarks.tools.ProcessTimer \
+  "$RESULTS/compile.spec" "$COMPILE_RUNS" 0 "$RESULTS/compile.tsv"
+generated=$(find "$WORK/with-gen" -name '*Retrying.java' | wc -l)
+if [ "$generated" -ne "$COMPILE_TYPES" ]; then
+  echo "expected $COMPILE_TYPES generated classes, found $generated" >&2
+  exit 1
+fi
+
+step "JMH: $JMH_OPTS -prof gc"
+# shellcheck disable=SC2086
+"$JAVA_BIN/java" -jar "$HERE/target/benchmarks.jar" $JMH_OPTS -bm avgt -tu ns -prof gc \
+  -rf csv -rff "$RESULTS/jmh.csv" > "$RESULTS/jmh.log" 2>&1 \
+  || { tail -50 "$RESULTS/jmh.log"; exit 1; }
+sed -n '/^Benchmark /,$p' "$RESULTS/jmh.log" | grep -v ':gc\.\(count\|time\|alloc\.rate \)' || true
+
+step "report"
+ELAPSED=$(( $(date +%s) - START ))
+{
+  echo "## Performance"
+  echo
+  echo "Machine: $(lscpu | sed -n 's/^Model name: *//p' | head -1), $(nproc) cores," \
+    "$(free -g | awk '/^Mem:/ { print $2 }') GiB RAM, $(uname -sr)."
+  echo "JVM: $("$JAVA_BIN/java" -version 2>&1 | sed -n 2p)."
+  echo "Versions: JMH 1.37, retrygen 0.1.0-SNAPSHOT, $(sed -n 's/.*<\(spring-retry\|spring\|aspectj\|resilience4j\|failsafe\|guava-retrying\|guava\)\.version>\(.*\)<.*/\1 \2/p' "$HERE/pom.xml" | paste -sd, - | sed 's/,/, /g')."
+  echo "JMH: \`$JMH_OPTS -bm avgt -tu ns -prof gc\`; cold start: median of $COLD_RUNS runs;" \
+    "compile cost: median of $COMPILE_RUNS runs. Whole run (build included): ${ELAPSED}s."
+  echo "Load average (1/5/15 min) before the run: $LOAD_BEFORE; after: $(cut -d' ' -f1-3 /proc/loadavg)."
+  echo
+  "$JAVA_BIN/java" "${TOOLS[@]}" io.retrygen.benchmarks.tools.Report "$RESULTS"
+} > "$RESULTS/report.md"
+cat "$RESULTS/report.md"

@@ -1,0 +1,359 @@
+package io.retrygen.benchmarks.tools;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * Prints the combined Markdown table of one run: {@code Report <dir>} reads {@code jmh.csv} (JMH
+ * {@code -rf csv} with {@code -prof gc}), {@code coldstart.tsv} and {@code compile.tsv} (from
+ * {@link ProcessTimer}) and {@code sizes.tsv} (label, bytes, jar count, jar names) from {@code
+ * dir}, then checks the targets of issue 4 against the figures.
+ */
+public final class Report {
+  /** Anything below this is measurement noise: a real allocation is at least 16 bytes. */
+  private static final double ZERO_BYTES = 0.5;
+
+  private static final String[] PATHS = {"success", "failOnce"};
+  private static final String[] VARIANTS = {"inline", "dontInline"};
+  private static final String[] PEERS = {
+    "SpringRetryTemplate", "SpringRetryAnnotation", "Resilience4jRetry", "FailsafeRetry",
+    "GuavaRetrying"
+  };
+  private static final String[] GENERATED = {"RetrygenInterface", "RetrygenClass"};
+
+  /** One row: JMH benchmark class (or null), name, what it includes, cold-start and jar labels. */
+  private record Row(String benchmark, String name, String includes, String coldStart, String jars) {}
+
+  private static final Row[] ROWS = {
+    new Row("Direct", "direct call", "`backend.call(input)`, no retry (success path only)",
+        null, null),
+    new Row("HandWrittenLoop", "hand-written loop",
+        "`for` + `try`/`catch (Exception)`, 3 attempts, no wait: the 1.2x baseline", null, null),
+    new Row("RetrygenInterface", "**retrygen, interface delegate**",
+        "generated `ServiceRetrying`; `@Retryable(maxAttempts = 3, backoff = @Backoff(delay = 0))`;"
+            + " a 0 ms wait calls no sleeper",
+        "retrygen-interface", "retrygen"),
+    new Row("RetrygenClass", "**retrygen, subclass**",
+        "generated `ServiceClassRetrying` (`super.call`), same settings",
+        "retrygen-class", "retrygen"),
+    new Row("SpringRetryTemplate", "Spring Retry `RetryTemplate`",
+        "`builder().maxAttempts(3).noBackoff()`, callback built once; no sleep",
+        "spring-template", "spring-template"),
+    new Row("SpringRetryAnnotation", "Spring Retry `@Retryable` proxy",
+        "`@EnableRetry` CGLIB proxy; `@Backoff(0)` = **1 ms `Thread.sleep` per retry** (Spring"
+            + " clamps 0 to 1; `@Backoff(delay = 0)` would mean the default 1000 ms)",
+        "spring-annotation", "spring-annotation"),
+    new Row("Resilience4jRetry", "Resilience4j `Retry`",
+        "`maxAttempts(3)`, `waitDuration(ZERO)`, decorated supplier built once;"
+            + " `Thread.sleep(0)` per retry",
+        "resilience4j", "resilience4j"),
+    new Row("FailsafeRetry", "Failsafe",
+        "`RetryPolicy` `withMaxAttempts(3)`, default zero delay, executor and supplier built once;"
+            + " `Thread.sleep(0)` per retry",
+        "failsafe", "failsafe"),
+    new Row("GuavaRetrying", "guava-retrying",
+        "`retryIfException()`, `stopAfterAttempt(3)`, `noWait()`, retryer built once;"
+            + " `Thread.sleep(0)` per retry",
+        "guava-retrying", "guava-retrying"),
+    new Row(null, "empty JVM", "`main` that prints one line (cold-start baseline)", "empty", null),
+  };
+
+  private final Map<String, double[]> jmh = new HashMap<>(); // key -> {score, error}
+  private final Map<String, String[]> coldStart;
+  private final Map<String, String[]> compile;
+  private final Map<String, String[]> sizes;
+  private final List<String> verdicts = new ArrayList<>();
+
+  private Report(Path dir) throws IOException {
+    readJmh(dir.resolve("jmh.csv"));
+    coldStart = readTsv(dir.resolve("coldstart.tsv"));
+    compile = readTsv(dir.resolve("compile.tsv"));
+    sizes = readTsv(dir.resolve("sizes.tsv"));
+  }
+
+  public static void main(String[] args) throws IOException {
+    if (args.length != 1) {
+      System.err.println("usage: Report <results dir>");
+      System.exit(2);
+    }
+    System.out.print(new Report(Paths.get(args[0])).render());
+  }
+
+  private String render() {
+    StringBuilder out = new StringBuilder();
+    out.append("| Row | What the row includes | success, inline | success, DONT_INLINE"
+        + " | fail once, inline | fail once, DONT_INLINE | cold start | runtime jars |\n");
+    out.append("|---|---|--:|--:|--:|--:|--:|--:|\n");
+    for (Row row : ROWS) {
+      out.append("| ").append(row.name()).append(" | ").append(row.includes());
+      for (String path : PATHS) {
+        for (String variant : VARIANTS) {
+          out.append(" | ").append(cell(row.benchmark(), path, variant));
+        }
+      }
+      out.append(" | ").append(coldStartCell(row.coldStart()));
+      out.append(" | ").append(jarsCell(row.jars())).append(" |\n");
+    }
+    out.append("\nCells: mean ns/op ± 99.9% error, then `gc.alloc.rate.norm` in B/op"
+        + " (below 0.5 B/op shown as 0 B). Cold start: median wall time of a whole JVM process"
+        + " making one retried call (fails once, then succeeds), its difference to the empty JVM,"
+        + " and the fastest run."
+        + " Runtime jars: the library's jars with their transitive runtime dependencies.\n");
+
+    out.append("\n| javac, 200 annotated interfaces, whole process | median | min | max |\n");
+    out.append("|---|--:|--:|--:|\n");
+    String[] without = compile.get("without-processor");
+    String[] with = compile.get("with-processor");
+    if (without != null && with != null) {
+      out.append("| without retry-processor | ").append(ms(without[1])).append(" | ")
+          .append(ms(without[2])).append(" | ").append(ms(without[3])).append(" |\n");
+      out.append("| with retry-processor on `-processorpath` (").append(jarsCell("processor"))
+          .append(") | ").append(ms(with[1])).append(" | ").append(ms(with[2])).append(" | ")
+          .append(ms(with[3])).append(" |\n");
+      String[] processingOnly = compile.get("processing-only");
+      if (processingOnly != null) {
+        out.append("| with retry-processor, `-proc:only` (parse, run the processor, parse what it"
+                + " generated; write no class files) | ").append(ms(processingOnly[1])).append(" | ")
+            .append(ms(processingOnly[2])).append(" | ").append(ms(processingOnly[3]))
+            .append(" |\n");
+      }
+      double added = Double.parseDouble(with[1]) - Double.parseDouble(without[1]);
+      out.append(String.format(Locale.ROOT,
+          "| added by the processor | %+.0f ms (%+.0f%%, %.2f ms per interface) | | |\n",
+          added, 100 * added / Double.parseDouble(without[1]), added / 200));
+    }
+
+    checkTargets();
+    out.append("\n| Target (issue 4) | Result |\n|---|---|\n");
+    for (String verdict : verdicts) {
+      out.append(verdict).append('\n');
+    }
+    return out.toString();
+  }
+
+  private void checkTargets() {
+    for (String variant : VARIANTS) {
+      double[] direct = jmh.get(key("Direct", "success", variant, false));
+      for (String generated : GENERATED) {
+        double[] time = jmh.get(key(generated, "success", variant, false));
+        double bytes = alloc(generated, "success", variant);
+        if (direct == null || time == null) {
+          verdict("success path, " + generated + ", " + variant, false, "missing results");
+          continue;
+        }
+        double delta = time[0] - direct[0];
+        double error = Math.hypot(finite(time[1]), finite(direct[1]));
+        verdict("success path within 1 ns/op of direct and 0 B/op: " + generated + ", " + variant,
+            delta <= 1.0 && bytes < ZERO_BYTES,
+            String.format(Locale.ROOT, "%+.2f ns/op (%s vs %s), %s", delta, ns(time[0]),
+                ns(direct[0]), bytes(bytes)) + noise(Math.abs(delta - 1.0) <= error, error, " ns"));
+      }
+    }
+    for (String variant : VARIANTS) {
+      double[] loop = jmh.get(key("HandWrittenLoop", "failOnce", variant, false));
+      String bestPeer = null;
+      double bestPeerTime = Double.MAX_VALUE;
+      for (String peer : PEERS) {
+        double[] time = jmh.get(key(peer, "failOnce", variant, false));
+        if (time != null && time[0] < bestPeerTime) {
+          bestPeerTime = time[0];
+          bestPeer = peer;
+        }
+      }
+      for (String generated : GENERATED) {
+        double[] time = jmh.get(key(generated, "failOnce", variant, false));
+        double bytes = alloc(generated, "failOnce", variant);
+        if (loop == null || time == null) {
+          verdict("fail-once path, " + generated + ", " + variant, false, "missing results");
+          continue;
+        }
+        double ratio = time[0] / loop[0];
+        double error = ratio * Math.hypot(finite(time[1]) / time[0], finite(loop[1]) / loop[0]);
+        verdict("fail-once within 1.2x of the hand-written loop and 0 B/op: " + generated + ", "
+                + variant,
+            ratio <= 1.2 && bytes < ZERO_BYTES,
+            String.format(Locale.ROOT, "%.2fx (%s vs %s), %s", ratio, ns(time[0]), ns(loop[0]),
+                bytes(bytes)) + noise(Math.abs(ratio - 1.2) <= error, error, "x"));
+        verdict("fail-once faster than every peer: " + generated + ", " + variant,
+            bestPeer != null && time[0] < bestPeerTime,
+            bestPeer == null ? "no peer results"
+                : String.format(Locale.ROOT, "%s vs fastest peer %s %s (%.0fx)", ns(time[0]),
+                    bestPeer, ns(bestPeerTime), bestPeerTime / time[0]));
+      }
+    }
+    String[] empty = coldStart.get("empty");
+    for (String label : new String[] {"retrygen-interface", "retrygen-class"}) {
+      String[] cold = coldStart.get(label);
+      if (empty == null || cold == null) {
+        verdict("cold start, " + label, false, "missing results");
+        continue;
+      }
+      double delta = Double.parseDouble(cold[1]) - Double.parseDouble(empty[1]);
+      double minDelta = Double.parseDouble(cold[2]) - Double.parseDouble(empty[2]);
+      // A program that does more cannot be faster than the empty one: a negative median
+      // difference, or median and fastest runs disagreeing, means the machine was too noisy.
+      boolean noisy = delta < -5.0 || (delta <= 5.0) != (minDelta <= 5.0);
+      verdict("cold start within 5 ms of an empty JVM: " + label, delta <= 5.0,
+          String.format(Locale.ROOT, "median %+.1f ms (%s vs %s); fastest runs %+.1f ms (%s vs %s)",
+              delta, ms(cold[1]), ms(empty[1]), minDelta, ms(cold[2]), ms(empty[2]))
+              + (noisy ? " (inconclusive: the medians are noise on this machine)" : ""));
+    }
+    String[] runtimeJar = sizes.get("retry-runtime-jar");
+    String[] all = sizes.get("retrygen");
+    if (runtimeJar != null && all != null) {
+      double kib = Long.parseLong(runtimeJar[1]) / 1024.0;
+      verdict("runtime jar <= 30 KiB", kib <= 30.0,
+          String.format(Locale.ROOT, "retry-runtime %.1f KiB; with retry-annotations %.1f KiB",
+              kib, Long.parseLong(all[1]) / 1024.0));
+    }
+  }
+
+  /** A note when the difference to the target is within the 99.9% error of the figures. */
+  private static String noise(boolean within, double error, String unit) {
+    return within
+        ? String.format(Locale.ROOT, " (inconclusive: within the error, ±%.2f%s)", error, unit)
+        : "";
+  }
+
+  private static double finite(double error) {
+    return Double.isNaN(error) ? 0.0 : error;
+  }
+
+  private void verdict(String target, boolean met, String figures) {
+    verdicts.add("| " + target + " | " + (met ? "met" : "**missed**") + ": " + figures + " |");
+  }
+
+  private String cell(String benchmark, String path, String variant) {
+    if (benchmark == null) {
+      return "";
+    }
+    double[] time = jmh.get(key(benchmark, path, variant, false));
+    if (time == null) {
+      return "—";
+    }
+    String error = Double.isNaN(time[1]) ? "" : " ± " + ns(time[1]).replace(" ns", "");
+    return ns(time[0]).replace(" ns", "") + error + " ns, " + bytes(alloc(benchmark, path, variant));
+  }
+
+  private double alloc(String benchmark, String path, String variant) {
+    double[] bytes = jmh.get(key(benchmark, path, variant, true));
+    return bytes == null ? Double.NaN : bytes[0];
+  }
+
+  private String coldStartCell(String label) {
+    if (label == null || coldStart.get(label) == null) {
+      return "";
+    }
+    String median = coldStart.get(label)[1];
+    String min = coldStart.get(label)[2];
+    if ("empty".equals(label) || coldStart.get("empty") == null) {
+      return ms(median) + " (min " + ms(min) + ")";
+    }
+    double delta = Double.parseDouble(median) - Double.parseDouble(coldStart.get("empty")[1]);
+    return String.format(Locale.ROOT, "%s (%+.0f; min %s)", ms(median), delta, ms(min));
+  }
+
+  private String jarsCell(String label) {
+    String[] size = label == null ? null : sizes.get(label);
+    if (size == null) {
+      return "";
+    }
+    double kib = Long.parseLong(size[1]) / 1024.0;
+    String amount = kib >= 1024 ? String.format(Locale.ROOT, "%.1f MiB", kib / 1024)
+        : String.format(Locale.ROOT, "%.1f KiB", kib);
+    return amount + " (" + size[2] + (size[2].equals("1") ? " jar)" : " jars)");
+  }
+
+  private static String key(String benchmark, String path, String variant, boolean alloc) {
+    // Direct has no path parameter: it is measured on the success path only.
+    String pathKey = "Direct".equals(benchmark) && "success".equals(path) ? "" : path;
+    return benchmark + "|" + pathKey + "|" + variant
+        + (alloc ? "|alloc" : "");
+  }
+
+  private static String ns(double value) {
+    if (Double.isNaN(value)) {
+      return "?";
+    }
+    if (value < 10) {
+      return String.format(Locale.ROOT, "%.2f ns", value);
+    }
+    if (value < 100) {
+      return String.format(Locale.ROOT, "%.1f ns", value);
+    }
+    return String.format(Locale.ROOT, "%,.0f ns", value);
+  }
+
+  private static String bytes(double value) {
+    if (Double.isNaN(value)) {
+      return "? B";
+    }
+    return value < ZERO_BYTES ? "0 B" : String.format(Locale.ROOT, "%,.0f B", value);
+  }
+
+  private static String ms(String millis) {
+    return String.format(Locale.ROOT, "%.0f ms", Double.parseDouble(millis));
+  }
+
+  private void readJmh(Path csv) throws IOException {
+    List<String> lines = Files.readAllLines(csv, StandardCharsets.UTF_8);
+    List<String> header = splitCsv(lines.get(0));
+    int pathColumn = header.indexOf("Param: path");
+    int variantColumn = header.indexOf("Param: variant");
+    for (String line : lines.subList(1, lines.size())) {
+      List<String> fields = splitCsv(line);
+      String name = fields.get(0);
+      boolean alloc = name.endsWith(":gc.alloc.rate.norm");
+      if (name.contains(":") && !alloc) {
+        continue;
+      }
+      String method = name.contains(":") ? name.substring(0, name.indexOf(':')) : name;
+      String[] parts = method.split("\\.");
+      String benchmark = parts[parts.length - 2];
+      String path = pathColumn < 0 ? "" : fields.get(pathColumn);
+      String variant = fields.get(variantColumn);
+      double score = Double.parseDouble(fields.get(4));
+      double error = Double.parseDouble(fields.get(5));
+      jmh.put(key(benchmark, path, variant, alloc), new double[] {score, error});
+    }
+  }
+
+  private static List<String> splitCsv(String line) {
+    List<String> fields = new ArrayList<>();
+    StringBuilder field = new StringBuilder();
+    boolean quoted = false;
+    for (char c : line.toCharArray()) {
+      if (c == '"') {
+        quoted = !quoted;
+      } else if (c == ',' && !quoted) {
+        fields.add(field.toString());
+        field.setLength(0);
+      } else {
+        field.append(c);
+      }
+    }
+    fields.add(field.toString());
+    return fields;
+  }
+
+  private static Map<String, String[]> readTsv(Path tsv) throws IOException {
+    Map<String, String[]> rows = new HashMap<>();
+    if (Files.exists(tsv)) {
+      for (String line : Files.readAllLines(tsv, StandardCharsets.UTF_8)) {
+        if (!line.isEmpty()) {
+          String[] fields = line.split("\t");
+          rows.put(fields[0], fields);
+        }
+      }
+    }
+    return rows;
+  }
+}
