@@ -166,6 +166,14 @@ public final class BackoffPolicy {
     return wait >= Long.MAX_VALUE ? Long.MAX_VALUE : (long) wait;
   }
 
+  /**
+   * The wait of every retry when it never varies (fixed, neither random nor jittered), else -1.
+   * Lets the retry loop skip the per-retry computation.
+   */
+  long constantWaitMillis() {
+    return multiplier > 1.0 || random || jitter > 0.0 ? -1L : Math.min(delayMillis, capMillis);
+  }
+
   /** The base delay in milliseconds. */
   public long delayMillis() {
     return delayMillis;

@@ -50,6 +50,11 @@ public final class Retrier {
   private final RetryListener[] listeners;
   /** Whether {@link #start} must read the clock: for {@code maxDuration} or for events. */
   private final boolean timed;
+  /**
+   * The wait before every retry when it needs no computation and no clock (a fixed backoff
+   * without {@code maxDuration}), else -1.
+   */
+  private final long constantDelayMillis;
 
   /**
    * @param options the instance's options: sleeper, ticker, randomness and listeners
@@ -90,6 +95,7 @@ public final class Retrier {
     this.random = options.random();
     this.listeners = concat(options.listeners(), methodListeners);
     this.timed = maxDurationNanos > 0 || listeners.length > 0;
+    this.constantDelayMillis = maxDurationNanos > 0 ? -1L : backoff.constantWaitMillis();
   }
 
   /** The label of events and statistics. */
@@ -114,6 +120,9 @@ public final class Retrier {
     if (attempt >= maxAttempts) {
       return -1L;
     }
+    if (constantDelayMillis >= 0) {
+      return constantDelayMillis;
+    }
     long delayMillis = backoff.waitMillis(attempt, random);
     if (maxDurationNanos > 0) {
       long remainingNanos = maxDurationNanos - (ticker.nanoTime() - startNanos);
@@ -132,6 +141,9 @@ public final class Retrier {
    * @param failure the attempt's failure; null when its result was rejected
    */
   public boolean backOff(int attempt, long startNanos, Throwable failure, long delayMillis) {
+    if (delayMillis == 0 && listeners.length == 0) {
+      return true; // retry at once: nothing to tell, nothing to wait for
+    }
     if (listeners.length != 0) {
       dispatch(ON_RETRY, event(attempt, failure, delayMillis, startNanos));
     }

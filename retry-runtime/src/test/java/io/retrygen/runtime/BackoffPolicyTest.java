@@ -608,4 +608,18 @@ class BackoffPolicyTest {
     assertEquals(
         message, assertThrows(IllegalArgumentException.class, construction).getMessage());
   }
+
+  @Test
+  void constantWaitIsKnownOnlyForAFixedBackoffWithoutRandomnessOrJitter() {
+    assertEquals(0L, BackoffPolicy.fixed(0L).constantWaitMillis());
+    assertEquals(1000L, BackoffPolicy.defaultPolicy().constantWaitMillis());
+    assertEquals(250L, BackoffPolicy.fixed(250L).withMaxDelay(900L).constantWaitMillis());
+    assertEquals(-1L, BackoffPolicy.fixed(250L).withMaxDelay(900L).withRandom().constantWaitMillis());
+    assertEquals(-1L, BackoffPolicy.fixed(250L).withJitter(0.1).constantWaitMillis());
+    assertEquals(-1L, BackoffPolicy.exponential(250L, 2.0).constantWaitMillis());
+    // the constant is exactly what waitMillis computes, for any retry
+    assertEquals(
+        BackoffPolicy.fixed(250L).waitMillis(7, new QueueRandom()),
+        BackoffPolicy.fixed(250L).constantWaitMillis());
+  }
 }
