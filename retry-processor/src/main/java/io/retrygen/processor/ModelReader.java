@@ -49,10 +49,16 @@ final class ModelReader {
     final ExecutableElement method;
     final ExecutableType type;
     final List<ExecutableElement> overridden = new ArrayList<>();
+    /**
+     * An interface's redeclaration of {@code Object.clone()} or {@code finalize()}: never guarded,
+     * but a delegate must forward it, as {@code Object}'s protected method does not implement it.
+     */
+    final boolean objectMethod;
 
-    MethodEntry(ExecutableElement method, ExecutableType type) {
+    MethodEntry(ExecutableElement method, ExecutableType type, boolean objectMethod) {
       this.method = method;
       this.type = type;
+      this.objectMethod = objectMethod;
     }
   }
 
@@ -81,7 +87,8 @@ final class ModelReader {
         continue;
       }
       boolean deprecated = isDeprecated(entry);
-      RetryConfig retry = isRecover(entry) ? null : winner(type, supertypes, entry);
+      RetryConfig retry =
+          isRecover(entry) || entry.objectMethod ? null : winner(type, supertypes, entry);
       if (retry != null && overridable(type, method)) {
         methods.add(
             GuardedMethod.guarded(
@@ -163,7 +170,8 @@ final class ModelReader {
 
   /**
    * The instance methods the input has, most specific declaration first, without the methods of
-   * {@code Object}; each with the declarations it overrides.
+   * {@code Object} (but with an interface's {@code clone()} or {@code finalize()}, marked); each
+   * with the declarations it overrides.
    */
   List<MethodEntry> methods(TypeElement type, List<TypeElement> supertypes) {
     DeclaredType declared = (DeclaredType) type.asType();
@@ -180,9 +188,13 @@ final class ModelReader {
         if (modifiers.contains(Modifier.STATIC) || modifiers.contains(Modifier.PRIVATE)) {
           continue;
         }
-        for (ExecutableElement objectMethod : objectMethods) {
-          if (sameErasedSignature(method, objectMethod)) {
-            continue next;
+        boolean objectMethod = false;
+        for (ExecutableElement each : objectMethods) {
+          if (sameErasedSignature(method, each)) {
+            if (!type.getKind().isInterface() || each.getModifiers().contains(Modifier.PUBLIC)) {
+              continue next;
+            }
+            objectMethod = true;
           }
         }
         ExecutableType methodType = (ExecutableType) types.asMemberOf(declared, method);
@@ -194,7 +206,7 @@ final class ModelReader {
           }
         }
         MissingTypeException.requireResolved(methodType);
-        entries.add(new MethodEntry(method, methodType));
+        entries.add(new MethodEntry(method, methodType, objectMethod));
       }
     }
     return entries;
