@@ -1,6 +1,5 @@
 package io.retrygen.processor;
 
-import com.squareup.javapoet.TypeVariableName;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
@@ -14,7 +13,6 @@ import javax.lang.model.type.ExecutableType;
 final class GuardedMethod {
   private final ExecutableElement method;
   private final ExecutableType type;
-  private final List<TypeVariableName> typeVariables;
   private final RetryConfig retry;
   private final String label;
   private final boolean deprecated;
@@ -25,7 +23,6 @@ final class GuardedMethod {
   private GuardedMethod(
       ExecutableElement method,
       ExecutableType type,
-      List<TypeVariableName> typeVariables,
       RetryConfig retry,
       String label,
       boolean deprecated,
@@ -34,7 +31,6 @@ final class GuardedMethod {
       PredicateMethod retryOnResult) {
     this.method = method;
     this.type = type;
-    this.typeVariables = Collections.unmodifiableList(new ArrayList<>(typeVariables));
     this.retry = retry;
     this.label = label;
     this.deprecated = deprecated;
@@ -46,7 +42,6 @@ final class GuardedMethod {
   static GuardedMethod guarded(
       ExecutableElement method,
       ExecutableType type,
-      List<TypeVariableName> typeVariables,
       RetryConfig retry,
       String label,
       boolean deprecated,
@@ -54,16 +49,15 @@ final class GuardedMethod {
       PredicateMethod retryIf,
       PredicateMethod retryOnResult) {
     return new GuardedMethod(
-        method, type, typeVariables, retry, label, deprecated, recovers, retryIf, retryOnResult);
+        method, type, retry, label, deprecated, recovers, retryIf, retryOnResult);
   }
 
   static GuardedMethod forwarded(
       ExecutableElement method,
       ExecutableType type,
-      List<TypeVariableName> typeVariables,
       boolean deprecated) {
     return new GuardedMethod(
-        method, type, typeVariables, null, null, deprecated,
+        method, type, null, null, deprecated,
         Collections.<RecoverMethod>emptyList(), null, null);
   }
 
@@ -75,11 +69,6 @@ final class GuardedMethod {
   /** The method's type as a member of the input type: type variables resolved. */
   ExecutableType type() {
     return type;
-  }
-
-  /** The method's type parameters, bounds substituted as seen from the input type. */
-  List<TypeVariableName> typeVariables() {
-    return typeVariables;
   }
 
   boolean isGuarded() {

@@ -31,14 +31,15 @@ final class MethodWriter {
    * for a forwarded method).
    */
   MethodSpec write(GuardedMethod method, String retrierField) {
-    MethodSpec.Builder builder = SignatureWriter.signature(method, model.isInterface());
+    OverrideTypes types = OverrideTypes.of(method, model.element());
+    MethodSpec.Builder builder = SignatureWriter.signature(method, model.isInterface(), types);
     NameAllocator names = new NameAllocator();
     List<String> arguments = new ArrayList<>();
     for (ParameterSpec parameter : builder.build().parameters) {
       arguments.add(names.newName(parameter.name, parameter.name));
     }
-    CodeBlock call = call(method, String.join(", ", arguments));
-    TypeName returnType = TypeName.get(method.type().getReturnType());
+    CodeBlock call = call(method, types, String.join(", ", arguments));
+    TypeName returnType = types.get(method.type().getReturnType());
     boolean isVoid = returnType.equals(TypeName.VOID);
     if (!method.isGuarded()) {
       return builder.addStatement(isVoid ? "$L" : "return $L", call).build();
@@ -195,10 +196,11 @@ final class MethodWriter {
         "$L.$N($L)", model.isInterface() ? "this.delegate" : "super", name, argument);
   }
 
-  /** {@code this.delegate.m(args)} or {@code super.m(args)}. */
-  private CodeBlock call(GuardedMethod method, String arguments) {
+  /** {@code this.delegate.m(args)} or {@code super.m(args)}; {@code .<T>m(args)} if generic. */
+  private CodeBlock call(GuardedMethod method, OverrideTypes types, String arguments) {
     return CodeBlock.of(
-        model.isInterface() ? "this.delegate.$N($L)" : "super.$N($L)",
+        model.isInterface() ? "this.delegate.$L$N($L)" : "super.$L$N($L)",
+        types.typeArguments(),
         method.method().getSimpleName().toString(),
         arguments);
   }

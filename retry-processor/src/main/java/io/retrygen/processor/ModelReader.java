@@ -49,10 +49,16 @@ final class ModelReader {
     final ExecutableElement method;
     final ExecutableType type;
     final List<ExecutableElement> overridden = new ArrayList<>();
+    /**
+     * An interface's redeclaration of {@code Object.clone()} or {@code finalize()}: never guarded,
+     * but a delegate must forward it, as {@code Object}'s protected method does not implement it.
+     */
+    final boolean objectMethod;
 
-    MethodEntry(ExecutableElement method, ExecutableType type) {
+    MethodEntry(ExecutableElement method, ExecutableType type, boolean objectMethod) {
       this.method = method;
       this.type = type;
+      this.objectMethod = objectMethod;
     }
   }
 
@@ -88,7 +94,8 @@ final class ModelReader {
         continue;
       }
       boolean deprecated = isDeprecated(entry);
-      RetryConfig retry = isRecover(entry) ? null : winner(type, supertypes, entry);
+      RetryConfig retry =
+          isRecover(entry) || entry.objectMethod ? null : winner(type, supertypes, entry);
       if (retry != null && isOwnPredicate(method, retry)) {
         // A type-level retryOnResult = "isEmpty" must not retry isEmpty itself (nor check its
         // boolean result with isEmpty): like @Recover methods, predicates are plain helpers.
@@ -99,7 +106,6 @@ final class ModelReader {
             GuardedMethod.guarded(
                 method,
                 entry.type,
-                TypeVariables.of(types, type, method),
                 retry,
                 label(type, method, retry),
                 deprecated,
@@ -113,7 +119,7 @@ final class ModelReader {
       } else if (isInterface && (isAbstract || method.isDefault())) {
         methods.add(
             GuardedMethod.forwarded(
-                method, entry.type, TypeVariables.of(types, type, method), deprecated));
+                method, entry.type, deprecated));
       }
     }
     recoverResolver.warnUnused(type, recovers, methods, reportedMisfits);
@@ -179,7 +185,8 @@ final class ModelReader {
 
   /**
    * The instance methods the input has, most specific declaration first, without the methods of
-   * {@code Object}; each with the declarations it overrides.
+   * {@code Object} (but with an interface's {@code clone()} or {@code finalize()}, marked); each
+   * with the declarations it overrides.
    */
   List<MethodEntry> methods(TypeElement type, List<TypeElement> supertypes) {
     DeclaredType declared = (DeclaredType) type.asType();
@@ -196,9 +203,13 @@ final class ModelReader {
         if (modifiers.contains(Modifier.STATIC) || modifiers.contains(Modifier.PRIVATE)) {
           continue;
         }
-        for (ExecutableElement objectMethod : objectMethods) {
-          if (sameErasedSignature(method, objectMethod)) {
-            continue next;
+        boolean objectMethod = false;
+        for (ExecutableElement each : objectMethods) {
+          if (sameErasedSignature(method, each)) {
+            if (!type.getKind().isInterface() || each.getModifiers().contains(Modifier.PUBLIC)) {
+              continue next;
+            }
+            objectMethod = true;
           }
         }
         ExecutableType methodType = (ExecutableType) types.asMemberOf(declared, method);
@@ -210,7 +221,7 @@ final class ModelReader {
           }
         }
         MissingTypeException.requireResolved(methodType);
-        entries.add(new MethodEntry(method, methodType));
+        entries.add(new MethodEntry(method, methodType, objectMethod));
       }
     }
     return entries;

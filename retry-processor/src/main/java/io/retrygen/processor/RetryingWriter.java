@@ -164,6 +164,12 @@ final class RetryingWriter {
       Modifier[] visibility,
       Map<GuardedMethod, String> retrierFields) {
     NameAllocator names = new NameAllocator();
+    // The constructors name these types in expressions (RetryOptions.defaults(),
+    // BackoffPolicy.fixed(..), io.retrygen.runtime.RetryOptions when the simple name is taken),
+    // where a parameter of the same name would obscure them (JLS 6.4.2).
+    for (String obscuring : new String[] {"RetryOptions", "BackoffPolicy", "io"}) {
+      names.newName(obscuring, new Object());
+    }
     List<ParameterSpec> parameters = new ArrayList<>();
     List<String> arguments = new ArrayList<>();
     for (VariableElement parameter : superConstructor.getParameters()) {
@@ -173,13 +179,16 @@ final class RetryingWriter {
     }
     String options = names.newName("options");
     String argumentList = String.join(", ", arguments);
+    // Explicit, as for methods (see OverrideTypes.typeArguments): <Q>super(q).
+    CodeBlock typeArguments = OverrideTypes.typeArguments(superConstructor.getTypeParameters());
 
     MethodSpec.Builder plain = constructorLike(superConstructor, visibility);
     plain.addJavadoc("Calls {@code super($L)} and retries with {@link $T#defaults()}.\n",
         argumentList, Names.RETRY_OPTIONS);
     plain.addParameters(parameters);
     plain.addStatement(
-        "this($T.defaults()$L)",
+        "$Lthis($T.defaults()$L)",
+        typeArguments,
         Names.RETRY_OPTIONS,
         arguments.isEmpty() ? "" : ", " + argumentList);
     type.addMethod(plain.build());
@@ -189,7 +198,7 @@ final class RetryingWriter {
         argumentList, options);
     withOptions.addParameter(Names.RETRY_OPTIONS, options);
     withOptions.addParameters(parameters);
-    withOptions.addStatement("super($L)", argumentList);
+    withOptions.addStatement("$Lsuper($L)", typeArguments, argumentList);
     addRetriers(withOptions, model, options, names, retrierFields);
     type.addMethod(withOptions.build());
   }
@@ -202,6 +211,15 @@ final class RetryingWriter {
     }
     for (TypeParameterElement typeParameter : superConstructor.getTypeParameters()) {
       builder.addTypeVariable(TypeVariableName.get(typeParameter));
+    }
+    List<TypeMirror> parameterTypes = new ArrayList<>();
+    for (VariableElement parameter : superConstructor.getParameters()) {
+      parameterTypes.add(parameter.asType());
+    }
+    AnnotationSpec suppress =
+        SignatureWriter.suppressWarnings(null, parameterTypes, superConstructor.isVarArgs());
+    if (suppress != null) {
+      builder.addAnnotation(suppress);
     }
     builder.varargs(superConstructor.isVarArgs());
     for (TypeMirror thrown : superConstructor.getThrownTypes()) {

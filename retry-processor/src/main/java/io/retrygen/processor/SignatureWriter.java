@@ -23,62 +23,68 @@ final class SignatureWriter {
    * {@code throws}; with {@code @Override}, {@code @Deprecated} when the overridden method is, and
    * the {@code @SuppressWarnings} the signature itself needs under {@code -Xlint:all}.
    */
-  static MethodSpec.Builder signature(GuardedMethod guarded, boolean inInterface) {
+  static MethodSpec.Builder signature(
+      GuardedMethod guarded, boolean inInterface, OverrideTypes types) {
     ExecutableElement method = guarded.method();
     MethodSpec.Builder builder =
         MethodSpec.methodBuilder(method.getSimpleName().toString()).addAnnotation(Override.class);
     if (guarded.deprecated()) {
       builder.addAnnotation(Deprecated.class);
     }
-    List<String> suppressed = new ArrayList<>();
-    if (hasRawType(guarded)) {
-      suppressed.add("rawtypes");
-    }
-    if (method.isVarArgs() && !isReifiable(lastParameterComponent(guarded))) {
-      suppressed.add("unchecked");
-    }
-    if (!suppressed.isEmpty()) {
-      AnnotationSpec.Builder suppress = AnnotationSpec.builder(SuppressWarnings.class);
-      for (String warning : suppressed) {
-        suppress.addMember("value", "$S", warning);
-      }
-      builder.addAnnotation(suppress.build());
+    AnnotationSpec suppress =
+        suppressWarnings(
+            guarded.type().getReturnType(), guarded.type().getParameterTypes(), method.isVarArgs());
+    if (suppress != null) {
+      builder.addAnnotation(suppress);
     }
     if (inInterface || method.getModifiers().contains(Modifier.PUBLIC)) {
       builder.addModifiers(Modifier.PUBLIC);
     } else if (method.getModifiers().contains(Modifier.PROTECTED)) {
       builder.addModifiers(Modifier.PROTECTED);
     }
-    builder.addTypeVariables(guarded.typeVariables());
-    builder.returns(TypeName.get(guarded.type().getReturnType()));
+    builder.addTypeVariables(types.typeVariables());
+    builder.returns(types.get(guarded.type().getReturnType()));
     List<? extends TypeMirror> parameterTypes = guarded.type().getParameterTypes();
     for (int i = 0; i < parameterTypes.size(); i++) {
       builder.addParameter(
-          TypeName.get(parameterTypes.get(i)),
+          types.get(parameterTypes.get(i)),
           method.getParameters().get(i).getSimpleName().toString());
     }
     builder.varargs(method.isVarArgs());
     for (TypeMirror thrown : guarded.type().getThrownTypes()) {
-      builder.addException(TypeName.get(thrown));
+      builder.addException(types.get(thrown));
     }
     return builder;
   }
 
-  private static TypeMirror lastParameterComponent(GuardedMethod method) {
-    List<? extends TypeMirror> parameters = method.type().getParameterTypes();
-    return ((ArrayType) parameters.get(parameters.size() - 1)).getComponentType();
-  }
-
-  private static boolean hasRawType(GuardedMethod method) {
-    if (isRaw(method.type().getReturnType())) {
-      return true;
+  /**
+   * The {@code @SuppressWarnings} that a method or constructor declaration with these types needs
+   * under {@code -Xlint:all}, null if none: {@code "rawtypes"} for a raw type in the signature,
+   * {@code "unchecked"} for a varargs parameter of a non-reifiable type (heap pollution).
+   *
+   * @param returnType null for a constructor
+   */
+  static AnnotationSpec suppressWarnings(
+      TypeMirror returnType, List<? extends TypeMirror> parameterTypes, boolean varargs) {
+    boolean raw = returnType != null && isRaw(returnType);
+    for (TypeMirror parameter : parameterTypes) {
+      raw |= isRaw(parameter);
     }
-    for (TypeMirror parameter : method.type().getParameterTypes()) {
-      if (isRaw(parameter)) {
-        return true;
-      }
+    boolean unchecked =
+        varargs
+            && !isReifiable(
+                ((ArrayType) parameterTypes.get(parameterTypes.size() - 1)).getComponentType());
+    if (!raw && !unchecked) {
+      return null;
     }
-    return false;
+    AnnotationSpec.Builder suppress = AnnotationSpec.builder(SuppressWarnings.class);
+    if (raw) {
+      suppress.addMember("value", "$S", "rawtypes");
+    }
+    if (unchecked) {
+      suppress.addMember("value", "$S", "unchecked");
+    }
+    return suppress.build();
   }
 
   /** Whether {@code type} is, or mentions, a generic type used without type arguments. */
@@ -122,7 +128,13 @@ final class SignatureWriter {
             return false;
           }
           WildcardType wildcard = (WildcardType) argument;
-          if (wildcard.getExtendsBound() != null || wildcard.getSuperBound() != null) {
+          TypeMirror extendsBound = wildcard.getExtendsBound();
+          // JavaPoet writes ? extends Object as ?, and javac does not warn for List<?>... (it
+          // does for List<? extends Object>... as written in the input).
+          boolean unbounded =
+              wildcard.getSuperBound() == null
+                  && (extendsBound == null || TypeName.get(extendsBound).equals(TypeName.OBJECT));
+          if (!unbounded) {
             return false;
           }
         }

@@ -139,6 +139,238 @@ class GeneratedCodeTest {
     assertThat(generated).doesNotContain("boolean isTransient(");
   }
 
+  // Found by RandomShapesTest. Each of the following failed to compile, warned, or suppressed a
+  // warning javac would not give, before the fix it names.
+
+  @Test
+  void inheritedGenericMethodGetsTheBoundsOfItsMemberType() throws IOException {
+    // SignatureWriter took the bound from the declaration: <T extends List<A>>, A not in scope.
+    JavaFileObject base =
+        JavaFileObjects.forSourceLines(
+            "test.Base",
+            "package test;",
+            "import java.util.List;",
+            "interface Base<A> {",
+            "  <T extends List<A>> T first(T items);",
+            "}");
+    JavaFileObject client =
+        JavaFileObjects.forSourceLines(
+            "test.Client",
+            "package test;",
+            "import io.retrygen.Retryable;",
+            "@Retryable",
+            "interface Client extends Base<String> {}");
+    Compilation compilation = javac.compile(base, client);
+    assertThat(compilation).succeededWithoutWarnings();
+    assertThat(generated(compilation, "test.ClientRetrying"))
+        .contains("public <T extends List<String>> T first(T items) {");
+  }
+
+  @Test
+  void typeVariableThatIsOnlyThrownIsPassedExplicitly() throws IOException {
+    // Inferred at the call, E became IOException (JLS 18.1.3): "unreported exception".
+    JavaFileObject source =
+        JavaFileObjects.forSourceLines(
+            "test.Client",
+            "package test;",
+            "import io.retrygen.Retryable;",
+            "import java.io.IOException;",
+            "interface Client {",
+            "  @Retryable",
+            "  <E extends IOException> String call() throws E;",
+            "}");
+    Compilation compilation = javac.compile(source);
+    assertThat(compilation).succeededWithoutWarnings();
+    assertThat(generated(compilation, "test.ClientRetrying"))
+        .contains("result = this.delegate.<E>call();");
+  }
+
+  @Test
+  void typeArgumentsThatInferenceCannotFindArePassedExplicitly() throws IOException {
+    // javac: "Map<String,CAP#1> cannot be converted to Map<String,? super U>".
+    JavaFileObject source =
+        JavaFileObjects.forSourceLines(
+            "test.Client",
+            "package test;",
+            "import io.retrygen.Retryable;",
+            "import java.util.Map;",
+            "interface Client {",
+            "  @Retryable",
+            "  <U extends Comparable<U>> Comparable<U> put(Map<String, ? super U> values);",
+            "}");
+    Compilation compilation = javac.compile(source);
+    assertThat(compilation).succeededWithoutWarnings();
+    assertThat(generated(compilation, "test.ClientRetrying"))
+        .contains("result = this.delegate.<U>put(values);");
+  }
+
+  @Test
+  void methodTypeVariableNamedLikeAClassTypeVariableIsRenamed() throws IOException {
+    // Written <R extends List<R>> R first(R items), the method's R captured the class's R.
+    JavaFileObject base =
+        JavaFileObjects.forSourceLines(
+            "test.Base",
+            "package test;",
+            "import java.util.List;",
+            "class Base<A> {",
+            "  <R extends List<A>> R first(R items) {",
+            "    return items;",
+            "  }",
+            "}");
+    JavaFileObject store =
+        JavaFileObjects.forSourceLines(
+            "test.Store",
+            "package test;",
+            "import io.retrygen.Retryable;",
+            "@Retryable",
+            "class Store<R> extends Base<R> {}");
+    Compilation compilation = javac.compile(base, store);
+    assertThat(compilation).succeededWithoutWarnings();
+    String generated = generated(compilation, "test.StoreRetrying");
+    assertThat(generated).contains("<R2 extends List<R>> R2 first(R2 items) {");
+    assertThat(generated).contains("R2 result;");
+    assertThat(generated).contains("result = super.<R2>first(items);");
+  }
+
+  @Test
+  void genericConstructorThatThrowsItsTypeVariableIsCalledWithIt() throws IOException {
+    // this(RetryOptions.defaults()) and super() inferred Q as IOException.
+    JavaFileObject source =
+        JavaFileObjects.forSourceLines(
+            "test.Store",
+            "package test;",
+            "import io.retrygen.Retryable;",
+            "import java.io.IOException;",
+            "class Store {",
+            "  <Q extends IOException> Store() throws Q {}",
+            "  @Retryable",
+            "  String call() {",
+            "    return \"\";",
+            "  }",
+            "}");
+    Compilation compilation = javac.compile(source);
+    assertThat(compilation).succeededWithoutWarnings();
+    String generated = generated(compilation, "test.StoreRetrying");
+    assertThat(generated).contains("<Q>this(RetryOptions.defaults());");
+    assertThat(generated).contains("<Q>super();");
+  }
+
+  @Test
+  void constructorsWithGenericVarargsOrRawTypesSuppressTheirWarnings() throws IOException {
+    // The generated constructors warned: heap pollution from T..., and found raw type List.
+    JavaFileObject source =
+        JavaFileObjects.forSourceLines(
+            "test.Store",
+            "package test;",
+            "import io.retrygen.Retryable;",
+            "import java.util.List;",
+            "class Store<T> {",
+            "  @SuppressWarnings(\"unchecked\")",
+            "  Store(T... items) {}",
+            "  @SuppressWarnings(\"rawtypes\")",
+            "  Store(List items) {}",
+            "  @Retryable",
+            "  String call() {",
+            "    return \"\";",
+            "  }",
+            "}");
+    Compilation compilation = javac.compile(source);
+    assertThat(compilation).succeededWithoutWarnings();
+    String generated = generated(compilation, "test.StoreRetrying");
+    assertThat(generated)
+        .contains("@SuppressWarnings(\"unchecked\")\n  StoreRetrying(T... items) {");
+    String withOptions = "StoreRetrying(RetryOptions options, T... items) {";
+    assertThat(generated).contains("@SuppressWarnings(\"unchecked\")\n  " + withOptions);
+    assertThat(generated)
+        .contains("@SuppressWarnings(\"rawtypes\")\n  StoreRetrying(List items) {");
+  }
+
+  @Test
+  void varargsOfWildcardExtendingObjectNeedNoSuppression() throws IOException {
+    // The generated List<?>... does not warn, but the processor added @SuppressWarnings.
+    JavaFileObject source =
+        JavaFileObjects.forSourceLines(
+            "test.Client",
+            "package test;",
+            "import io.retrygen.Retryable;",
+            "import java.util.List;",
+            "interface Client {",
+            "  @Retryable",
+            "  @SuppressWarnings(\"unchecked\")",
+            "  void send(List<? extends Object>... batches);",
+            "}");
+    Compilation compilation = javac.compile(source);
+    assertThat(compilation).succeededWithoutWarnings();
+    String generated = generated(compilation, "test.ClientRetrying");
+    assertThat(generated).contains("  @Override\n  public void send(List<?>... batches) {");
+    assertThat(generated).doesNotContain("@SuppressWarnings");
+  }
+
+  @Test
+  void interfaceThatRedeclaresCloneGetsItForwarded() throws IOException {
+    // Object.clone() is protected: skipped as a method of Object, it was left unimplemented.
+    JavaFileObject source =
+        JavaFileObjects.forSourceLines(
+            "test.Copyable",
+            "package test;",
+            "import io.retrygen.Retryable;",
+            "@Retryable",
+            "interface Copyable {",
+            "  Copyable clone();",
+            "  String name();",
+            "}");
+    Compilation compilation = javac.compile(source);
+    assertThat(compilation).succeededWithoutWarnings();
+    String generated = generated(compilation, "test.CopyableRetrying");
+    assertThat(generated).contains("public Copyable clone() {\n    return this.delegate.clone();");
+    assertThat(generated).doesNotContain("cloneRetrier");
+    assertThat(generated).contains("nameRetrier");
+  }
+
+  @Test
+  void constructorParametersDoNotObscureTheTypesTheConstructorsName() throws IOException {
+    // this(RetryOptions.defaults(), RetryOptions, ...) read RetryOptions as the parameter.
+    JavaFileObject source =
+        JavaFileObjects.forSourceLines(
+            "test.Store",
+            "package test;",
+            "import io.retrygen.Backoff;",
+            "import io.retrygen.Retryable;",
+            "class Store {",
+            "  Store(String RetryOptions, int BackoffPolicy) {}",
+            "  @Retryable(backoff = @Backoff(delay = 10))",
+            "  String call() {",
+            "    return \"\";",
+            "  }",
+            "}");
+    Compilation compilation = javac.compile(source);
+    assertThat(compilation).succeededWithoutWarnings();
+    assertThat(generated(compilation, "test.StoreRetrying"))
+        .contains("this(RetryOptions.defaults(), RetryOptions_, BackoffPolicy_);");
+  }
+
+  @Test
+  void constructorParameterDoesNotObscureTheQualifiedNameOfAType() throws IOException {
+    // A nested RetryOptions makes the generated code write io.retrygen.runtime.RetryOptions.
+    JavaFileObject source =
+        JavaFileObjects.forSourceLines(
+            "test.Store",
+            "package test;",
+            "import io.retrygen.Retryable;",
+            "class Store {",
+            "  Store(String io) {}",
+            "  static class RetryOptions {}",
+            "  @Retryable",
+            "  String call() {",
+            "    return \"\";",
+            "  }",
+            "}");
+    Compilation compilation = javac.compile(source);
+    assertThat(compilation).succeededWithoutWarnings();
+    assertThat(generated(compilation, "test.StoreRetrying"))
+        .contains("this(io.retrygen.runtime.RetryOptions.defaults(), io_);");
+  }
+
   private static String generated(Compilation compilation, String name) throws IOException {
     return compilation
         .generatedSourceFile(name)

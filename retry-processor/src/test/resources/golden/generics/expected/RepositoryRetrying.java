@@ -86,7 +86,7 @@ public final class RepositoryRetrying<K extends Comparable<K>, V extends Number 
     for (int attempt = 1; ; attempt++) {
       C result;
       try {
-        result = this.delegate.loadAll(target, keys);
+        result = this.delegate.<C>loadAll(target, keys);
       } catch (Throwable failure) {
         if (failure instanceof Exception) {
           long delayMillis = retrier.nextDelay(attempt, startNanos);
@@ -132,7 +132,7 @@ public final class RepositoryRetrying<K extends Comparable<K>, V extends Number 
     long startNanos = retrier.start();
     for (int attempt = 1; ; attempt++) {
       try {
-        this.delegate.each(sink, failure);
+        this.delegate.<X>each(sink, failure);
       } catch (Throwable failure_) {
         if (failure_ instanceof Exception) {
           long delayMillis = retrier.nextDelay(attempt, startNanos);
