@@ -62,6 +62,7 @@ cp_of() { # classpath: the application jar plus the library's runtime jars only
 M=io.retrygen.benchmarks.coldstart
 {
   printf 'empty\t%s/java\t-cp\t%s\t%s.EmptyMain\n' "$JAVA_BIN" "$(cp_of)" "$M"
+  printf 'hand-written\t%s/java\t-cp\t%s\t%s.HandWrittenMain\n' "$JAVA_BIN" "$(cp_of)" "$M"
   printf 'retrygen-interface\t%s/java\t-cp\t%s\t%s.RetrygenInterfaceMain\n' "$JAVA_BIN" "$(cp_of retrygen)" "$M"
   printf 'retrygen-class\t%s/java\t-cp\t%s\t%s.RetrygenClassMain\n' "$JAVA_BIN" "$(cp_of retrygen)" "$M"
   printf 'spring-template\t%s/java\t-cp\t%s\t%s.SpringTemplateMain\n' "$JAVA_BIN" "$(cp_of spring-template)" "$M"

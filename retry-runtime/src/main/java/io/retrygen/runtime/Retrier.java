@@ -35,7 +35,6 @@ import java.util.List;
  * clock and allocate nothing, so the success path costs what a direct call costs.
  */
 public final class Retrier {
-  private static final RetryListener[] NO_LISTENERS = {};
   private static final int ON_RETRY = 0;
   private static final int ON_SUCCESS = 1;
   private static final int ON_FAILURE = 2;
@@ -47,6 +46,10 @@ public final class Retrier {
   private final Sleeper sleeper;
   private final Ticker ticker;
   private final RandomSource random;
+  /**
+   * Null when there is none: then neither {@code RetryListener} nor any array of it is ever
+   * loaded, which keeps a cold start short, and each check is a single load.
+   */
   private final RetryListener[] listeners;
   /** Whether {@link #start} must read the clock: for {@code maxDuration} or for events. */
   private final boolean timed;
@@ -57,12 +60,26 @@ public final class Retrier {
   private final long constantDelayMillis;
 
   /**
+   * A retrier whose method has no listener of its own; those of {@code options} still apply.
+   * Without this overload, a call with no listener would create an empty {@code RetryListener[]}.
+   */
+  public Retrier(
+      RetryOptions options,
+      String label,
+      int maxAttempts,
+      long maxDurationMillis,
+      BackoffPolicy backoff) {
+    this(options, label, maxAttempts, maxDurationMillis, backoff, (RetryListener[]) null);
+  }
+
+  /**
    * @param options the instance's options: sleeper, ticker, randomness and listeners
    * @param label the name in events and statistics
    * @param maxAttempts total calls, the first included; at least 1
    * @param maxDurationMillis the time budget, 0 for none
    * @param backoff the waits between attempts
-   * @param methodListeners the method's own listeners, called after those of {@code options}
+   * @param methodListeners the method's own listeners, called after those of {@code options};
+   *     may be null for none
    */
   public Retrier(
       RetryOptions options,
@@ -94,7 +111,7 @@ public final class Retrier {
     this.ticker = options.ticker();
     this.random = options.random();
     this.listeners = concat(options.listeners(), methodListeners);
-    this.timed = maxDurationNanos > 0 || listeners.length > 0;
+    this.timed = maxDurationNanos > 0 || listeners != null;
     this.constantDelayMillis = maxDurationNanos > 0 ? -1L : backoff.constantWaitMillis();
   }
 
@@ -141,10 +158,10 @@ public final class Retrier {
    * @param failure the attempt's failure; null when its result was rejected
    */
   public boolean backOff(int attempt, long startNanos, Throwable failure, long delayMillis) {
-    if (delayMillis == 0 && listeners.length == 0) {
+    if (delayMillis == 0 && listeners == null) {
       return true; // retry at once: nothing to tell, nothing to wait for
     }
-    if (listeners.length != 0) {
+    if (listeners != null) {
       dispatch(ON_RETRY, event(attempt, failure, delayMillis, startNanos));
     }
     if (delayMillis == 0) {
@@ -161,7 +178,7 @@ public final class Retrier {
 
   /** Tells the listeners that the call succeeded on {@code attempt}. Nothing to do without one. */
   public void succeeded(int attempt, long startNanos) {
-    if (listeners.length != 0) {
+    if (listeners != null) {
       dispatch(ON_SUCCESS, event(attempt, null, 0L, startNanos));
     }
   }
@@ -172,7 +189,7 @@ public final class Retrier {
    * @param failure the last failure; null when the last result was rejected
    */
   public void failed(int attempt, long startNanos, Throwable failure) {
-    if (listeners.length != 0) {
+    if (listeners != null) {
       dispatch(ON_FAILURE, event(attempt, failure, 0L, startNanos));
     }
   }
@@ -208,12 +225,13 @@ public final class Retrier {
   }
 
   private static RetryListener[] concat(List<RetryListener> first, RetryListener[] second) {
-    int size = first.size() + second.length;
+    int extra = second == null ? 0 : second.length;
+    int size = first.size() + extra;
     if (size == 0) {
-      return NO_LISTENERS;
+      return null;
     }
     RetryListener[] all = first.toArray(new RetryListener[size]);
-    for (int i = 0; i < second.length; i++) {
+    for (int i = 0; i < extra; i++) {
       if (second[i] == null) {
         throw new NullPointerException("listener " + i + " == null");
       }

@@ -21,7 +21,14 @@ import java.util.concurrent.ScheduledExecutorService;
  * }</pre>
  */
 public final class RetryOptions {
-  private static final RetryOptions DEFAULTS = new Builder().build();
+  /** Built without the builder: a cold start that uses the defaults never loads it. */
+  private static final RetryOptions DEFAULTS =
+      new RetryOptions(
+          Sleeper.SYSTEM,
+          Ticker.SYSTEM,
+          RandomSource.SYSTEM,
+          null,
+          Collections.<RetryListener>emptyList());
 
   private final Sleeper sleeper;
   private final Ticker ticker;
@@ -29,12 +36,17 @@ public final class RetryOptions {
   private final ScheduledExecutorService scheduler;
   private final List<RetryListener> listeners;
 
-  private RetryOptions(Builder builder) {
-    this.sleeper = builder.sleeper;
-    this.ticker = builder.ticker;
-    this.random = builder.random;
-    this.scheduler = builder.scheduler;
-    this.listeners = Collections.unmodifiableList(new ArrayList<RetryListener>(builder.listeners));
+  private RetryOptions(
+      Sleeper sleeper,
+      Ticker ticker,
+      RandomSource random,
+      ScheduledExecutorService scheduler,
+      List<RetryListener> listeners) {
+    this.sleeper = sleeper;
+    this.ticker = ticker;
+    this.random = random;
+    this.scheduler = scheduler;
+    this.listeners = listeners;
   }
 
   /**
@@ -140,7 +152,12 @@ public final class RetryOptions {
 
     /** Returns the immutable options. */
     public RetryOptions build() {
-      return new RetryOptions(this);
+      return new RetryOptions(
+          sleeper,
+          ticker,
+          random,
+          scheduler,
+          Collections.unmodifiableList(new ArrayList<RetryListener>(listeners)));
     }
 
     private static <T> T checkNotNull(T value, String name) {

@@ -7,18 +7,7 @@ package io.retrygen.runtime;
 public interface Sleeper {
 
   /** {@link Thread#sleep(long)}. */
-  Sleeper SYSTEM =
-      new Sleeper() {
-        @Override
-        public void sleep(long millis) throws InterruptedException {
-          Thread.sleep(millis);
-        }
-
-        @Override
-        public String toString() {
-          return "Sleeper.SYSTEM";
-        }
-      };
+  Sleeper SYSTEM = SystemSeams.INSTANCE;
 
   /**
    * Blocks for {@code millis} milliseconds (always greater than 0: a wait of 0 does not call the

@@ -7,18 +7,7 @@ package io.retrygen.runtime;
 public interface Ticker {
 
   /** {@link System#nanoTime()}. */
-  Ticker SYSTEM =
-      new Ticker() {
-        @Override
-        public long nanoTime() {
-          return System.nanoTime();
-        }
-
-        @Override
-        public String toString() {
-          return "Ticker.SYSTEM";
-        }
-      };
+  Ticker SYSTEM = SystemSeams.INSTANCE;
 
   /** The current time in nanoseconds from an arbitrary origin, like {@link System#nanoTime()}. */
   long nanoTime();
