@@ -158,9 +158,6 @@ public final class Retrier {
    * @param failure the attempt's failure; null when its result was rejected
    */
   public boolean backOff(int attempt, long startNanos, Throwable failure, long delayMillis) {
-    if (delayMillis == 0 && listeners == null) {
-      return true; // retry at once: nothing to tell, nothing to wait for
-    }
     if (listeners != null) {
       dispatch(ON_RETRY, event(attempt, failure, delayMillis, startNanos));
     }
