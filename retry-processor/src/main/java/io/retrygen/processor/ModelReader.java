@@ -314,7 +314,7 @@ final class ModelReader {
   }
 
   /** Whether the generated class, in the input's package, can call non-private {@code method}. */
-  private static boolean isVisible(TypeElement type, ExecutableElement method) {
+  static boolean isVisible(TypeElement type, ExecutableElement method) {
     Set<Modifier> modifiers = method.getModifiers();
     if (modifiers.contains(Modifier.PUBLIC) || modifiers.contains(Modifier.PROTECTED)) {
       return true;

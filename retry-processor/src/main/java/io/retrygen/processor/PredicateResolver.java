@@ -132,9 +132,7 @@ final class PredicateResolver {
     if (modifiers.contains(Modifier.PRIVATE)) {
       return "it is private";
     }
-    if (!modifiers.contains(Modifier.PUBLIC)
-        && !modifiers.contains(Modifier.PROTECTED)
-        && !GeneratedNames.packageOf(method).equals(GeneratedNames.packageOf(type))) {
+    if (!ModelReader.isVisible(type, method)) {
       return "it is package-private in another package";
     }
     if (type.getKind().isInterface() && modifiers.contains(Modifier.ABSTRACT)) {
