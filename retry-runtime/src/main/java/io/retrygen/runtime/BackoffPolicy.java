@@ -6,8 +6,10 @@ package io.retrygen.runtime;
  * already checked, such as {@code BackoffPolicy.exponential(100L, 2.0).withMaxDelay(5000L)}.
  *
  * <p>Each wait is computed from the formula for its retry number (never cumulatively) in {@code
- * double}, capped, then truncated to whole milliseconds, so waits never overflow, never go
- * negative and never exceed the cap. Each random choice takes one value from the {@link
+ * double} and capped; the {@code random} choice is capped, then the {@code jitter} product is
+ * capped; the result is truncated to whole milliseconds and capped once more as a {@code long},
+ * since a cap above 2^53 may round up when converted to {@code double}. So waits never overflow,
+ * never go negative and never exceed the cap. Each random choice takes one value from the {@link
  * RandomSource}: first the {@code random} choice, then the {@code jitter} factor.
  */
 public final class BackoffPolicy {
@@ -126,14 +128,14 @@ public final class BackoffPolicy {
         wait = Math.min(uniform(wait, wait * multiplier, randomSource.nextDouble()), capMillis);
       }
     } else if (random) {
-      wait = uniform(delayMillis, maxDelayMillis, randomSource.nextDouble());
+      wait = Math.min(uniform(delayMillis, maxDelayMillis, randomSource.nextDouble()), capMillis);
     } else {
       wait = Math.min(delayMillis, capMillis);
     }
     if (jitter > 0.0) {
       wait = Math.min(jittered(wait, jitter, randomSource.nextDouble()), capMillis);
     }
-    return toMillis(wait);
+    return toMillis(wait, capMillis);
   }
 
   /**
@@ -164,6 +166,15 @@ public final class BackoffPolicy {
       return 0L; // also NaN
     }
     return wait >= Long.MAX_VALUE ? Long.MAX_VALUE : (long) wait;
+  }
+
+  /**
+   * {@link #toMillis(double)}, then at most {@code capMillis}: a wait already capped in {@code
+   * double} can still be above the cap, as {@code (double) capMillis} rounds up for some caps
+   * above 2^53 (2^53 + 3 becomes 2^53 + 4, {@code Long.MAX_VALUE - 1} becomes 2^63).
+   */
+  static long toMillis(double wait, long capMillis) {
+    return Math.min(toMillis(wait), capMillis);
   }
 
   /**

@@ -428,6 +428,90 @@ class BackoffPolicyTest {
             .waitMillis(Integer.MAX_VALUE, new QueueRandom(0.999, 0.999)));
   }
 
+  /** 2^53 + 3: not a double; {@code (double)} rounds it up to 2^53 + 4. */
+  private static final long CAP_ROUNDING_UP = 9007199254740995L;
+
+  @Test
+  void aCapAboveTwoToThe53IsNeverExceededThroughDoubleRounding() {
+    assertEquals(9007199254740996.0, (double) CAP_ROUNDING_UP);
+
+    BackoffPolicy exponential = BackoffPolicy.exponential(1L, 2.0, CAP_ROUNDING_UP);
+    assertEquals(1L << 53, exponential.waitMillis(54, QueueRandom.none())); // below the cap
+    assertEquals(CAP_ROUNDING_UP, exponential.waitMillis(55, QueueRandom.none())); // 2^54 capped
+    assertEquals(CAP_ROUNDING_UP, exponential.waitMillis(60, QueueRandom.none()));
+    BackoffPolicy fixed = BackoffPolicy.fixed(CAP_ROUNDING_UP).withMaxDelay(CAP_ROUNDING_UP);
+    assertEquals(CAP_ROUNDING_UP, fixed.waitMillis(1, QueueRandom.none()));
+
+    // Long.MAX_VALUE - 1 is 2^63 as a double, which truncates to Long.MAX_VALUE
+    long belowMax = Long.MAX_VALUE - 1;
+    assertEquals(
+        belowMax, BackoffPolicy.fixed(belowMax).withMaxDelay(belowMax).waitMillis(1, null));
+    assertEquals(
+        belowMax,
+        BackoffPolicy.exponential(1L, 2.0, belowMax).waitMillis(100, QueueRandom.none()));
+  }
+
+  @Test
+  void theRandomFixedChoiceIsCapped() {
+    // lo + r * (hi - lo) with hi = (double) cap = 2^53 + 4 rounds to hi for r just below 1
+    BackoffPolicy policy = BackoffPolicy.fixed(1L).withMaxDelay(CAP_ROUNDING_UP).withRandom();
+    assertEquals(CAP_ROUNDING_UP, policy.waitMillis(1, new QueueRandom(Math.nextDown(1.0))));
+    assertEquals(1L, policy.waitMillis(1, new QueueRandom(0.0)));
+
+    // both ends of [Long.MAX_VALUE - 2, Long.MAX_VALUE - 1] are 2^63 as doubles
+    BackoffPolicy nearMax =
+        BackoffPolicy.fixed(Long.MAX_VALUE - 2).withMaxDelay(Long.MAX_VALUE - 1).withRandom();
+    assertEquals(Long.MAX_VALUE - 1, nearMax.waitMillis(1, new QueueRandom(0.5)));
+    assertEquals(Long.MAX_VALUE - 1, nearMax.waitMillis(1, new QueueRandom(0.0)));
+  }
+
+  @Test
+  void orderIsFormulaCapRandomCapJitterCapTruncateCapAtZero() {
+    BackoffPolicy zero = BackoffPolicy.exponential(0L, 2.0).withRandom().withJitter(1.0);
+    assertEquals(0L, zero.waitMillis(1, new QueueRandom(0.999, 0.999)));
+    assertEquals(0L, zero.waitMillis(Integer.MAX_VALUE, new QueueRandom(0.999, 0.999)));
+    // a jitter factor of 0 takes a wait at the cap down to 0
+    BackoffPolicy capped = BackoffPolicy.exponential(1L, 2.0, CAP_ROUNDING_UP).withJitter(1.0);
+    assertEquals(0L, capped.waitMillis(60, new QueueRandom(0.0)));
+  }
+
+  @Test
+  void orderIsFormulaCapRandomCapJitterCapTruncateCapAtTheCap() {
+    BackoffPolicy policy =
+        BackoffPolicy.exponential(1L, 2.0, CAP_ROUNDING_UP).withRandom().withJitter(0.5);
+
+    // formula 2^59, capped (double) 2^53 + 4; random [2^53 + 4, 2^54 + 8] r = 0.5, capped
+    // 2^53 + 4; jitter factor 0.5: 2^52 + 2. Without the cap between random and jitter it would
+    // be 0.75 * (2^53 + 4) = 6755399441055747.
+    assertEquals(4503599627370498L, policy.waitMillis(60, new QueueRandom(0.5, 0.0)));
+    // jitter factor 1 or 1.25: (double) 2^53 + 4, truncated, then capped to the long cap
+    assertEquals(CAP_ROUNDING_UP, policy.waitMillis(60, new QueueRandom(0.5, 0.5)));
+    assertEquals(CAP_ROUNDING_UP, policy.waitMillis(60, new QueueRandom(0.5, 0.75)));
+    assertEquals(
+        CAP_ROUNDING_UP,
+        BackoffPolicy.fixed(CAP_ROUNDING_UP)
+            .withMaxDelay(CAP_ROUNDING_UP)
+            .withJitter(1.0)
+            .waitMillis(1, new QueueRandom(0.75)));
+  }
+
+  @Test
+  void orderIsFormulaCapRandomCapJitterCapTruncateCapAtLongMaxValue() {
+    BackoffPolicy max =
+        BackoffPolicy.exponential(1L, 2.0, Long.MAX_VALUE).withRandom().withJitter(0.5);
+
+    // formula 2^69, capped 2^63; random r = 0.5 -> 1.5 * 2^63, capped 2^63; jitter 0.5 -> 2^62
+    assertEquals(4611686018427387904L, max.waitMillis(70, new QueueRandom(0.5, 0.0)));
+    assertEquals(Long.MAX_VALUE, max.waitMillis(70, new QueueRandom(0.5, 0.5)));
+    assertEquals(Long.MAX_VALUE, max.waitMillis(70, new QueueRandom(0.5, 0.75)));
+
+    BackoffPolicy belowMax =
+        BackoffPolicy.exponential(1L, 2.0, Long.MAX_VALUE - 1).withRandom().withJitter(0.5);
+    assertEquals(4611686018427387904L, belowMax.waitMillis(70, new QueueRandom(0.5, 0.0)));
+    assertEquals(Long.MAX_VALUE - 1, belowMax.waitMillis(70, new QueueRandom(0.5, 0.5)));
+    assertEquals(Long.MAX_VALUE - 1, belowMax.waitMillis(70, new QueueRandom(0.5, 0.75)));
+  }
+
   @Test
   void exponentialHelperAtZeroMaxAndInfinity() {
     assertEquals(0.0, BackoffPolicy.exponential(0L, 2.0, 1));
@@ -484,6 +568,23 @@ class BackoffPolicyTest {
     assertEquals(Long.MAX_VALUE, BackoffPolicy.toMillis(Double.MAX_VALUE));
     assertEquals(Long.MAX_VALUE, BackoffPolicy.toMillis(Double.POSITIVE_INFINITY));
     assertEquals(4611686018427387904L, BackoffPolicy.toMillis(4.611686018427387904E18));
+  }
+
+  @Test
+  void toMillisUnderACapCapsTheTruncatedLong() {
+    assertEquals(0L, BackoffPolicy.toMillis(0.0, 0L));
+    assertEquals(0L, BackoffPolicy.toMillis(30000.0, 0L));
+    assertEquals(0L, BackoffPolicy.toMillis(Double.NaN, 30000L));
+    assertEquals(0L, BackoffPolicy.toMillis(-1.0, 30000L));
+    assertEquals(29999L, BackoffPolicy.toMillis(29999.9999, 30000L));
+    assertEquals(30000L, BackoffPolicy.toMillis(30000.0, 30000L));
+    assertEquals(30000L, BackoffPolicy.toMillis(Double.POSITIVE_INFINITY, 30000L));
+    assertEquals(
+        CAP_ROUNDING_UP, BackoffPolicy.toMillis((double) CAP_ROUNDING_UP, CAP_ROUNDING_UP));
+    long belowMax = Long.MAX_VALUE - 1;
+    assertEquals(belowMax, BackoffPolicy.toMillis((double) belowMax, belowMax));
+    assertEquals(Long.MAX_VALUE, BackoffPolicy.toMillis((double) Long.MAX_VALUE, Long.MAX_VALUE));
+    assertEquals(Long.MAX_VALUE, BackoffPolicy.toMillis(Double.MAX_VALUE, Long.MAX_VALUE));
   }
 
   // ---------------------------------------------------------------- construction
