@@ -723,4 +723,23 @@ class BackoffPolicyTest {
         BackoffPolicy.fixed(250L).waitMillis(7, new QueueRandom()),
         BackoffPolicy.fixed(250L).constantWaitMillis());
   }
+
+  @Test
+  void constantWaitIsWhatWaitMillisComputesAtZeroLongMaxValueAndTheCap() {
+    BackoffPolicy[] policies = {
+      BackoffPolicy.fixed(0L),
+      BackoffPolicy.fixed(0L).withMaxDelay(0L),
+      BackoffPolicy.fixed(Long.MAX_VALUE),
+      BackoffPolicy.fixed(Long.MAX_VALUE - 1), // 2^63 as a double
+      BackoffPolicy.fixed(Long.MAX_VALUE - 1).withMaxDelay(Long.MAX_VALUE - 1),
+      BackoffPolicy.fixed((1L << 53) + 1), // 2^53 as a double
+      BackoffPolicy.fixed(CAP_ROUNDING_UP).withMaxDelay(CAP_ROUNDING_UP),
+    };
+    for (BackoffPolicy policy : policies) {
+      long constant = policy.constantWaitMillis();
+      assertEquals(policy.waitMillis(1, QueueRandom.none()), constant, policy.toString());
+      assertEquals(policy.waitMillis(Integer.MAX_VALUE, QueueRandom.none()), constant);
+      assertTrue(constant >= 0L && constant <= policy.capMillis(), policy + ": " + constant);
+    }
+  }
 }
