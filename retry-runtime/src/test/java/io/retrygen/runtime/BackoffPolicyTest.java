@@ -367,7 +367,9 @@ class BackoffPolicyTest {
     BackoffPolicy policy =
         BackoffPolicy.exponential(100L, 2.0).withMaxDelay(1000L).withJitter(0.5);
 
-    // the SPEC's example: 100 * 2^4 = 1600, capped 1000, factor 0.5 -> 500
+    // SPEC §4: jitter multiplies the wait already capped, and the product is capped again, so
+    // waits that reached the cap still spread below it: 100 * 2^4 = 1600, capped 1000, jitter
+    // factor 0.5 -> 500 (not 800, as jitter on the uncapped 1600 would give)
     assertEquals(500L, policy.waitMillis(5, new QueueRandom(0.0)));
     assertEquals(1000L, policy.waitMillis(5, new QueueRandom(0.75))); // 1250 capped
     assertEquals(250L, policy.waitMillis(2, new QueueRandom(0.75)));
