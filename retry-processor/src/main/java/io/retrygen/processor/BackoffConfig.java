@@ -1,6 +1,7 @@
 package io.retrygen.processor;
 
 import javax.lang.model.element.AnnotationMirror;
+import javax.lang.model.element.AnnotationValue;
 import javax.lang.model.util.Elements;
 
 /** The values of one {@code @Backoff}, nested, direct, or absent (then the defaults). */
@@ -8,7 +9,7 @@ final class BackoffConfig {
   static final long DEFAULT_DELAY = 1000L;
   static final long EXPONENTIAL_CAP = 30000L;
 
-  private final AnnotationMirror mirror;
+  private final Mirrors.Values values;
   private final long delay;
   private final long maxDelay;
   private final double multiplier;
@@ -16,13 +17,13 @@ final class BackoffConfig {
   private final double jitter;
 
   private BackoffConfig(
-      AnnotationMirror mirror,
+      Mirrors.Values values,
       long delay,
       long maxDelay,
       double multiplier,
       boolean random,
       double jitter) {
-    this.mirror = mirror;
+    this.values = values;
     this.delay = delay;
     this.maxDelay = maxDelay;
     this.multiplier = multiplier;
@@ -31,18 +32,24 @@ final class BackoffConfig {
   }
 
   static BackoffConfig read(Elements elements, AnnotationMirror backoff) {
+    Mirrors.Values values = Mirrors.values(elements, backoff);
     return new BackoffConfig(
-        backoff,
-        Mirrors.longValue(elements, backoff, "delay"),
-        Mirrors.longValue(elements, backoff, "maxDelay"),
-        Mirrors.doubleValue(elements, backoff, "multiplier"),
-        Mirrors.booleanValue(elements, backoff, "random"),
-        Mirrors.doubleValue(elements, backoff, "jitter"));
+        values,
+        values.longValue("delay"),
+        values.longValue("maxDelay"),
+        values.doubleValue("multiplier"),
+        values.booleanValue("random"),
+        values.doubleValue("jitter"));
   }
 
   /** The {@code @Backoff} these values were read from. */
   AnnotationMirror mirror() {
-    return mirror;
+    return values.mirror();
+  }
+
+  /** The value written for {@code attribute}, or null when it is defaulted: for diagnostics. */
+  AnnotationValue explicit(String attribute) {
+    return values.explicit(attribute);
   }
 
   long delay() {

@@ -6,6 +6,7 @@ import javax.lang.model.element.AnnotationMirror;
 import javax.lang.model.element.AnnotationValue;
 import javax.lang.model.element.Element;
 import javax.lang.model.element.ExecutableElement;
+import javax.lang.model.element.TypeElement;
 import javax.lang.model.element.VariableElement;
 import javax.lang.model.type.TypeMirror;
 import javax.tools.Diagnostic.Kind;
@@ -18,6 +19,8 @@ import javax.tools.Diagnostic.Kind;
 final class Diagnostics {
   private final Messager messager;
   private int errorCount;
+  /** The input type being processed: what is reported elsewhere is reported on it. */
+  private TypeElement input;
 
   Diagnostics(Messager messager) {
     this.messager = messager;
@@ -25,6 +28,16 @@ final class Diagnostics {
 
   int errorCount() {
     return errorCount;
+  }
+
+  /**
+   * From now on, a problem found on an element outside {@code input} (a setting inherited from a
+   * supertype, perhaps in a jar, which has no source position here) is reported on {@code input},
+   * naming where the setting comes from: the error is about the class generated for {@code
+   * input}, and belongs where the user can see it. Null reports everything where it is found.
+   */
+  void reportingFor(TypeElement input) {
+    this.input = input;
   }
 
   void error(Element element, String format, Object... args) {
@@ -108,13 +121,35 @@ final class Diagnostics {
 
   private void print(
       Kind kind, Element element, AnnotationMirror annotation, AnnotationValue value, String text) {
-    if (annotation == null) {
+    if (input != null && !isWithin(element, input)) {
+      messager.printMessage(
+          kind, input.getSimpleName() + " inherits this from " + describe(element) + ": " + text,
+          input);
+    } else if (annotation == null) {
       messager.printMessage(kind, text, element);
     } else if (value == null) {
       messager.printMessage(kind, text, element, annotation);
     } else {
       messager.printMessage(kind, text, element, annotation, value);
     }
+  }
+
+  private static boolean isWithin(Element element, TypeElement type) {
+    for (Element e = element; e != null; e = e.getEnclosingElement()) {
+      if (e.equals(type)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** {@code Base} or {@code Base.call(String)}, for messages. */
+  private static String describe(Element element) {
+    if (element instanceof ExecutableElement) {
+      return element.getEnclosingElement().getSimpleName() + "."
+          + signature((ExecutableElement) element);
+    }
+    return element.getSimpleName().toString();
   }
 
   /** {@code name(ParamType, ...)}, for messages. */

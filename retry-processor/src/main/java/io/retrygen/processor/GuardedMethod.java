@@ -11,8 +11,21 @@ import javax.lang.model.type.ExecutableType;
  * a delegate only) forwarded unchanged.
  */
 final class GuardedMethod {
+  /** What a method returns, as far as the generated code is concerned. */
+  enum Shape {
+    VOID,
+    VALUE,
+    COMPLETION_STAGE,
+    COMPLETABLE_FUTURE;
+
+    boolean isAsync() {
+      return this == COMPLETION_STAGE || this == COMPLETABLE_FUTURE;
+    }
+  }
+
   private final ExecutableElement method;
   private final ExecutableType type;
+  private final Shape shape;
   private final RetryConfig retry;
   private final String label;
   private final boolean deprecated;
@@ -23,6 +36,7 @@ final class GuardedMethod {
   private GuardedMethod(
       ExecutableElement method,
       ExecutableType type,
+      Shape shape,
       RetryConfig retry,
       String label,
       boolean deprecated,
@@ -31,6 +45,7 @@ final class GuardedMethod {
       PredicateMethod retryOnResult) {
     this.method = method;
     this.type = type;
+    this.shape = shape;
     this.retry = retry;
     this.label = label;
     this.deprecated = deprecated;
@@ -42,6 +57,7 @@ final class GuardedMethod {
   static GuardedMethod guarded(
       ExecutableElement method,
       ExecutableType type,
+      Shape shape,
       RetryConfig retry,
       String label,
       boolean deprecated,
@@ -49,7 +65,7 @@ final class GuardedMethod {
       PredicateMethod retryIf,
       PredicateMethod retryOnResult) {
     return new GuardedMethod(
-        method, type, retry, label, deprecated, recovers, retryIf, retryOnResult);
+        method, type, shape, retry, label, deprecated, recovers, retryIf, retryOnResult);
   }
 
   static GuardedMethod forwarded(
@@ -57,7 +73,7 @@ final class GuardedMethod {
       ExecutableType type,
       boolean deprecated) {
     return new GuardedMethod(
-        method, type, null, null, deprecated,
+        method, type, null, null, null, deprecated,
         Collections.<RecoverMethod>emptyList(), null, null);
   }
 
@@ -69,6 +85,11 @@ final class GuardedMethod {
   /** The method's type as a member of the input type: type variables resolved. */
   ExecutableType type() {
     return type;
+  }
+
+  /** What the method returns; null for a forwarded method, which needs no shape. */
+  Shape shape() {
+    return shape;
   }
 
   boolean isGuarded() {

@@ -19,6 +19,7 @@ import javax.lang.model.type.TypeMirror;
 final class MethodWriter {
   private static final ClassName THROWABLE = ClassName.get(Throwable.class);
   private static final ClassName EXCEPTION = ClassName.get(Exception.class);
+  private static final ClassName INTERRUPTED = ClassName.get(InterruptedException.class);
 
   private final RetryableType model;
 
@@ -44,17 +45,22 @@ final class MethodWriter {
     if (!method.isGuarded()) {
       return builder.addStatement(isVoid ? "$L" : "return $L", call).build();
     }
-    String retrier = names.newName("retrier");
-    String startNanos = names.newName("startNanos");
-    String attempt = names.newName("attempt");
-    String result = names.newName("result");
-    String failure = names.newName("failure");
-    String delayMillis = names.newName("delayMillis");
+    Locals locals =
+        new Locals(
+            names.newName("retrier"),
+            names.newName("startNanos"),
+            names.newName("attempt"),
+            names.newName("result"),
+            names.newName("failure"),
+            names.newName("retry"),
+            names.newName("rejected"),
+            names.newName("predicateFailure"),
+            names.newName("recovered"));
 
-    builder.addStatement("$T $N = this.$N", Names.RETRIER, retrier, retrierField);
+    builder.addStatement("$T $N = this.$N", Names.RETRIER, locals.retrier, retrierField);
     if (!model.isInterface()) {
       builder
-          .beginControlFlow("if ($N == null)", retrier)
+          .beginControlFlow("if ($N == null)", locals.retrier)
           .addComment("Called by a superclass constructor, before this class set its fields.")
           .addStatement(isVoid ? "$L" : "return $L", call);
       if (isVoid) {
@@ -62,78 +68,157 @@ final class MethodWriter {
       }
       builder.endControlFlow();
     }
-    builder.addStatement("long $N = $N.start()", startNanos, retrier);
-    builder.beginControlFlow("for (int $1N = 1; ; $1N++)", attempt);
+    builder.addStatement("long $N = $N.start()", locals.startNanos, locals.retrier);
+    builder.beginControlFlow("for (int $1N = 1; ; $1N++)", locals.attempt);
     if (!isVoid) {
-      builder.addStatement("$T $N", returnType, result);
+      builder.addStatement("$T $N", returnType, locals.result);
     }
     builder.beginControlFlow("try");
     if (isVoid) {
       builder.addStatement("$L", call);
     } else {
-      builder.addStatement("$N = $L", result, call);
+      builder.addStatement("$N = $L", locals.result, call);
     }
-    builder.nextControlFlow("catch ($T $N)", THROWABLE, failure);
-    CodeBlock retryable = retryCondition(method.retry(), failure);
-    if (!retryable.isEmpty()) {
-      builder.beginControlFlow("if ($L)", retryable);
-    }
-    CodeBlock retryIf = CodeBlock.of("");
-    PredicateMethod predicate = method.retryIf();
-    if (predicate != null) {
-      CodeBlock argument = CodeBlock.of("$N", failure);
-      if (predicate.needsCast()) {
-        TypeName failureType = TypeName.get(predicate.parameterType());
-        argument = CodeBlock.of("($T) $N", failureType, failure);
-        retryIf = CodeBlock.of("$N instanceof $T$W&& ", failure, failureType);
-      }
-      retryIf = CodeBlock.of("$L$L$W&& ", retryIf, predicateCall(predicate, argument));
-    }
-    builder
-        .addStatement("long $N = $N.nextDelay($N, $N)", delayMillis, retrier, attempt, startNanos)
-        .beginControlFlow(
-            "if ($1N >= 0$W&& $6L$2N.backOff($3N, $4N, $5N, $1N))",
-            delayMillis, retrier, attempt, startNanos, failure, retryIf)
-        .addStatement("continue")
-        .endControlFlow();
-    if (!retryable.isEmpty()) {
-      builder.endControlFlow();
-    }
-    builder.addStatement("$N.failed($N, $N, $N)", retrier, attempt, startNanos, failure);
-    addGiveUp(builder, method, failure, arguments, isVoid);
+    builder.nextControlFlow("catch ($T $N)", THROWABLE, locals.failure);
+    addFailure(builder, method, locals);
+    addGiveUp(builder, method, locals, arguments, returnType);
     builder.endControlFlow();
     if (method.retryOnResult() != null) {
-      builder
-          .beginControlFlow(
-              "if ($L)", predicateCall(method.retryOnResult(), CodeBlock.of("$N", result)))
-          .addStatement(
-              "long $N = $N.nextDelay($N, $N)", delayMillis, retrier, attempt, startNanos)
-          .beginControlFlow(
-              "if ($1N >= 0 && $2N.backOff($3N, $4N, null, $1N))",
-              delayMillis, retrier, attempt, startNanos)
-          .addStatement("continue")
-          .endControlFlow()
-          .addComment("Out of attempts or time: the last result stands, with no recovery.")
-          .addStatement("$N.failed($N, $N, null)", retrier, attempt, startNanos)
-          .addStatement("return $N", result)
-          .endControlFlow();
+      addResultCheck(builder, method, locals);
     }
-    builder.addStatement("$N.succeeded($N, $N)", retrier, attempt, startNanos);
-    builder.addStatement(isVoid ? "return" : "return $N", result);
+    builder.addStatement("$N.succeeded($N, $N)", locals.retrier, locals.attempt, locals.startNanos);
+    builder.addStatement(isVoid ? "return" : "return $N", locals.result);
     builder.endControlFlow();
     return builder.build();
   }
 
+  /** The names of the generated method's locals, none of which clashes with a parameter. */
+  private static final class Locals {
+    final String retrier;
+    final String startNanos;
+    final String attempt;
+    final String result;
+    final String failure;
+    final String retry;
+    final String rejected;
+    final String predicateFailure;
+    final String recovered;
+
+    Locals(
+        String retrier,
+        String startNanos,
+        String attempt,
+        String result,
+        String failure,
+        String retry,
+        String rejected,
+        String predicateFailure,
+        String recovered) {
+      this.retrier = retrier;
+      this.startNanos = startNanos;
+      this.attempt = attempt;
+      this.result = result;
+      this.failure = failure;
+      this.retry = retry;
+      this.rejected = rejected;
+      this.predicateFailure = predicateFailure;
+      this.recovered = recovered;
+    }
+  }
+
   /**
-   * After the call gave up with {@code failure}: rethrow a {@code notRecoverable} one, else call
-   * the first recover method whose failure type matches (most specific first), else rethrow.
+   * Inside {@code catch (Throwable failure)}: SPEC §3's steps 1, 3 and 4 (classification, an
+   * attempt left, no interrupt), then 5 ({@code retryIf}), then 7 to 9 in {@code backOff}; {@code
+   * continue} retries, falling through gives up.
+   */
+  private void addFailure(MethodSpec.Builder builder, GuardedMethod method, Locals locals) {
+    CodeBlock mayRetry = CodeBlock.of("$N.mayRetry($N)", locals.retrier, locals.attempt);
+    CodeBlock retryable = classification(method.retry(), locals.failure);
+    builder.beginControlFlow(
+        "if ($L)", retryable.isEmpty() ? mayRetry : CodeBlock.of("$L$W&& $L", retryable, mayRetry));
+    PredicateMethod retryIf = method.retryIf();
+    if (retryIf != null) {
+      CodeBlock test = predicateCall(retryIf, CodeBlock.of("$N", locals.failure));
+      if (retryIf.needsCast()) {
+        TypeName failureType = TypeName.get(retryIf.parameterType());
+        test =
+            CodeBlock.of(
+                "$N instanceof $T$W&& $L",
+                locals.failure,
+                failureType,
+                predicateCall(retryIf, CodeBlock.of("($T) $N", failureType, locals.failure)));
+      }
+      addUserCall(builder, locals, locals.retry, test);
+      builder.beginControlFlow("if ($N)", locals.retry);
+    }
+    builder
+        .beginControlFlow(
+            "if ($N.backOff($N, $N, $N))",
+            locals.retrier, locals.attempt, locals.startNanos, locals.failure)
+        .addStatement("continue")
+        .endControlFlow();
+    if (retryIf != null) {
+      builder.endControlFlow();
+    }
+    builder.endControlFlow();
+  }
+
+  /**
+   * After a result: a result that {@code retryOnResult} rejects is a failed attempt (SPEC §3); when
+   * it gives up, the last result stands.
+   */
+  private void addResultCheck(MethodSpec.Builder builder, GuardedMethod method, Locals locals) {
+    addUserCall(
+        builder,
+        locals,
+        locals.rejected,
+        predicateCall(method.retryOnResult(), CodeBlock.of("$N", locals.result)));
+    builder
+        .beginControlFlow("if ($N)", locals.rejected)
+        .beginControlFlow("if ($N.mayRetry($N))", locals.retrier, locals.attempt)
+        .beginControlFlow(
+            "if ($N.backOff($N, $N, null))", locals.retrier, locals.attempt, locals.startNanos)
+        .addStatement("continue")
+        .endControlFlow()
+        .endControlFlow()
+        .addComment("Out of attempts or time: the last result stands, with no recovery.")
+        .addStatement("$N.failed($N, $N, null)", locals.retrier, locals.attempt, locals.startNanos)
+        .addStatement("return $N", locals.result)
+        .endControlFlow();
+  }
+
+  /**
+   * {@code boolean variable = test;}, where {@code test} calls user code: if that throws, the call
+   * ends with its exception, after {@code onFailure} (SPEC §3, "User code that throws").
+   */
+  private static void addUserCall(
+      MethodSpec.Builder builder, Locals locals, String variable, CodeBlock test) {
+    builder
+        .addStatement("boolean $N", variable)
+        .beginControlFlow("try")
+        .addStatement("$N = $L", variable, test)
+        .nextControlFlow("catch ($T $N)", THROWABLE, locals.predicateFailure)
+        .addStatement(
+            "$N.failed($N, $N, $N)",
+            locals.retrier, locals.attempt, locals.startNanos, locals.predicateFailure)
+        .addStatement("throw $N", locals.predicateFailure)
+        .endControlFlow();
+  }
+
+  /**
+   * After the call gave up with {@code failure}: tell the listeners, then rethrow a {@code
+   * notRecoverable} one, else call the first recover method whose failure type matches (most
+   * specific first), else rethrow.
    */
   private void addGiveUp(
       MethodSpec.Builder builder,
       GuardedMethod method,
-      String failure,
+      Locals locals,
       List<String> arguments,
-      boolean isVoid) {
+      TypeName returnType) {
+    String failure = locals.failure;
+    builder.addStatement("$N.failed($N, $N, $N)", locals.retrier, locals.attempt,
+        locals.startNanos, failure);
     List<RecoverMethod> recovers = method.recovers();
     if (!recovers.isEmpty() && !method.retry().notRecoverable().isEmpty()) {
       List<TypeName> notRecoverable = new ArrayList<>();
@@ -146,40 +231,66 @@ final class MethodWriter {
           .endControlFlow();
     }
     for (RecoverMethod recover : recovers) {
-      List<CodeBlock> recoverArguments = new ArrayList<>();
-      if (recover.failureType() != null) {
-        TypeName failureType = TypeName.get(recover.failureType());
-        recoverArguments.add(
-            failureType.equals(THROWABLE)
-                ? CodeBlock.of("$N", failure)
-                : CodeBlock.of("($T) $N", failureType, failure));
-      }
-      for (String argument : arguments.subList(0, recover.argumentCount())) {
-        recoverArguments.add(CodeBlock.of("$N", argument));
-      }
-      CodeBlock call =
-          CodeBlock.of(
-              "$L.$N($L)",
-              model.isInterface() ? "this.delegate" : "super",
-              recover.method().getSimpleName().toString(),
-              CodeBlock.join(recoverArguments, ", "));
       boolean catchAll =
           recover.failureType() == null || TypeName.get(recover.failureType()).equals(THROWABLE);
       if (!catchAll) {
         builder.beginControlFlow(
             "if ($N instanceof $T)", failure, TypeName.get(recover.failureType()));
       }
-      if (isVoid) {
-        builder.addStatement("$L", call).addStatement("return");
-      } else {
-        builder.addStatement("return $L", call);
-      }
+      addRecoverCall(builder, recover, locals, arguments, returnType);
       if (catchAll) {
         return; // anything after it would be unreachable
       }
       builder.endControlFlow();
     }
     builder.addStatement("throw $N", failure);
+  }
+
+  /**
+   * Returns what {@code recover} returns; an interruption it recovered from sets the interrupt
+   * flag again, so that it is not lost (SPEC §3).
+   */
+  private void addRecoverCall(
+      MethodSpec.Builder builder,
+      RecoverMethod recover,
+      Locals locals,
+      List<String> arguments,
+      TypeName returnType) {
+    boolean isVoid = returnType.equals(TypeName.VOID);
+    List<CodeBlock> recoverArguments = new ArrayList<>();
+    if (recover.failureType() != null) {
+      TypeName failureType = TypeName.get(recover.failureType());
+      recoverArguments.add(
+          failureType.equals(THROWABLE)
+              ? CodeBlock.of("$N", locals.failure)
+              : CodeBlock.of("($T) $N", failureType, locals.failure));
+    }
+    for (String argument : arguments.subList(0, recover.argumentCount())) {
+      recoverArguments.add(CodeBlock.of("$N", argument));
+    }
+    CodeBlock call =
+        CodeBlock.of(
+            "$L.$N($L)",
+            model.isInterface() ? "this.delegate" : "super",
+            recover.method().getSimpleName().toString(),
+            CodeBlock.join(recoverArguments, ", "));
+    if (!recover.takesInterruption()) {
+      builder.addStatement(isVoid ? "$L" : "return $L", call);
+      if (isVoid) {
+        builder.addStatement("return");
+      }
+      return;
+    }
+    if (isVoid) {
+      builder.addStatement("$L", call);
+    } else {
+      builder.addStatement("$T $N = $L", returnType, locals.recovered, call);
+    }
+    builder
+        .beginControlFlow("if ($N instanceof $T)", locals.failure, InterruptedException.class)
+        .addStatement("$T.currentThread().interrupt()", Thread.class)
+        .endControlFlow();
+    builder.addStatement(isVoid ? "return" : "return $N", locals.recovered);
   }
 
   /** A static predicate is called on its declaring type; an instance one on the delegate/super. */
@@ -206,10 +317,11 @@ final class MethodWriter {
   }
 
   /**
-   * {@code failure instanceof A || ...} and not any excluded type; empty when every failure is
-   * retried ({@code retryFor = Throwable.class} without exclusions).
+   * {@code failure instanceof A || ...} and not any excluded type, nor an {@code
+   * InterruptedException} that {@code retryFor} covers only through a supertype; empty when every
+   * failure is retried.
    */
-  private static CodeBlock retryCondition(RetryConfig retry, String failure) {
+  static CodeBlock classification(RetryConfig retry, String failure) {
     List<CodeBlock> conditions = new ArrayList<>();
     List<TypeName> included = new ArrayList<>();
     boolean all = false;
@@ -221,13 +333,16 @@ final class MethodWriter {
     if (included.isEmpty()) {
       included.add(EXCEPTION);
     }
-    if (!all) {
-      boolean parens = included.size() > 1 && !retry.noRetryFor().isEmpty();
-      conditions.add(instanceOfAny(failure, included, parens));
-    }
     List<TypeName> excluded = new ArrayList<>();
     for (TypeMirror type : retry.noRetryFor()) {
       excluded.add(TypeName.get(type));
+    }
+    if (retry.excludesInterruption()) {
+      excluded.add(INTERRUPTED);
+    }
+    if (!all) {
+      boolean parens = included.size() > 1 && !excluded.isEmpty();
+      conditions.add(instanceOfAny(failure, included, parens));
     }
     if (!excluded.isEmpty()) {
       conditions.add(CodeBlock.of("!$L", instanceOfAny(failure, excluded, true)));

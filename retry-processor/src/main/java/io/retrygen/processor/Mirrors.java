@@ -2,6 +2,7 @@ package io.retrygen.processor;
 
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import javax.lang.model.element.AnnotationMirror;
@@ -44,40 +45,78 @@ final class Mirrors {
     return null;
   }
 
-  /** The value of {@code name}, written or defaulted. */
-  static AnnotationValue value(Elements elements, AnnotationMirror mirror, String name) {
+  /**
+   * The values of {@code mirror}, written or defaulted, read with one call of {@code
+   * getElementValuesWithDefaults}: read an annotation through this once, into a value object.
+   */
+  static Values values(Elements elements, AnnotationMirror mirror) {
+    Map<String, AnnotationValue> values = new HashMap<>();
     for (Map.Entry<? extends ExecutableElement, ? extends AnnotationValue> entry :
         elements.getElementValuesWithDefaults(mirror).entrySet()) {
-      if (entry.getKey().getSimpleName().contentEquals(name)) {
-        return entry.getValue();
-      }
+      values.put(entry.getKey().getSimpleName().toString(), entry.getValue());
     }
-    throw new IllegalArgumentException(mirror + " has no attribute " + name);
+    return new Values(mirror, values);
   }
 
-  static int intValue(Elements elements, AnnotationMirror mirror, String name) {
-    return ((Number) value(elements, mirror, name).getValue()).intValue();
-  }
+  /** The attribute values of one annotation mirror, by attribute name. */
+  static final class Values {
+    private final AnnotationMirror mirror;
+    private final Map<String, AnnotationValue> values;
 
-  static long longValue(Elements elements, AnnotationMirror mirror, String name) {
-    return ((Number) value(elements, mirror, name).getValue()).longValue();
-  }
+    private Values(AnnotationMirror mirror, Map<String, AnnotationValue> values) {
+      this.mirror = mirror;
+      this.values = values;
+    }
 
-  static double doubleValue(Elements elements, AnnotationMirror mirror, String name) {
-    return ((Number) value(elements, mirror, name).getValue()).doubleValue();
-  }
+    AnnotationMirror mirror() {
+      return mirror;
+    }
 
-  static boolean booleanValue(Elements elements, AnnotationMirror mirror, String name) {
-    return (Boolean) value(elements, mirror, name).getValue();
-  }
+    /** The value written for {@code name}, or null when the attribute is defaulted. */
+    AnnotationValue explicit(String name) {
+      return explicitValue(mirror, name);
+    }
 
-  static String stringValue(Elements elements, AnnotationMirror mirror, String name) {
-    return (String) value(elements, mirror, name).getValue();
-  }
+    int intValue(String name) {
+      return ((Number) get(name)).intValue();
+    }
 
-  static AnnotationMirror annotationValue(
-      Elements elements, AnnotationMirror mirror, String name) {
-    return (AnnotationMirror) value(elements, mirror, name).getValue();
+    long longValue(String name) {
+      return ((Number) get(name)).longValue();
+    }
+
+    double doubleValue(String name) {
+      return ((Number) get(name)).doubleValue();
+    }
+
+    boolean booleanValue(String name) {
+      return (Boolean) get(name);
+    }
+
+    String stringValue(String name) {
+      return (String) get(name);
+    }
+
+    AnnotationMirror annotationValue(String name) {
+      return (AnnotationMirror) get(name);
+    }
+
+    /** See {@link Mirrors#typeList}. */
+    List<TypeMirror> typeList(String name) {
+      return Mirrors.typeList(value(name));
+    }
+
+    private AnnotationValue value(String name) {
+      AnnotationValue value = values.get(name);
+      if (value == null) {
+        throw new IllegalArgumentException(mirror + " has no attribute " + name);
+      }
+      return value;
+    }
+
+    private Object get(String name) {
+      return value(name).getValue();
+    }
   }
 
   /**
@@ -85,8 +124,7 @@ final class Mirrors {
    * (javac hands us the string {@code "<error>"} or an error type) is a {@link
    * MissingTypeException}: it may be generated in a later round.
    */
-  static List<TypeMirror> typeList(Elements elements, AnnotationMirror mirror, String name) {
-    AnnotationValue value = value(elements, mirror, name);
+  private static List<TypeMirror> typeList(AnnotationValue value) {
     List<TypeMirror> types = new ArrayList<>();
     value.accept(
         new SimpleAnnotationValueVisitor8<Void, Void>() {

@@ -11,6 +11,7 @@ import javax.lang.model.element.Element;
 import javax.lang.model.element.ExecutableElement;
 import javax.lang.model.element.Modifier;
 import javax.lang.model.element.TypeElement;
+import javax.lang.model.element.VariableElement;
 import javax.lang.model.type.DeclaredType;
 import javax.lang.model.type.ExecutableType;
 import javax.lang.model.type.TypeKind;
@@ -32,13 +33,15 @@ final class ModelReader {
   private final Elements elements;
   private final Types types;
   private final Diagnostics diagnostics;
+  private final ConfigCache configs;
   private final RecoverResolver recoverResolver;
   private final PredicateResolver predicateResolver;
 
-  ModelReader(Elements elements, Types types, Diagnostics diagnostics) {
+  ModelReader(Elements elements, Types types, Diagnostics diagnostics, ConfigCache configs) {
     this.elements = elements;
     this.types = types;
     this.diagnostics = diagnostics;
+    this.configs = configs;
     this.recoverResolver = new RecoverResolver(elements, types, diagnostics);
     this.predicateResolver =
         new PredicateResolver(elements, types, diagnostics, recoverResolver);
@@ -94,8 +97,11 @@ final class ModelReader {
         continue;
       }
       boolean deprecated = isDeprecated(entry);
-      RetryConfig retry =
-          isRecover(entry) || entry.objectMethod ? null : winner(type, supertypes, entry);
+      Element retryable =
+          isRecover(entry) || entry.objectMethod
+              ? null
+              : nearest(type, supertypes, entry, Names.RETRYABLE);
+      RetryConfig retry = retryable == null ? null : configs.retry(retryable);
       if (retry != null && isOwnPredicate(method, retry)) {
         // A type-level retryOnResult = "isEmpty" must not retry isEmpty itself (nor check its
         // boolean result with isEmpty): like @Recover methods, predicates are plain helpers.
@@ -106,6 +112,7 @@ final class ModelReader {
             GuardedMethod.guarded(
                 method,
                 entry.type,
+                shape(entry.type),
                 retry,
                 label(type, method, retry),
                 deprecated,
@@ -123,15 +130,7 @@ final class ModelReader {
       }
     }
     recoverResolver.warnUnused(type, recovers, methods, reportedMisfits);
-    List<ExecutableElement> constructors = new ArrayList<>();
-    if (!isInterface) {
-      for (ExecutableElement constructor : ElementFilter.constructorsIn(type.getEnclosedElements())) {
-        if (!constructor.getModifiers().contains(Modifier.PRIVATE)) {
-          MissingTypeException.requireResolved(constructor.asType());
-          constructors.add(constructor);
-        }
-      }
-    }
+    List<ConstructorPlan> constructors = isInterface ? new ArrayList<>() : constructors(type);
     TypeElement serializable = elements.getTypeElement("java.io.Serializable");
     return new RetryableType(
         type,
@@ -140,6 +139,49 @@ final class ModelReader {
         Collections.unmodifiableList(constructors),
         types.isAssignable(types.erasure(type.asType()), serializable.asType()),
         isDeprecatedOrEnclosedByDeprecated(type));
+  }
+
+  /** The non-private constructors of the class {@code type}, each with its plan (SPEC §2). */
+  private List<ConstructorPlan> constructors(TypeElement type) {
+    List<ExecutableElement> constructors = new ArrayList<>();
+    for (ExecutableElement constructor : ElementFilter.constructorsIn(type.getEnclosedElements())) {
+      if (!constructor.getModifiers().contains(Modifier.PRIVATE)) {
+        MissingTypeException.requireResolved(constructor.asType());
+        constructors.add(constructor);
+      }
+    }
+    TypeElement options = elements.getTypeElement(Names.RETRY_OPTIONS.canonicalName());
+    List<ConstructorPlan> plans = new ArrayList<>();
+    for (ExecutableElement constructor : constructors) {
+      ConstructorPlan.Kind kind = ConstructorPlan.Kind.REGULAR;
+      for (ExecutableElement other : constructors) {
+        if (options != null && takesOptionsThen(other, constructor, options)) {
+          kind = ConstructorPlan.Kind.PLAIN_ONLY;
+        } else if (options != null && takesOptionsThen(constructor, other, options)) {
+          kind = ConstructorPlan.Kind.SHARES_OPTIONS;
+        }
+      }
+      plans.add(new ConstructorPlan(constructor, kind));
+    }
+    return plans;
+  }
+
+  /** Whether {@code first}'s parameters are {@code (RetryOptions, second's parameters...)}. */
+  private boolean takesOptionsThen(
+      ExecutableElement first, ExecutableElement second, TypeElement options) {
+    List<? extends VariableElement> firsts = first.getParameters();
+    List<? extends VariableElement> seconds = second.getParameters();
+    if (firsts.size() != seconds.size() + 1
+        || !types.isSameType(types.erasure(firsts.get(0).asType()), options.asType())) {
+      return false;
+    }
+    for (int i = 0; i < seconds.size(); i++) {
+      if (!types.isSameType(
+          types.erasure(firsts.get(i + 1).asType()), types.erasure(seconds.get(i).asType()))) {
+        return false;
+      }
+    }
+    return true;
   }
 
   /** The supertypes of {@code type}, nearest first, without {@code Object}. */
@@ -243,22 +285,50 @@ final class ModelReader {
   }
 
   /**
-   * The {@code @Retryable} that applies to {@code entry}: its own, else that of the nearest method
-   * it overrides, else the input's type-level one, else the nearest supertype's.
+   * The element whose {@code annotation} applies to {@code entry} (SPEC §2, for each annotation
+   * kind on its own): the method's own, else that of the nearest method it overrides, else the
+   * input's type-level one, else the nearest supertype's; null if none.
    */
-  private RetryConfig winner(TypeElement type, List<TypeElement> supertypes, MethodEntry entry) {
-    List<Element> candidates = new ArrayList<>();
-    candidates.add(entry.method);
-    candidates.addAll(entry.overridden);
-    candidates.add(type);
-    candidates.addAll(supertypes);
-    for (Element candidate : candidates) {
-      AnnotationMirror retryable = Mirrors.find(candidate, Names.RETRYABLE);
-      if (retryable != null) {
-        return RetryConfig.read(elements, candidate, retryable);
+  private static Element nearest(
+      TypeElement type, List<TypeElement> supertypes, MethodEntry entry, String annotation) {
+    if (Mirrors.find(entry.method, annotation) != null) {
+      return entry.method;
+    }
+    for (ExecutableElement overridden : entry.overridden) {
+      if (Mirrors.find(overridden, annotation) != null) {
+        return overridden;
+      }
+    }
+    if (Mirrors.find(type, annotation) != null) {
+      return type;
+    }
+    for (TypeElement supertype : supertypes) {
+      if (Mirrors.find(supertype, annotation) != null) {
+        return supertype;
       }
     }
     return null;
+  }
+
+  /** What the method returns, as far as the generated code is concerned. */
+  private GuardedMethod.Shape shape(ExecutableType method) {
+    TypeMirror returnType = method.getReturnType();
+    if (returnType.getKind() == TypeKind.VOID) {
+      return GuardedMethod.Shape.VOID;
+    }
+    TypeMirror erased = types.erasure(returnType);
+    if (isType(erased, "java.util.concurrent.CompletableFuture")) {
+      return GuardedMethod.Shape.COMPLETABLE_FUTURE;
+    }
+    if (isType(erased, "java.util.concurrent.CompletionStage")) {
+      return GuardedMethod.Shape.COMPLETION_STAGE;
+    }
+    return GuardedMethod.Shape.VALUE;
+  }
+
+  private boolean isType(TypeMirror erased, String name) {
+    TypeElement element = elements.getTypeElement(name);
+    return element != null && types.isSameType(erased, types.erasure(element.asType()));
   }
 
   private static boolean isOwnPredicate(ExecutableElement method, RetryConfig retry) {

@@ -17,6 +17,7 @@ final class Names {
   static final ClassName RETRY_LISTENER_TYPE = ClassName.get("io.retrygen", "RetryListener");
   static final ClassName RETRY_OPTIONS = ClassName.get("io.retrygen.runtime", "RetryOptions");
   static final ClassName RETRIER = ClassName.get("io.retrygen.runtime", "Retrier");
+  static final ClassName RETRY_POLICY = ClassName.get("io.retrygen.runtime", "RetryPolicy");
   static final ClassName BACKOFF_POLICY = ClassName.get("io.retrygen.runtime", "BackoffPolicy");
 
   /** The value of {@code @Generated} on every generated class. */

@@ -8,11 +8,17 @@ final class RecoverMethod {
   private final ExecutableElement method;
   private final TypeMirror failureType;
   private final int argumentCount;
+  private final boolean takesInterruption;
 
-  RecoverMethod(ExecutableElement method, TypeMirror failureType, int argumentCount) {
+  RecoverMethod(
+      ExecutableElement method,
+      TypeMirror failureType,
+      int argumentCount,
+      boolean takesInterruption) {
     this.method = method;
     this.failureType = failureType;
     this.argumentCount = argumentCount;
+    this.takesInterruption = takesInterruption;
   }
 
   ExecutableElement method() {
@@ -22,6 +28,14 @@ final class RecoverMethod {
   /** The type of its leading failure parameter; null when it takes none (it matches anything). */
   TypeMirror failureType() {
     return failureType;
+  }
+
+  /**
+   * Whether it can be called for an {@code InterruptedException} (it takes none, or a supertype
+   * of it): then the generated code sets the interrupt flag again when it returns (SPEC §3).
+   */
+  boolean takesInterruption() {
+    return takesInterruption;
   }
 
   /** How many of the guarded method's parameters it takes, from the first. */

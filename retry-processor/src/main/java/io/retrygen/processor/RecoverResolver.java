@@ -215,7 +215,12 @@ final class RecoverResolver {
   private RecoverMethod asRecover(ModelReader.MethodEntry candidate, ExecutableType guardedType) {
     TypeMirror failure = failureParameter(candidate.type, guardedType);
     int arguments = candidate.type.getParameterTypes().size() - (failure == null ? 0 : 1);
-    return new RecoverMethod(candidate.method, failure, arguments);
+    TypeMirror interrupted = elements.getTypeElement("java.lang.InterruptedException").asType();
+    return new RecoverMethod(
+        candidate.method,
+        failure,
+        arguments,
+        failure == null || types.isSubtype(interrupted, failure));
   }
 
   /**

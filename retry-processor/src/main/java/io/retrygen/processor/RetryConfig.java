@@ -2,9 +2,11 @@ package io.retrygen.processor;
 
 import java.util.List;
 import javax.lang.model.element.AnnotationMirror;
+import javax.lang.model.element.AnnotationValue;
 import javax.lang.model.element.Element;
 import javax.lang.model.type.TypeMirror;
 import javax.lang.model.util.Elements;
+import javax.lang.model.util.Types;
 
 /**
  * The values of one winning {@code @Retryable}, used whole (attributes are never merged), with
@@ -12,7 +14,9 @@ import javax.lang.model.util.Elements;
  */
 final class RetryConfig {
   private final Element annotatedElement;
-  private final AnnotationMirror mirror;
+  private final Mirrors.Values values;
+  private final AnnotationMirror directBackoff;
+  private final boolean excludesInterruption;
   private final List<TypeMirror> retryFor;
   private final List<TypeMirror> noRetryFor;
   private final List<TypeMirror> notRecoverable;
@@ -25,29 +29,59 @@ final class RetryConfig {
   private final String label;
   private final List<TypeMirror> listeners;
 
-  private RetryConfig(Elements elements, Element annotatedElement, AnnotationMirror mirror) {
+  private RetryConfig(
+      Elements elements, Types types, Element annotatedElement, AnnotationMirror mirror) {
+    Mirrors.Values values = Mirrors.values(elements, mirror);
     this.annotatedElement = annotatedElement;
-    this.mirror = mirror;
-    this.retryFor = Mirrors.typeList(elements, mirror, "retryFor");
-    this.noRetryFor = Mirrors.typeList(elements, mirror, "noRetryFor");
-    this.notRecoverable = Mirrors.typeList(elements, mirror, "notRecoverable");
-    this.maxAttempts = Mirrors.intValue(elements, mirror, "maxAttempts");
-    this.maxDuration = Mirrors.longValue(elements, mirror, "maxDuration");
-    this.retryIf = Mirrors.stringValue(elements, mirror, "retryIf");
-    this.retryOnResult = Mirrors.stringValue(elements, mirror, "retryOnResult");
-    this.recover = Mirrors.stringValue(elements, mirror, "recover");
-    this.label = Mirrors.stringValue(elements, mirror, "label");
-    this.listeners = Mirrors.typeList(elements, mirror, "listeners");
-    AnnotationMirror direct = Mirrors.find(annotatedElement, Names.BACKOFF);
+    this.values = values;
+    this.retryFor = values.typeList("retryFor");
+    this.noRetryFor = values.typeList("noRetryFor");
+    this.notRecoverable = values.typeList("notRecoverable");
+    this.maxAttempts = values.intValue("maxAttempts");
+    this.maxDuration = values.longValue("maxDuration");
+    this.retryIf = values.stringValue("retryIf");
+    this.retryOnResult = values.stringValue("retryOnResult");
+    this.recover = values.stringValue("recover");
+    this.label = values.stringValue("label");
+    this.listeners = values.typeList("listeners");
+    this.excludesInterruption = excludesInterruption(elements, types);
+    this.directBackoff = Mirrors.find(annotatedElement, Names.BACKOFF);
     this.backoff =
         BackoffConfig.read(
             elements,
-            direct != null ? direct : Mirrors.annotationValue(elements, mirror, "backoff"));
+            directBackoff != null ? directBackoff : values.annotationValue("backoff"));
   }
 
-  /** Reads the {@code @Retryable} {@code mirror} found on {@code annotatedElement}. */
-  static RetryConfig read(Elements elements, Element annotatedElement, AnnotationMirror mirror) {
-    return new RetryConfig(elements, annotatedElement, mirror);
+  /**
+   * Reads the {@code @Retryable} {@code mirror} found on {@code annotatedElement}, with the
+   * {@code @Backoff} that belongs to it.
+   */
+  static RetryConfig read(
+      Elements elements, Types types, Element annotatedElement, AnnotationMirror mirror) {
+    return new RetryConfig(elements, types, annotatedElement, mirror);
+  }
+
+  /**
+   * Whether the generated classification must leave out {@code InterruptedException} (SPEC §3:
+   * interruption is never retried unless {@code retryFor} names {@code InterruptedException}
+   * itself): when {@code retryFor} covers it through a supertype such as {@code Exception} (the
+   * default) and {@code noRetryFor} does not exclude it already.
+   */
+  private boolean excludesInterruption(Elements elements, Types types) {
+    TypeMirror interrupted = elements.getTypeElement("java.lang.InterruptedException").asType();
+    boolean covered = retryFor.isEmpty();
+    for (TypeMirror type : retryFor) {
+      if (types.isSameType(type, interrupted)) {
+        return false;
+      }
+      covered |= types.isSubtype(interrupted, type);
+    }
+    for (TypeMirror type : noRetryFor) {
+      if (types.isSubtype(interrupted, type)) {
+        return false;
+      }
+    }
+    return covered;
   }
 
   /** The method or type that carries the annotation. */
@@ -56,7 +90,25 @@ final class RetryConfig {
   }
 
   AnnotationMirror mirror() {
-    return mirror;
+    return values.mirror();
+  }
+
+  /** The value written for {@code attribute}, or null when it is defaulted: for diagnostics. */
+  AnnotationValue explicit(String attribute) {
+    return values.explicit(attribute);
+  }
+
+  /**
+   * Whether {@code retryFor} covers {@code InterruptedException} only through a supertype, so the
+   * classification must test for it and not retry it.
+   */
+  boolean excludesInterruption() {
+    return excludesInterruption;
+  }
+
+  /** The {@code @Backoff} directly on the annotated element, or null. */
+  AnnotationMirror directBackoff() {
+    return directBackoff;
   }
 
   /** As written; empty means {@code Exception}. */

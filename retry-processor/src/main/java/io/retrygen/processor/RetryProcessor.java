@@ -34,6 +34,7 @@ public final class RetryProcessor extends AbstractProcessor {
   private Elements elements;
   private Filer filer;
   private Diagnostics diagnostics;
+  private ConfigCache configs;
   private ModelReader reader;
   private Validator validator;
   private RetryingWriter writer;
@@ -46,22 +47,20 @@ public final class RetryProcessor extends AbstractProcessor {
     elements = env.getElementUtils();
     filer = env.getFiler();
     diagnostics = new Diagnostics(env.getMessager());
-    reader = new ModelReader(elements, env.getTypeUtils(), diagnostics);
-    validator = new Validator(elements, env.getTypeUtils(), diagnostics);
+    configs = new ConfigCache(elements, env.getTypeUtils());
+    reader = new ModelReader(elements, env.getTypeUtils(), diagnostics, configs);
+    validator = new Validator(elements, env.getTypeUtils(), diagnostics, configs);
     writer = new RetryingWriter(elements.getTypeElement(Names.GENERATED) != null);
   }
 
   /**
-   * Our four annotations, and {@code @Generated}: javac's {@code -Xlint:processing} warns about
-   * every annotation of a round that no processor both supports and claims, and the classes we
-   * generate carry {@code @Generated} into the next round. Claiming it keeps a build with {@code
-   * -Xlint:all -Werror} green; we read nothing from it.
+   * Our own annotations only. Never {@code @Generated}: a processor that claims it hides it from
+   * every processor after it.
    */
   @Override
   public Set<String> getSupportedAnnotationTypes() {
     return new LinkedHashSet<>(
-        Arrays.asList(
-            Names.RETRYABLE, Names.CIRCUIT_BREAKER, Names.BACKOFF, Names.RECOVER, Names.GENERATED));
+        Arrays.asList(Names.RETRYABLE, Names.CIRCUIT_BREAKER, Names.BACKOFF, Names.RECOVER));
   }
 
   @Override
@@ -71,18 +70,30 @@ public final class RetryProcessor extends AbstractProcessor {
 
   @Override
   public boolean process(Set<? extends TypeElement> annotations, RoundEnvironment round) {
+    configs.clear();
     List<TypeElement> types = typesToProcess(round);
     for (TypeElement type : types) {
       try {
-        processType(type);
+        SuperficialCheck.requireResolved(type);
       } catch (MissingTypeException e) {
         deferredTypeNames.add(type.getQualifiedName().toString());
+        continue;
+      }
+      try {
+        diagnostics.reportingFor(type);
+        processType(type);
+      } catch (MissingTypeException e) {
+        // Resolved superficially, yet something deeper was not: retried next round like the rest.
+        deferredTypeNames.add(type.getQualifiedName().toString());
       } catch (RuntimeException | LinkageError e) {
+        diagnostics.reportingFor(null);
         diagnostics.error(
             type,
             "retrygen failed on %s; please report this with the trace:%n%s",
             type,
             stackTraceOf(e));
+      } finally {
+        diagnostics.reportingFor(null);
       }
     }
     if (round.processingOver()) {
@@ -139,6 +150,7 @@ public final class RetryProcessor extends AbstractProcessor {
     }
     validator.validateAnnotations(type);
     RetryableType model = reader.read(type);
+    validator.validateInherited(model);
     validator.validateModel(model);
     if (diagnostics.errorCount() > errorsBefore || !hasAnyRetryable(type)) {
       return;

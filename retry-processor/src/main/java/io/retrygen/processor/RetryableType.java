@@ -2,7 +2,6 @@ package io.retrygen.processor;
 
 import com.squareup.javapoet.ClassName;
 import java.util.List;
-import javax.lang.model.element.ExecutableElement;
 import javax.lang.model.element.TypeElement;
 
 /** Everything the writer needs about one input type; the writer asks javax.lang.model nothing new. */
@@ -10,7 +9,7 @@ final class RetryableType {
   private final TypeElement element;
   private final ClassName generatedName;
   private final List<GuardedMethod> methods;
-  private final List<ExecutableElement> constructors;
+  private final List<ConstructorPlan> constructors;
   private final boolean serializable;
   private final boolean deprecated;
 
@@ -18,7 +17,7 @@ final class RetryableType {
       TypeElement element,
       ClassName generatedName,
       List<GuardedMethod> methods,
-      List<ExecutableElement> constructors,
+      List<ConstructorPlan> constructors,
       boolean serializable,
       boolean deprecated) {
     this.element = element;
@@ -47,7 +46,7 @@ final class RetryableType {
   }
 
   /** The input class's non-private constructors; empty for an interface. */
-  List<ExecutableElement> constructors() {
+  List<ConstructorPlan> constructors() {
     return constructors;
   }
 

@@ -1,5 +1,6 @@
 package io.retrygen.processor;
 
+import java.util.List;
 import javax.lang.model.element.AnnotationMirror;
 import javax.lang.model.element.AnnotationValue;
 import javax.lang.model.element.Element;
@@ -11,7 +12,6 @@ import javax.lang.model.element.PackageElement;
 import javax.lang.model.element.TypeElement;
 import javax.lang.model.type.TypeMirror;
 import javax.lang.model.util.ElementFilter;
-import javax.lang.model.util.Elements;
 import javax.lang.model.util.Types;
 
 /**
@@ -19,32 +19,32 @@ import javax.lang.model.util.Types;
  * each reported on the value that is wrong.
  */
 final class RetryableValidator {
-  private final Elements elements;
   private final Types types;
   private final Diagnostics diagnostics;
 
-  RetryableValidator(Elements elements, Types types, Diagnostics diagnostics) {
-    this.elements = elements;
+  RetryableValidator(Types types, Diagnostics diagnostics) {
     this.types = types;
     this.diagnostics = diagnostics;
   }
 
   /**
-   * Checks {@code retryable} found on {@code element} of the input {@code type}, with the {@code
-   * direct} {@code @Backoff} on the same element (or null).
+   * Checks {@code retry}, the values of a {@code @Retryable} with its {@code @Backoff}, for the
+   * input {@code type}: wherever the annotation is declared, so that settings a supertype passes
+   * on are checked too (Diagnostics reports those on {@code type}).
    */
-  void validate(
-      TypeElement type, Element element, AnnotationMirror retryable, AnnotationMirror direct) {
-    int maxAttempts = Mirrors.intValue(elements, retryable, "maxAttempts");
+  void validate(TypeElement type, RetryConfig retry) {
+    Element element = retry.annotatedElement();
+    AnnotationMirror retryable = retry.mirror();
+    int maxAttempts = retry.maxAttempts();
     if (maxAttempts < 1) {
       diagnostics.error(
-          element, retryable, Mirrors.explicitValue(retryable, "maxAttempts"),
+          element, retryable, retry.explicit("maxAttempts"),
           "@Retryable(maxAttempts = %d) is invalid: maxAttempts counts the first call and must be"
               + " at least 1. Use maxAttempts = 1 to call once without retrying",
           maxAttempts);
     }
-    long maxDuration = Mirrors.longValue(elements, retryable, "maxDuration");
-    AnnotationValue maxDurationValue = Mirrors.explicitValue(retryable, "maxDuration");
+    long maxDuration = retry.maxDuration();
+    AnnotationValue maxDurationValue = retry.explicit("maxDuration");
     if (maxDuration < 0) {
       diagnostics.error(
           element, retryable, maxDurationValue,
@@ -52,17 +52,14 @@ final class RetryableValidator {
               + " and must not be negative. Use 0 for no time limit",
           maxDuration);
     }
-    AnnotationValue nested = Mirrors.explicitValue(retryable, "backoff");
-    if (direct != null && nested != null) {
+    if (retry.directBackoff() != null && retry.explicit("backoff") != null) {
       diagnostics.error(
-          element, direct,
+          element, retry.directBackoff(),
           "@Backoff is given twice for this @Retryable: nested as @Retryable(backoff = ...) and"
               + " directly on the %s. Keep one of them",
           Validator.elementName(element));
     }
-    AnnotationMirror backoff =
-        direct != null ? direct : Mirrors.annotationValue(elements, retryable, "backoff");
-    long delay = validateBackoff(element, backoff);
+    long delay = validateBackoff(element, retry.backoff());
     if (maxDuration > 0 && delay >= maxDuration) {
       diagnostics.error(
           element, retryable, maxDurationValue,
@@ -72,22 +69,11 @@ final class RetryableValidator {
           maxDuration, delay, delay);
     }
     PackageElement pkg = GeneratedNames.packageOf(type);
-    for (String attribute : new String[] {"retryFor", "noRetryFor", "notRecoverable"}) {
-      AnnotationValue written = Mirrors.explicitValue(retryable, attribute);
-      for (TypeMirror failure : Mirrors.typeList(elements, retryable, attribute)) {
-        TypeElement failureType = (TypeElement) types.asElement(failure);
-        if (!Validator.isAccessibleFrom(failureType, pkg)) {
-          diagnostics.error(
-              element, retryable, written,
-              "@Retryable(%s = %s.class) names a type that the generated class in package %s"
-                  + " cannot see, so it cannot test for it. Make %s public or package-private",
-              attribute, failureType.getSimpleName(), packageName(pkg),
-              failureType.getSimpleName());
-        }
-      }
-    }
-    AnnotationValue listenersValue = Mirrors.explicitValue(retryable, "listeners");
-    for (TypeMirror listener : Mirrors.typeList(elements, retryable, "listeners")) {
+    checkVisible(element, retry, "retryFor", retry.retryFor(), pkg);
+    checkVisible(element, retry, "noRetryFor", retry.noRetryFor(), pkg);
+    checkVisible(element, retry, "notRecoverable", retry.notRecoverable(), pkg);
+    AnnotationValue listenersValue = retry.explicit("listeners");
+    for (TypeMirror listener : retry.listeners()) {
       TypeElement listenerType = (TypeElement) types.asElement(listener);
       if (!isCreatable(listenerType, pkg)) {
         diagnostics.error(
@@ -101,21 +87,41 @@ final class RetryableValidator {
     }
   }
 
+  private void checkVisible(
+      Element element,
+      RetryConfig retry,
+      String attribute,
+      List<TypeMirror> failures,
+      PackageElement pkg) {
+    for (TypeMirror failure : failures) {
+      TypeElement failureType = (TypeElement) types.asElement(failure);
+      if (!Validator.isAccessibleFrom(failureType, pkg)) {
+        diagnostics.error(
+            element, retry.mirror(), retry.explicit(attribute),
+            "@Retryable(%s = %s.class) names a type that the generated class in package %s"
+                + " cannot see, so it cannot test for it. Make %s public or package-private",
+            attribute, failureType.getSimpleName(), packageName(pkg),
+            failureType.getSimpleName());
+      }
+    }
+  }
+
   /** Checks a {@code @Backoff} (nested or direct) and returns its delay. */
-  private long validateBackoff(Element element, AnnotationMirror backoff) {
-    long delay = Mirrors.longValue(elements, backoff, "delay");
-    long maxDelay = Mirrors.longValue(elements, backoff, "maxDelay");
-    double multiplier = Mirrors.doubleValue(elements, backoff, "multiplier");
-    boolean random = Mirrors.booleanValue(elements, backoff, "random");
-    double jitter = Mirrors.doubleValue(elements, backoff, "jitter");
+  private long validateBackoff(Element element, BackoffConfig config) {
+    AnnotationMirror backoff = config.mirror();
+    long delay = config.delay();
+    long maxDelay = config.maxDelay();
+    double multiplier = config.multiplier();
+    boolean random = config.random();
+    double jitter = config.jitter();
     if (delay < 0) {
       diagnostics.error(
-          element, backoff, Mirrors.explicitValue(backoff, "delay"),
+          element, backoff, config.explicit("delay"),
           "@Backoff(delay = %d) is invalid: delay must not be negative. Use delay = 0 to retry at"
               + " once",
           delay);
     }
-    AnnotationValue maxDelayValue = Mirrors.explicitValue(backoff, "maxDelay");
+    AnnotationValue maxDelayValue = config.explicit("maxDelay");
     if (maxDelay < 0) {
       diagnostics.error(
           element, backoff, maxDelayValue,
@@ -129,7 +135,7 @@ final class RetryableValidator {
               + " least delay. Raise maxDelay to %d or more, or use 0 for no cap",
           maxDelay, delay, delay);
     }
-    AnnotationValue multiplierValue = Mirrors.explicitValue(backoff, "multiplier");
+    AnnotationValue multiplierValue = config.explicit("multiplier");
     boolean exponential = multiplier > 1.0;
     if (!(multiplier == 0.0 || multiplier >= 1.0) || Double.isInfinite(multiplier)) {
       diagnostics.error(
@@ -139,14 +145,14 @@ final class RetryableValidator {
           Diagnostics.number(multiplier));
     } else if (exponential && maxDelay == 0 && delay > BackoffConfig.EXPONENTIAL_CAP) {
       diagnostics.error(
-          element, backoff, Mirrors.explicitValue(backoff, "delay"),
+          element, backoff, config.explicit("delay"),
           "@Backoff(delay = %d) is above the 30000 ms cap of an exponential backoff without"
               + " maxDelay, so every wait would be cut to 30000 ms. Set maxDelay to %d or more",
           delay, delay);
     }
     if (!(jitter >= 0.0 && jitter <= 1.0)) {
       diagnostics.error(
-          element, backoff, Mirrors.explicitValue(backoff, "jitter"),
+          element, backoff, config.explicit("jitter"),
           "@Backoff(jitter = %s) is invalid: jitter must be in [0, 1]; 0.1 lets each wait vary by"
               + " up to 10%% either way",
           Diagnostics.number(jitter));
@@ -154,7 +160,7 @@ final class RetryableValidator {
     // 0 < maxDelay < delay was reported above; only an empty range is left to report.
     if (random && !exponential && (maxDelay == 0 || maxDelay == delay)) {
       diagnostics.error(
-          element, backoff, Mirrors.explicitValue(backoff, "random"),
+          element, backoff, config.explicit("random"),
           "@Backoff(random = true) has no range to choose from: a fixed random backoff waits a"
               + " uniform time in [delay, maxDelay], so it needs maxDelay > delay. Set maxDelay,"
               + " or a multiplier > 1 to choose in [d, d * multiplier]");

@@ -11,13 +11,13 @@ import com.squareup.javapoet.ParameterSpec;
 import com.squareup.javapoet.TypeName;
 import com.squareup.javapoet.TypeSpec;
 import com.squareup.javapoet.TypeVariableName;
+import java.io.IOException;
+import java.io.ObjectInputStream;
 import java.util.ArrayList;
-import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
-import java.util.Set;
 import javax.lang.model.element.ExecutableElement;
 import javax.lang.model.element.Modifier;
 import javax.lang.model.element.TypeElement;
@@ -84,20 +84,41 @@ final class RetryingWriter {
       type.superclass(inputType);
     }
 
-    Map<GuardedMethod, String> retrierFields = retrierFields(model);
-    for (String field : retrierFields.values()) {
-      type.addField(Names.RETRIER, field, Modifier.PRIVATE, Modifier.FINAL);
+    MemberNames members = MemberNames.of(model);
+    for (GuardedMethod method : members.methods()) {
+      type.addField(
+          FieldSpec.builder(
+                  Names.RETRY_POLICY,
+                  members.policyConstant(method),
+                  Modifier.PRIVATE,
+                  Modifier.STATIC,
+                  Modifier.FINAL)
+              .initializer("$L", policy(method))
+              .build());
+    }
+    for (GuardedMethod method : members.methods()) {
+      // The retry state of a serializable instance is not written: readObject binds it again.
+      type.addField(
+          Names.RETRIER,
+          members.retrierField(method),
+          model.serializable()
+              ? new Modifier[] {Modifier.PRIVATE, Modifier.TRANSIENT}
+              : new Modifier[] {Modifier.PRIVATE, Modifier.FINAL});
     }
     if (model.isInterface()) {
-      addDelegateConstructors(type, model, inputType, visibility, retrierFields);
+      addDelegateConstructors(type, model, inputType, visibility, members);
     } else {
-      for (ExecutableElement constructor : model.constructors()) {
-        addSubclassConstructors(type, model, constructor, visibility, retrierFields);
+      for (ConstructorPlan constructor : model.constructors()) {
+        addSubclassConstructors(type, model, constructor, visibility, members);
       }
+    }
+    if (model.serializable() && !members.methods().isEmpty()) {
+      type.addMethod(readObject(model, members));
     }
     MethodWriter methods = new MethodWriter(model);
     for (GuardedMethod method : model.methods()) {
-      type.addMethod(methods.write(method, retrierFields.get(method)));
+      type.addMethod(
+          methods.write(method, method.isGuarded() ? members.retrierField(method) : null));
     }
     return JavaFile.builder(model.generatedName().packageName(), type.build())
         .skipJavaLangImports(true)
@@ -105,31 +126,12 @@ final class RetryingWriter {
         .build();
   }
 
-  /** One {@code Retrier} field per guarded method, named after it; overloads get a number. */
-  private static Map<GuardedMethod, String> retrierFields(RetryableType model) {
-    Map<GuardedMethod, String> fields = new LinkedHashMap<>();
-    Set<String> taken = new HashSet<>();
-    taken.add("delegate");
-    for (GuardedMethod method : model.methods()) {
-      if (method.isGuarded()) {
-        String name = method.method().getSimpleName().toString();
-        String field = name + "Retrier";
-        // Overloads, and methods such as call2() next to two call()s, must not share a field.
-        for (int i = 2; !taken.add(field); i++) {
-          field = name + i + "Retrier";
-        }
-        fields.put(method, field);
-      }
-    }
-    return fields;
-  }
-
   private static void addDelegateConstructors(
       TypeSpec.Builder type,
       RetryableType model,
       TypeName inputType,
       Modifier[] visibility,
-      Map<GuardedMethod, String> retrierFields) {
+      MemberNames members) {
     type.addMethod(
         MethodSpec.constructorBuilder()
             .addJavadoc("Retries calls to {@code delegate} with {@link $T#defaults()}.\n",
@@ -146,30 +148,26 @@ final class RetryingWriter {
             .addParameter(Names.RETRY_OPTIONS, "options")
             .addStatement(
                 "this.delegate = $T.requireNonNull(delegate, $S)", Objects.class, "delegate == null");
-    NameAllocator names = new NameAllocator();
-    names.newName("delegate");
-    names.newName("options");
-    addRetriers(constructor, model, "options", names, retrierFields);
+    addBindings(constructor, CodeBlock.of("options"), allocator(members, "delegate", "options"),
+        members);
     type.addMethod(constructor.build());
   }
 
   /**
-   * For a constructor of the input class: the same constructor, which uses {@code
-   * RetryOptions.defaults()}, and one with a leading {@code RetryOptions} parameter.
+   * For a constructor of the input class, as its {@link ConstructorPlan} says: the same
+   * constructor, and (usually) one with a leading {@code RetryOptions} parameter.
    */
   private static void addSubclassConstructors(
       TypeSpec.Builder type,
       RetryableType model,
-      ExecutableElement superConstructor,
+      ConstructorPlan plan,
       Modifier[] visibility,
-      Map<GuardedMethod, String> retrierFields) {
-    NameAllocator names = new NameAllocator();
-    // The constructors name these types in expressions (RetryOptions.defaults(),
-    // BackoffPolicy.fixed(..), io.retrygen.runtime.RetryOptions when the simple name is taken),
-    // where a parameter of the same name would obscure them (JLS 6.4.2).
-    for (String obscuring : new String[] {"RetryOptions", "BackoffPolicy", "io"}) {
-      names.newName(obscuring, new Object());
-    }
+      MemberNames members) {
+    ExecutableElement superConstructor = plan.constructor();
+    // The constructors name RetryOptions (and io.retrygen.runtime.RetryOptions when the simple
+    // name is taken) and the policy constants in expressions, where a parameter of the same name
+    // would obscure or shadow them (JLS 6.4.2).
+    NameAllocator names = allocator(members, "RetryOptions", "io");
     List<ParameterSpec> parameters = new ArrayList<>();
     List<String> arguments = new ArrayList<>();
     for (VariableElement parameter : superConstructor.getParameters()) {
@@ -183,24 +181,75 @@ final class RetryingWriter {
     CodeBlock typeArguments = OverrideTypes.typeArguments(superConstructor.getTypeParameters());
 
     MethodSpec.Builder plain = constructorLike(superConstructor, visibility);
-    plain.addJavadoc("Calls {@code super($L)} and retries with {@link $T#defaults()}.\n",
-        argumentList, Names.RETRY_OPTIONS);
     plain.addParameters(parameters);
-    plain.addStatement(
-        "$Lthis($T.defaults()$L)",
-        typeArguments,
-        Names.RETRY_OPTIONS,
-        arguments.isEmpty() ? "" : ", " + argumentList);
+    switch (plan.kind()) {
+      case REGULAR:
+        plain.addJavadoc("Calls {@code super($L)} and retries with {@link $T#defaults()}.\n",
+            argumentList, Names.RETRY_OPTIONS);
+        plain.addStatement(
+            "$Lthis($T.defaults()$L)",
+            typeArguments,
+            Names.RETRY_OPTIONS,
+            arguments.isEmpty() ? "" : ", " + argumentList);
+        break;
+      case PLAIN_ONLY:
+        // (RetryOptions, these...) is another constructor's: this one cannot delegate to it.
+        plain.addJavadoc("Calls {@code super($L)} and retries with {@link $T#defaults()}.\n",
+            argumentList, Names.RETRY_OPTIONS);
+        plain.addStatement("$Lsuper($L)", typeArguments, argumentList);
+        plain.addStatement("$T $N = $T.defaults()", Names.RETRY_OPTIONS, options,
+            Names.RETRY_OPTIONS);
+        addBindings(plain, CodeBlock.of("$N", options), names, members);
+        break;
+      case SHARES_OPTIONS:
+        plain.addJavadoc("Calls {@code super($L)} and retries with {@code $L}.\n",
+            argumentList, arguments.get(0));
+        plain.addStatement("$Lsuper($L)", typeArguments, argumentList);
+        addBindings(plain, CodeBlock.of("$N", arguments.get(0)), names, members);
+        break;
+    }
     type.addMethod(plain.build());
-
+    if (plan.kind() != ConstructorPlan.Kind.REGULAR) {
+      return;
+    }
     MethodSpec.Builder withOptions = constructorLike(superConstructor, visibility);
     withOptions.addJavadoc("Calls {@code super($L)} and retries with {@code $L}.\n",
         argumentList, options);
     withOptions.addParameter(Names.RETRY_OPTIONS, options);
     withOptions.addParameters(parameters);
     withOptions.addStatement("$Lsuper($L)", typeArguments, argumentList);
-    addRetriers(withOptions, model, options, names, retrierFields);
+    addBindings(withOptions, CodeBlock.of("$N", options), names, members);
     type.addMethod(withOptions.build());
+  }
+
+  /** Locals and parameters of a constructor must not shadow the policy constants it names. */
+  private static NameAllocator allocator(MemberNames members, String... taken) {
+    NameAllocator names = new NameAllocator();
+    for (GuardedMethod method : members.methods()) {
+      names.newName(members.policyConstant(method), new Object());
+    }
+    for (String name : taken) {
+      names.newName(name, new Object());
+    }
+    return names;
+  }
+
+  /**
+   * After a serializable instance was read: its retry state was not written (SPEC §2), so it
+   * retries with {@code RetryOptions.defaults()} and new instances of the listener classes.
+   */
+  private static MethodSpec readObject(RetryableType model, MemberNames members) {
+    MethodSpec.Builder readObject =
+        MethodSpec.methodBuilder("readObject")
+            .addModifiers(Modifier.PRIVATE)
+            .addParameter(ObjectInputStream.class, "in")
+            .addException(IOException.class)
+            .addException(ClassNotFoundException.class)
+            .addStatement("in.defaultReadObject()")
+            .addComment("The retry state is not serialized: it starts afresh with the defaults.");
+    addBindings(readObject, CodeBlock.of("$T.defaults()", Names.RETRY_OPTIONS),
+        allocator(members, "in"), members);
+    return readObject.build();
   }
 
   private static MethodSpec.Builder constructorLike(
@@ -229,17 +278,16 @@ final class RetryingWriter {
   }
 
   /**
-   * Creates each listener class once for the instance, then one {@code Retrier} per guarded
-   * method.
+   * Creates each listener class once for the instance, then binds each guarded method's policy
+   * to {@code options}: one line per method.
    */
-  private static void addRetriers(
+  private static void addBindings(
       MethodSpec.Builder constructor,
-      RetryableType model,
-      String options,
+      CodeBlock options,
       NameAllocator names,
-      Map<GuardedMethod, String> retrierFields) {
+      MemberNames members) {
     Map<TypeName, String> listeners = new LinkedHashMap<>();
-    for (GuardedMethod method : retrierFields.keySet()) {
+    for (GuardedMethod method : members.methods()) {
       for (TypeMirror listener : method.retry().listeners()) {
         TypeName listenerType = TypeName.get(listener);
         if (!listeners.containsKey(listenerType)) {
@@ -259,18 +307,29 @@ final class RetryingWriter {
         }
       }
     }
-    for (Map.Entry<GuardedMethod, String> entry : retrierFields.entrySet()) {
-      RetryConfig retry = entry.getKey().retry();
-      CodeBlock.Builder arguments =
-          CodeBlock.builder()
-              .add("$N,$W$S,$W$L,$W$LL,$W$L", options, entry.getKey().label(), retry.maxAttempts(),
-                  retry.maxDuration(), backoffPolicy(retry.backoff()));
-      for (TypeMirror listener : retry.listeners()) {
+    for (GuardedMethod method : members.methods()) {
+      CodeBlock.Builder arguments = CodeBlock.builder().add("$L", options);
+      for (TypeMirror listener : method.retry().listeners()) {
         arguments.add(",$W$N", listeners.get(TypeName.get(listener)));
       }
       constructor.addStatement(
-          "this.$N = new $T($L)", entry.getValue(), Names.RETRIER, arguments.build());
+          "this.$N = $N.bind($L)",
+          members.retrierField(method),
+          members.policyConstant(method),
+          arguments.build());
     }
+  }
+
+  /** {@code new RetryPolicy("Client.charge", 5, 0L, BackoffPolicy.fixed(100L))}. */
+  private static CodeBlock policy(GuardedMethod method) {
+    RetryConfig retry = method.retry();
+    return CodeBlock.of(
+        "new $T($S,$W$L,$W$LL,$W$L)",
+        Names.RETRY_POLICY,
+        method.label(),
+        retry.maxAttempts(),
+        retry.maxDuration(),
+        backoffPolicy(retry.backoff()));
   }
 
   /** {@code BackoffPolicy.fixed(100L)}, {@code BackoffPolicy.exponential(100L, 2.0, 5000L)}... */

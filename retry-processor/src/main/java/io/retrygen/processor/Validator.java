@@ -1,6 +1,7 @@
 package io.retrygen.processor;
 
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import javax.lang.model.element.AnnotationMirror;
@@ -24,13 +25,15 @@ final class Validator {
   private final Elements elements;
   private final Types types;
   private final Diagnostics diagnostics;
+  private final ConfigCache configs;
   private final RetryableValidator retryableValidator;
 
-  Validator(Elements elements, Types types, Diagnostics diagnostics) {
+  Validator(Elements elements, Types types, Diagnostics diagnostics, ConfigCache configs) {
     this.elements = elements;
     this.types = types;
     this.diagnostics = diagnostics;
-    this.retryableValidator = new RetryableValidator(elements, types, diagnostics);
+    this.configs = configs;
+    this.retryableValidator = new RetryableValidator(types, diagnostics);
   }
 
   /**
@@ -133,7 +136,7 @@ final class Validator {
                 + " use @Retryable alone");
       }
       if (retryable != null) {
-        retryableValidator.validate(type, element, retryable, backoff);
+        retryableValidator.validate(type, configs.retry(element));
       }
     }
   }
@@ -199,31 +202,46 @@ final class Validator {
     return true;
   }
 
+  /**
+   * Checks the annotations that the input's guarded methods inherit from supertypes, once each:
+   * the input's own were checked by {@link #validateAnnotations}. Diagnostics reports what is
+   * wrong with them on the input, naming the supertype.
+   */
+  void validateInherited(RetryableType model) {
+    Set<Element> checked = new HashSet<>();
+    for (GuardedMethod method : model.methods()) {
+      RetryConfig retry = method.retry();
+      if (retry != null
+          && !isOwn(retry.annotatedElement(), model.element())
+          && checked.add(retry.annotatedElement())) {
+        retryableValidator.validate(model.element(), retry);
+      }
+    }
+  }
+
+  private static boolean isOwn(Element element, TypeElement type) {
+    return element.equals(type) || element.getEnclosingElement().equals(type);
+  }
+
   /** Guarded methods the generator cannot handle yet. */
   void validateModel(RetryableType model) {
     for (GuardedMethod method : model.methods()) {
-      if (!method.isGuarded()) {
+      if (!method.isGuarded() || !method.shape().isAsync()) {
         continue;
       }
-      TypeMirror returnType = types.erasure(method.type().getReturnType());
-      for (String future :
-          new String[] {"java.util.concurrent.CompletionStage",
-              "java.util.concurrent.CompletableFuture"}) {
-        TypeElement futureType = elements.getTypeElement(future);
-        if (futureType != null
-            && types.isSameType(returnType, types.erasure(futureType.asType()))) {
-          Element where =
-              method.method().getEnclosingElement().equals(model.element())
-                  ? method.method()
-                  : model.element();
-          diagnostics.error(
-              where,
-              "%s returns %s: asynchronous methods are not supported yet by this version of"
-                  + " retrygen, and retrying only the synchronous call would lose failures."
-                  + " Remove @Retryable from it, or return the value synchronously",
-              Diagnostics.signature(method.method()), futureType.getSimpleName());
-        }
-      }
+      Element where =
+          method.method().getEnclosingElement().equals(model.element())
+              ? method.method()
+              : model.element();
+      diagnostics.error(
+          where,
+          "%s returns %s: asynchronous methods are not supported yet by this version of"
+              + " retrygen, and retrying only the synchronous call would lose failures."
+              + " Remove @Retryable from it, or return the value synchronously",
+          Diagnostics.signature(method.method()),
+          method.shape() == GuardedMethod.Shape.COMPLETABLE_FUTURE
+              ? "CompletableFuture"
+              : "CompletionStage");
     }
   }
 

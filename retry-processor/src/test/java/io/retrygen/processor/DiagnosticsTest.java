@@ -1132,7 +1132,7 @@ class DiagnosticsTest {
             "    return \"\";",
             "  }",
             "}");
-    Compilation compilation = javac.withOptions("-Xlint:all").compile(source);
+    Compilation compilation = javac.withOptions("-Xlint:all,-processing").compile(source);
     assertThat(compilation).succeededWithoutWarnings();
     assertThat(processor.createdSourceFiles()).containsExactly("test.ClientRetrying");
     assertThat(compilation)

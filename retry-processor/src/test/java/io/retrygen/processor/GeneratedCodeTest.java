@@ -16,10 +16,10 @@ import org.junit.jupiter.api.Test;
  */
 class GeneratedCodeTest {
   private final Compiler javac =
-      Compiler.javac().withProcessors(new RetryProcessor()).withOptions("-Xlint:all");
+      Compiler.javac().withProcessors(new RetryProcessor()).withOptions("-Xlint:all,-processing");
 
   @Test
-  void overloadsAndANumberedNameGetDistinctRetrierFields() throws IOException {
+  void overloadsAreNamedByTheirParameterTypesAndOnlyAClashGetsANumber() throws IOException {
     JavaFileObject source =
         JavaFileObjects.forSourceLines(
             "test.Client",
@@ -29,15 +29,23 @@ class GeneratedCodeTest {
             "interface Client {",
             "  String call();",
             "  String call(int times);",
+            "  String callInt();",
             "  String call2();",
+            "  String legacyTotal(String[] names);",
             "}");
     Compilation compilation = javac.compile(source);
     assertThat(compilation).succeededWithoutWarnings();
     String generated = generated(compilation, "test.ClientRetrying");
     assertThat(generated).contains("private final Retrier callRetrier;");
+    assertThat(generated).contains("private final Retrier callIntRetrier;");
+    assertThat(generated).contains("private final Retrier callInt2Retrier;");
     assertThat(generated).contains("private final Retrier call2Retrier;");
-    assertThat(generated).contains("private final Retrier call22Retrier;");
-    assertThat(generated).contains("Retrier retrier = this.call22Retrier;");
+    assertThat(generated).contains("private final Retrier legacyTotalRetrier;");
+    assertThat(generated).contains("private static final RetryPolicy CALL_INT_POLICY = ");
+    assertThat(generated).contains("private static final RetryPolicy CALL_INT2_POLICY = ");
+    assertThat(generated).contains("private static final RetryPolicy LEGACY_TOTAL_POLICY = ");
+    assertThat(generated).contains("this.callInt2Retrier = CALL_INT2_POLICY.bind(options);");
+    assertThat(generated).contains("Retrier retrier = this.callIntRetrier;");
   }
 
   @Test
@@ -329,7 +337,8 @@ class GeneratedCodeTest {
 
   @Test
   void constructorParametersDoNotObscureTheTypesTheConstructorsName() throws IOException {
-    // this(RetryOptions.defaults(), RetryOptions, ...) read RetryOptions as the parameter.
+    // this(RetryOptions.defaults(), RetryOptions, ...) read RetryOptions as the parameter, and
+    // CALL_POLICY.bind(options) would read the parameter named CALL_POLICY.
     JavaFileObject source =
         JavaFileObjects.forSourceLines(
             "test.Store",
@@ -337,7 +346,7 @@ class GeneratedCodeTest {
             "import io.retrygen.Backoff;",
             "import io.retrygen.Retryable;",
             "class Store {",
-            "  Store(String RetryOptions, int BackoffPolicy) {}",
+            "  Store(String RetryOptions, int CALL_POLICY) {}",
             "  @Retryable(backoff = @Backoff(delay = 10))",
             "  String call() {",
             "    return \"\";",
@@ -346,7 +355,7 @@ class GeneratedCodeTest {
     Compilation compilation = javac.compile(source);
     assertThat(compilation).succeededWithoutWarnings();
     assertThat(generated(compilation, "test.StoreRetrying"))
-        .contains("this(RetryOptions.defaults(), RetryOptions_, BackoffPolicy_);");
+        .contains("this(RetryOptions.defaults(), RetryOptions_, CALL_POLICY_);");
   }
 
   @Test

@@ -39,9 +39,10 @@ class ProcessorRegistrationTest {
   }
 
   @Test
-  void supportsItsFourAnnotations() {
+  void claimsItsOwnAnnotationsOnly() {
+    // Never @Generated: a processor that claims it hides it from every processor after it.
     assertThat(new RetryProcessor().getSupportedAnnotationTypes())
-        .containsAtLeast(
+        .containsExactly(
             "io.retrygen.Retryable",
             "io.retrygen.Backoff",
             "io.retrygen.Recover",

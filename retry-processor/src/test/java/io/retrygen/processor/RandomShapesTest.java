@@ -195,7 +195,7 @@ class RandomShapesTest {
     compilations.incrementAndGet();
     return Compiler.javac()
         .withProcessors(new RetryProcessor())
-        .withOptions("-Xlint:all")
+        .withOptions("-Xlint:all,-processing")
         .compile(sources(batch));
   }
 
@@ -375,7 +375,7 @@ class RandomShapesTest {
       again =
           Compiler.javac()
               .withOptions(
-                  "-Xlint:all",
+                  "-Xlint:all,-processing",
                   "-proc:none",
                   "-classpath",
                   classes + File.pathSeparator + System.getProperty("java.class.path"))

@@ -399,7 +399,7 @@ class RecoverDiagnosticsTest {
             "    return 0;",
             "  }",
             "}");
-    Compilation compilation = javac.withOptions("-Xlint:all").compile(source);
+    Compilation compilation = javac.withOptions("-Xlint:all,-processing").compile(source);
     assertThat(compilation).succeeded();
     assertThat(compilation).hadWarningCount(1);
     assertThat(processor.createdSourceFiles()).containsExactly("test.ClientRetrying");
@@ -824,11 +824,11 @@ class RecoverDiagnosticsTest {
             "    return result == null;",
             "  }",
             "}");
-    Compilation compilation = javac.withOptions("-Xlint:all").compile(source);
+    Compilation compilation = javac.withOptions("-Xlint:all,-processing").compile(source);
     assertThat(compilation).succeededWithoutWarnings();
     String generated = generated(compilation, "test.ClientRetrying");
-    assertThat(generated).contains("if (this.delegate.isBad(result)) {");
-    assertThat(generated).contains("if (this.delegate.isMissing(result)) {");
+    assertThat(generated).contains("rejected = this.delegate.isBad(result);");
+    assertThat(generated).contains("rejected = this.delegate.isMissing(result);");
   }
 
   @Test
@@ -850,11 +850,11 @@ class RecoverDiagnosticsTest {
             "    return result.isEmpty();",
             "  }",
             "}");
-    Compilation compilation = javac.withOptions("-Xlint:all").compile(source);
+    Compilation compilation = javac.withOptions("-Xlint:all,-processing").compile(source);
     assertThat(compilation).succeededWithoutWarnings();
     String generated = generated(compilation, "test.ClientRetrying");
     assertThat(generated).contains("&& Client.isTransient((IllegalStateException) failure)");
-    assertThat(generated).contains("if (Client.isEmpty(result)) {");
+    assertThat(generated).contains("rejected = Client.isEmpty(result);");
   }
 
   @Test
@@ -879,11 +879,11 @@ class RecoverDiagnosticsTest {
             "    return result.isEmpty();",
             "  }",
             "}");
-    Compilation compilation = javac.withOptions("-Xlint:all").compile(source);
+    Compilation compilation = javac.withOptions("-Xlint:all,-processing").compile(source);
     assertThat(compilation).succeededWithoutWarnings();
     String generated = generated(compilation, "test.ClientRetrying");
     assertThat(generated).contains("&& super.isTransient((RuntimeException) failure)");
-    assertThat(generated).contains("if (super.isEmpty(result)) {");
+    assertThat(generated).contains("rejected = super.isEmpty(result);");
   }
 
   @Test
@@ -904,12 +904,16 @@ class RecoverDiagnosticsTest {
             "    return \"\";",
             "  }",
             "}");
-    Compilation compilation = javac.withOptions("-Xlint:all").compile(source);
+    Compilation compilation = javac.withOptions("-Xlint:all,-processing").compile(source);
     assertThat(compilation).succeededWithoutWarnings();
     assertThat(generated(compilation, "test.ClientRetrying"))
         .contains(
             "        if (failure instanceof Exception) {\n"
-                + "          return this.delegate.fallback((Exception) failure, account);\n"
+                + "          String recovered = this.delegate.fallback((Exception) failure, account);\n"
+                + "          if (failure instanceof InterruptedException) {\n"
+                + "            Thread.currentThread().interrupt();\n"
+                + "          }\n"
+                + "          return recovered;\n"
                 + "        }\n"
                 + "        throw failure;\n");
   }
@@ -931,13 +935,17 @@ class RecoverDiagnosticsTest {
             "    return \"\";",
             "  }",
             "}");
-    Compilation compilation = javac.withOptions("-Xlint:all").compile(source);
+    Compilation compilation = javac.withOptions("-Xlint:all,-processing").compile(source);
     assertThat(compilation).succeededWithoutWarnings();
     String generated = generated(compilation, "test.ClientRetrying");
     assertThat(generated)
         .contains(
             "        retrier.failed(attempt, startNanos, failure);\n"
-                + "        return this.delegate.fallback(account);\n"
+                + "        String recovered = this.delegate.fallback(account);\n"
+                + "        if (failure instanceof InterruptedException) {\n"
+                + "          Thread.currentThread().interrupt();\n"
+                + "        }\n"
+                + "        return recovered;\n"
                 + "      }\n");
     assertThat(generated).doesNotContain("throw failure;");
   }
@@ -957,13 +965,16 @@ class RecoverDiagnosticsTest {
             "  @Recover",
             "  protected void refundFailed(Throwable failure, String account, long cents) {}",
             "}");
-    Compilation compilation = javac.withOptions("-Xlint:all").compile(source);
+    Compilation compilation = javac.withOptions("-Xlint:all,-processing").compile(source);
     assertThat(compilation).succeededWithoutWarnings();
     String generated = generated(compilation, "test.ClientRetrying");
     assertThat(generated)
         .contains(
             "        retrier.failed(attempt, startNanos, failure);\n"
                 + "        super.refundFailed(failure, account, cents);\n"
+                + "        if (failure instanceof InterruptedException) {\n"
+                + "          Thread.currentThread().interrupt();\n"
+                + "        }\n"
                 + "        return;\n"
                 + "      }\n");
     assertThat(generated).doesNotContain("throw failure;");
@@ -994,7 +1005,7 @@ class RecoverDiagnosticsTest {
             "    return account;",
             "  }",
             "}");
-    Compilation compilation = javac.withOptions("-Xlint:all").compile(base, source);
+    Compilation compilation = javac.withOptions("-Xlint:all,-processing").compile(base, source);
     assertThat(compilation).succeededWithoutWarnings();
     String generated = generated(compilation, "test.ClientRetrying");
     assertThat(generated).doesNotContain("fallback");

@@ -3,7 +3,9 @@ package test;
 import io.retrygen.runtime.BackoffPolicy;
 import io.retrygen.runtime.Retrier;
 import io.retrygen.runtime.RetryOptions;
+import io.retrygen.runtime.RetryPolicy;
 import java.io.IOException;
+import java.io.ObjectInputStream;
 import javax.annotation.processing.Generated;
 
 /**
@@ -14,13 +16,25 @@ import javax.annotation.processing.Generated;
 @Generated("io.retrygen.processor.RetryProcessor")
 @SuppressWarnings("serial")
 public final class InventoryRetrying extends Inventory {
-  private final Retrier stockRetrier;
+  private static final RetryPolicy STOCK_POLICY = new RetryPolicy("Inventory.stock", 4, 0L,
+      BackoffPolicy.defaultPolicy());
 
-  private final Retrier reserveRetrier;
+  private static final RetryPolicy RESERVE_POLICY = new RetryPolicy("Inventory.reserve", 2, 0L,
+      BackoffPolicy.fixed(50L).withMaxDelay(500L).withRandom());
 
-  private final Retrier warehouseRetrier;
+  private static final RetryPolicy WAREHOUSE_POLICY = new RetryPolicy("Inventory.warehouse", 4, 0L,
+      BackoffPolicy.defaultPolicy());
 
-  private final Retrier legacyTotalRetrier;
+  private static final RetryPolicy LEGACY_TOTAL_POLICY = new RetryPolicy("Inventory.legacyTotal", 4,
+      0L, BackoffPolicy.defaultPolicy());
+
+  private transient Retrier stockRetrier;
+
+  private transient Retrier reserveRetrier;
+
+  private transient Retrier warehouseRetrier;
+
+  private transient Retrier legacyTotalRetrier;
 
   /**
    * Calls {@code super(region)} and retries with {@link RetryOptions#defaults()}.
@@ -34,14 +48,10 @@ public final class InventoryRetrying extends Inventory {
    */
   public InventoryRetrying(RetryOptions options, String region) throws IOException {
     super(region);
-    this.stockRetrier = new Retrier(options, "Inventory.stock", 4, 0L,
-        BackoffPolicy.defaultPolicy());
-    this.reserveRetrier = new Retrier(options, "Inventory.reserve", 2, 0L,
-        BackoffPolicy.fixed(50L).withMaxDelay(500L).withRandom());
-    this.warehouseRetrier = new Retrier(options, "Inventory.warehouse", 4, 0L,
-        BackoffPolicy.defaultPolicy());
-    this.legacyTotalRetrier = new Retrier(options, "Inventory.legacyTotal", 4, 0L,
-        BackoffPolicy.defaultPolicy());
+    this.stockRetrier = STOCK_POLICY.bind(options);
+    this.reserveRetrier = RESERVE_POLICY.bind(options);
+    this.warehouseRetrier = WAREHOUSE_POLICY.bind(options);
+    this.legacyTotalRetrier = LEGACY_TOTAL_POLICY.bind(options);
   }
 
   /**
@@ -56,14 +66,19 @@ public final class InventoryRetrying extends Inventory {
    */
   public InventoryRetrying(RetryOptions options, String region, int... shards) {
     super(region, shards);
-    this.stockRetrier = new Retrier(options, "Inventory.stock", 4, 0L,
-        BackoffPolicy.defaultPolicy());
-    this.reserveRetrier = new Retrier(options, "Inventory.reserve", 2, 0L,
-        BackoffPolicy.fixed(50L).withMaxDelay(500L).withRandom());
-    this.warehouseRetrier = new Retrier(options, "Inventory.warehouse", 4, 0L,
-        BackoffPolicy.defaultPolicy());
-    this.legacyTotalRetrier = new Retrier(options, "Inventory.legacyTotal", 4, 0L,
-        BackoffPolicy.defaultPolicy());
+    this.stockRetrier = STOCK_POLICY.bind(options);
+    this.reserveRetrier = RESERVE_POLICY.bind(options);
+    this.warehouseRetrier = WAREHOUSE_POLICY.bind(options);
+    this.legacyTotalRetrier = LEGACY_TOTAL_POLICY.bind(options);
+  }
+
+  private void readObject(ObjectInputStream in) throws IOException, ClassNotFoundException {
+    in.defaultReadObject();
+    // The retry state is not serialized: it starts afresh with the defaults.
+    this.stockRetrier = STOCK_POLICY.bind(RetryOptions.defaults());
+    this.reserveRetrier = RESERVE_POLICY.bind(RetryOptions.defaults());
+    this.warehouseRetrier = WAREHOUSE_POLICY.bind(RetryOptions.defaults());
+    this.legacyTotalRetrier = LEGACY_TOTAL_POLICY.bind(RetryOptions.defaults());
   }
 
   @Override
@@ -79,9 +94,9 @@ public final class InventoryRetrying extends Inventory {
       try {
         result = super.stock(sku);
       } catch (Throwable failure) {
-        if (failure instanceof Exception) {
-          long delayMillis = retrier.nextDelay(attempt, startNanos);
-          if (delayMillis >= 0 && retrier.backOff(attempt, startNanos, failure, delayMillis)) {
+        if (failure instanceof Exception && !(failure instanceof InterruptedException)
+            && retrier.mayRetry(attempt)) {
+          if (retrier.backOff(attempt, startNanos, failure)) {
             continue;
           }
         }
@@ -106,9 +121,8 @@ public final class InventoryRetrying extends Inventory {
       try {
         super.reserve(sku, count);
       } catch (Throwable failure) {
-        if (failure instanceof IllegalStateException) {
-          long delayMillis = retrier.nextDelay(attempt, startNanos);
-          if (delayMillis >= 0 && retrier.backOff(attempt, startNanos, failure, delayMillis)) {
+        if (failure instanceof IllegalStateException && retrier.mayRetry(attempt)) {
+          if (retrier.backOff(attempt, startNanos, failure)) {
             continue;
           }
         }
@@ -133,9 +147,9 @@ public final class InventoryRetrying extends Inventory {
       try {
         result = super.warehouse();
       } catch (Throwable failure) {
-        if (failure instanceof Exception) {
-          long delayMillis = retrier.nextDelay(attempt, startNanos);
-          if (delayMillis >= 0 && retrier.backOff(attempt, startNanos, failure, delayMillis)) {
+        if (failure instanceof Exception && !(failure instanceof InterruptedException)
+            && retrier.mayRetry(attempt)) {
+          if (retrier.backOff(attempt, startNanos, failure)) {
             continue;
           }
         }
@@ -161,9 +175,9 @@ public final class InventoryRetrying extends Inventory {
       try {
         result = super.legacyTotal();
       } catch (Throwable failure) {
-        if (failure instanceof Exception) {
-          long delayMillis = retrier.nextDelay(attempt, startNanos);
-          if (delayMillis >= 0 && retrier.backOff(attempt, startNanos, failure, delayMillis)) {
+        if (failure instanceof Exception && !(failure instanceof InterruptedException)
+            && retrier.mayRetry(attempt)) {
+          if (retrier.backOff(attempt, startNanos, failure)) {
             continue;
           }
         }

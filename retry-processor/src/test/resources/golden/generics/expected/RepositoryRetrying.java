@@ -3,6 +3,7 @@ package test;
 import io.retrygen.runtime.BackoffPolicy;
 import io.retrygen.runtime.Retrier;
 import io.retrygen.runtime.RetryOptions;
+import io.retrygen.runtime.RetryPolicy;
 import java.io.IOException;
 import java.io.Serializable;
 import java.util.Collection;
@@ -19,6 +20,21 @@ import javax.annotation.processing.Generated;
  */
 @Generated("io.retrygen.processor.RetryProcessor")
 public final class RepositoryRetrying<K extends Comparable<K>, V extends Number & Serializable> implements Repository<K, V> {
+  private static final RetryPolicy LOAD_POLICY = new RetryPolicy("Repository.load", 3, 0L,
+      BackoffPolicy.defaultPolicy());
+
+  private static final RetryPolicy LOAD_ALL_POLICY = new RetryPolicy("Repository.loadAll", 3, 0L,
+      BackoffPolicy.defaultPolicy());
+
+  private static final RetryPolicy QUERY_POLICY = new RetryPolicy("Repository.query", 3, 0L,
+      BackoffPolicy.defaultPolicy());
+
+  private static final RetryPolicy EACH_POLICY = new RetryPolicy("Repository.each", 3, 0L,
+      BackoffPolicy.defaultPolicy());
+
+  private static final RetryPolicy TAG_POLICY = new RetryPolicy("Repository.tag", 3, 0L,
+      BackoffPolicy.defaultPolicy());
+
   private final Repository<K, V> delegate;
 
   private final Retrier loadRetrier;
@@ -43,15 +59,11 @@ public final class RepositoryRetrying<K extends Comparable<K>, V extends Number 
    */
   public RepositoryRetrying(Repository<K, V> delegate, RetryOptions options) {
     this.delegate = Objects.requireNonNull(delegate, "delegate == null");
-    this.loadRetrier = new Retrier(options, "Repository.load", 3, 0L,
-        BackoffPolicy.defaultPolicy());
-    this.loadAllRetrier = new Retrier(options, "Repository.loadAll", 3, 0L,
-        BackoffPolicy.defaultPolicy());
-    this.queryRetrier = new Retrier(options, "Repository.query", 3, 0L,
-        BackoffPolicy.defaultPolicy());
-    this.eachRetrier = new Retrier(options, "Repository.each", 3, 0L,
-        BackoffPolicy.defaultPolicy());
-    this.tagRetrier = new Retrier(options, "Repository.tag", 3, 0L, BackoffPolicy.defaultPolicy());
+    this.loadRetrier = LOAD_POLICY.bind(options);
+    this.loadAllRetrier = LOAD_ALL_POLICY.bind(options);
+    this.queryRetrier = QUERY_POLICY.bind(options);
+    this.eachRetrier = EACH_POLICY.bind(options);
+    this.tagRetrier = TAG_POLICY.bind(options);
   }
 
   @Override
@@ -63,9 +75,9 @@ public final class RepositoryRetrying<K extends Comparable<K>, V extends Number 
       try {
         result = this.delegate.load(key);
       } catch (Throwable failure) {
-        if (failure instanceof IOException || failure instanceof TimeoutException) {
-          long delayMillis = retrier.nextDelay(attempt, startNanos);
-          if (delayMillis >= 0 && retrier.backOff(attempt, startNanos, failure, delayMillis)) {
+        if (failure instanceof IOException || failure instanceof TimeoutException
+            && retrier.mayRetry(attempt)) {
+          if (retrier.backOff(attempt, startNanos, failure)) {
             continue;
           }
         }
@@ -88,9 +100,9 @@ public final class RepositoryRetrying<K extends Comparable<K>, V extends Number 
       try {
         result = this.delegate.<C>loadAll(target, keys);
       } catch (Throwable failure) {
-        if (failure instanceof Exception) {
-          long delayMillis = retrier.nextDelay(attempt, startNanos);
-          if (delayMillis >= 0 && retrier.backOff(attempt, startNanos, failure, delayMillis)) {
+        if (failure instanceof Exception && !(failure instanceof InterruptedException)
+            && retrier.mayRetry(attempt)) {
+          if (retrier.backOff(attempt, startNanos, failure)) {
             continue;
           }
         }
@@ -111,9 +123,9 @@ public final class RepositoryRetrying<K extends Comparable<K>, V extends Number 
       try {
         result = this.delegate.query(from, filter);
       } catch (Throwable failure) {
-        if (failure instanceof Exception) {
-          long delayMillis = retrier.nextDelay(attempt, startNanos);
-          if (delayMillis >= 0 && retrier.backOff(attempt, startNanos, failure, delayMillis)) {
+        if (failure instanceof Exception && !(failure instanceof InterruptedException)
+            && retrier.mayRetry(attempt)) {
+          if (retrier.backOff(attempt, startNanos, failure)) {
             continue;
           }
         }
@@ -134,9 +146,9 @@ public final class RepositoryRetrying<K extends Comparable<K>, V extends Number 
       try {
         this.delegate.<X>each(sink, failure);
       } catch (Throwable failure_) {
-        if (failure_ instanceof Exception) {
-          long delayMillis = retrier.nextDelay(attempt, startNanos);
-          if (delayMillis >= 0 && retrier.backOff(attempt, startNanos, failure_, delayMillis)) {
+        if (failure_ instanceof Exception && !(failure_ instanceof InterruptedException)
+            && retrier.mayRetry(attempt)) {
+          if (retrier.backOff(attempt, startNanos, failure_)) {
             continue;
           }
         }
@@ -157,9 +169,9 @@ public final class RepositoryRetrying<K extends Comparable<K>, V extends Number 
       try {
         result = this.delegate.tag(first, rest);
       } catch (Throwable failure) {
-        if (failure instanceof Exception) {
-          long delayMillis = retrier.nextDelay(attempt, startNanos);
-          if (delayMillis >= 0 && retrier.backOff(attempt, startNanos, failure, delayMillis)) {
+        if (failure instanceof Exception && !(failure instanceof InterruptedException)
+            && retrier.mayRetry(attempt)) {
+          if (retrier.backOff(attempt, startNanos, failure)) {
             continue;
           }
         }

@@ -3,6 +3,7 @@ package test;
 import io.retrygen.runtime.BackoffPolicy;
 import io.retrygen.runtime.Retrier;
 import io.retrygen.runtime.RetryOptions;
+import io.retrygen.runtime.RetryPolicy;
 import java.io.FileNotFoundException;
 import java.io.IOException;
 import java.util.List;
@@ -16,6 +17,12 @@ import javax.annotation.processing.Generated;
  */
 @Generated("io.retrygen.processor.RetryProcessor")
 public final class PaymentClientRetrying implements PaymentClient {
+  private static final RetryPolicy CHARGE_POLICY = new RetryPolicy("PaymentClient.charge", 5, 0L,
+      BackoffPolicy.exponential(100L, 2.0, 2000L).withJitter(0.25));
+
+  private static final RetryPolicy REFUND_POLICY = new RetryPolicy("PaymentClient.refund", 3, 0L,
+      BackoffPolicy.fixed(0L));
+
   private final PaymentClient delegate;
 
   private final Retrier chargeRetrier;
@@ -35,10 +42,8 @@ public final class PaymentClientRetrying implements PaymentClient {
   public PaymentClientRetrying(PaymentClient delegate, RetryOptions options) {
     this.delegate = Objects.requireNonNull(delegate, "delegate == null");
     AuditListener auditListener = new AuditListener();
-    this.chargeRetrier = new Retrier(options, "PaymentClient.charge", 5, 0L,
-        BackoffPolicy.exponential(100L, 2.0, 2000L).withJitter(0.25), auditListener);
-    this.refundRetrier = new Retrier(options, "PaymentClient.refund", 3, 0L,
-        BackoffPolicy.fixed(0L));
+    this.chargeRetrier = CHARGE_POLICY.bind(options, auditListener);
+    this.refundRetrier = REFUND_POLICY.bind(options);
   }
 
   @Override
@@ -51,9 +56,8 @@ public final class PaymentClientRetrying implements PaymentClient {
         result = this.delegate.charge(account, cents, attempt);
       } catch (Throwable failure) {
         if ((failure instanceof IOException || failure instanceof IllegalStateException)
-            && !(failure instanceof FileNotFoundException)) {
-          long delayMillis = retrier.nextDelay(attempt_, startNanos);
-          if (delayMillis >= 0 && retrier.backOff(attempt_, startNanos, failure, delayMillis)) {
+            && !(failure instanceof FileNotFoundException) && retrier.mayRetry(attempt_)) {
+          if (retrier.backOff(attempt_, startNanos, failure)) {
             continue;
           }
         }
@@ -73,9 +77,9 @@ public final class PaymentClientRetrying implements PaymentClient {
       try {
         this.delegate.refund(account);
       } catch (Throwable failure) {
-        if (failure instanceof Exception) {
-          long delayMillis = retrier.nextDelay(attempt, startNanos);
-          if (delayMillis >= 0 && retrier.backOff(attempt, startNanos, failure, delayMillis)) {
+        if (failure instanceof Exception && !(failure instanceof InterruptedException)
+            && retrier.mayRetry(attempt)) {
+          if (retrier.backOff(attempt, startNanos, failure)) {
             continue;
           }
         }

@@ -3,6 +3,7 @@ package test;
 import io.retrygen.runtime.BackoffPolicy;
 import io.retrygen.runtime.Retrier;
 import io.retrygen.runtime.RetryOptions;
+import io.retrygen.runtime.RetryPolicy;
 import java.util.Objects;
 import javax.annotation.processing.Generated;
 
@@ -13,6 +14,9 @@ import javax.annotation.processing.Generated;
  */
 @Generated("io.retrygen.processor.RetryProcessor")
 final class Outer_Mid_ClientRetrying implements Outer.Mid.Client {
+  private static final RetryPolicy FETCH_POLICY = new RetryPolicy("Outer.Mid.Client.fetch", 2, 0L,
+      BackoffPolicy.defaultPolicy());
+
   private final Outer.Mid.Client delegate;
 
   private final Retrier fetchRetrier;
@@ -29,8 +33,7 @@ final class Outer_Mid_ClientRetrying implements Outer.Mid.Client {
    */
   Outer_Mid_ClientRetrying(Outer.Mid.Client delegate, RetryOptions options) {
     this.delegate = Objects.requireNonNull(delegate, "delegate == null");
-    this.fetchRetrier = new Retrier(options, "Outer.Mid.Client.fetch", 2, 0L,
-        BackoffPolicy.defaultPolicy());
+    this.fetchRetrier = FETCH_POLICY.bind(options);
   }
 
   @Override
@@ -42,9 +45,9 @@ final class Outer_Mid_ClientRetrying implements Outer.Mid.Client {
       try {
         result = this.delegate.fetch(key);
       } catch (Throwable failure) {
-        if (failure instanceof Exception) {
-          long delayMillis = retrier.nextDelay(attempt, startNanos);
-          if (delayMillis >= 0 && retrier.backOff(attempt, startNanos, failure, delayMillis)) {
+        if (failure instanceof Exception && !(failure instanceof InterruptedException)
+            && retrier.mayRetry(attempt)) {
+          if (retrier.backOff(attempt, startNanos, failure)) {
             continue;
           }
         }

@@ -3,6 +3,7 @@ package test;
 import io.retrygen.runtime.BackoffPolicy;
 import io.retrygen.runtime.Retrier;
 import io.retrygen.runtime.RetryOptions;
+import io.retrygen.runtime.RetryPolicy;
 import java.io.FileNotFoundException;
 import java.io.IOException;
 import java.net.SocketTimeoutException;
@@ -16,6 +17,15 @@ import javax.annotation.processing.Generated;
  */
 @Generated("io.retrygen.processor.RetryProcessor")
 public final class GatewayRetrying implements Gateway {
+  private static final RetryPolicy CHARGE_POLICY = new RetryPolicy("Gateway.charge", 3, 0L,
+      BackoffPolicy.defaultPolicy());
+
+  private static final RetryPolicy AUTHORIZE_POLICY = new RetryPolicy("Gateway.authorize", 3, 0L,
+      BackoffPolicy.defaultPolicy());
+
+  private static final RetryPolicy REFUND_POLICY = new RetryPolicy("Gateway.refund", 2, 0L,
+      BackoffPolicy.defaultPolicy());
+
   private final Gateway delegate;
 
   private final Retrier chargeRetrier;
@@ -36,12 +46,9 @@ public final class GatewayRetrying implements Gateway {
    */
   public GatewayRetrying(Gateway delegate, RetryOptions options) {
     this.delegate = Objects.requireNonNull(delegate, "delegate == null");
-    this.chargeRetrier = new Retrier(options, "Gateway.charge", 3, 0L,
-        BackoffPolicy.defaultPolicy());
-    this.authorizeRetrier = new Retrier(options, "Gateway.authorize", 3, 0L,
-        BackoffPolicy.defaultPolicy());
-    this.refundRetrier = new Retrier(options, "Gateway.refund", 2, 0L,
-        BackoffPolicy.defaultPolicy());
+    this.chargeRetrier = CHARGE_POLICY.bind(options);
+    this.authorizeRetrier = AUTHORIZE_POLICY.bind(options);
+    this.refundRetrier = REFUND_POLICY.bind(options);
   }
 
   @Override
@@ -53,12 +60,19 @@ public final class GatewayRetrying implements Gateway {
       try {
         result = this.delegate.charge(account, cents);
       } catch (Throwable failure) {
-        if (failure instanceof IOException) {
-          long delayMillis = retrier.nextDelay(attempt, startNanos);
-          if (delayMillis >= 0 && failure instanceof SocketTimeoutException
-              && this.delegate.isTransient((SocketTimeoutException) failure)
-              && retrier.backOff(attempt, startNanos, failure, delayMillis)) {
-            continue;
+        if (failure instanceof IOException && retrier.mayRetry(attempt)) {
+          boolean retry;
+          try {
+            retry = failure instanceof SocketTimeoutException
+                && this.delegate.isTransient((SocketTimeoutException) failure);
+          } catch (Throwable predicateFailure) {
+            retrier.failed(attempt, startNanos, predicateFailure);
+            throw predicateFailure;
+          }
+          if (retry) {
+            if (retrier.backOff(attempt, startNanos, failure)) {
+              continue;
+            }
           }
         }
         retrier.failed(attempt, startNanos, failure);
@@ -68,7 +82,11 @@ public final class GatewayRetrying implements Gateway {
         if (failure instanceof IOException) {
           return this.delegate.chargeFailed((IOException) failure, account, cents);
         }
-        return this.delegate.chargeFailed(account);
+        String recovered = this.delegate.chargeFailed(account);
+        if (failure instanceof InterruptedException) {
+          Thread.currentThread().interrupt();
+        }
+        return recovered;
       }
       retrier.succeeded(attempt, startNanos);
       return result;
@@ -84,19 +102,27 @@ public final class GatewayRetrying implements Gateway {
       try {
         result = this.delegate.authorize(account);
       } catch (Throwable failure) {
-        if (failure instanceof Exception) {
-          long delayMillis = retrier.nextDelay(attempt, startNanos);
-          if (delayMillis >= 0 && retrier.backOff(attempt, startNanos, failure, delayMillis)) {
+        if (failure instanceof Exception && !(failure instanceof InterruptedException)
+            && retrier.mayRetry(attempt)) {
+          if (retrier.backOff(attempt, startNanos, failure)) {
             continue;
           }
         }
         retrier.failed(attempt, startNanos, failure);
         throw failure;
       }
-      if (Gateway.isDeclined(result)) {
-        long delayMillis = retrier.nextDelay(attempt, startNanos);
-        if (delayMillis >= 0 && retrier.backOff(attempt, startNanos, null, delayMillis)) {
-          continue;
+      boolean rejected;
+      try {
+        rejected = Gateway.isDeclined(result);
+      } catch (Throwable predicateFailure) {
+        retrier.failed(attempt, startNanos, predicateFailure);
+        throw predicateFailure;
+      }
+      if (rejected) {
+        if (retrier.mayRetry(attempt)) {
+          if (retrier.backOff(attempt, startNanos, null)) {
+            continue;
+          }
         }
         // Out of attempts or time: the last result stands, with no recovery.
         retrier.failed(attempt, startNanos, null);
@@ -115,9 +141,9 @@ public final class GatewayRetrying implements Gateway {
       try {
         this.delegate.refund(account, cents);
       } catch (Throwable failure) {
-        if (failure instanceof Exception) {
-          long delayMillis = retrier.nextDelay(attempt, startNanos);
-          if (delayMillis >= 0 && retrier.backOff(attempt, startNanos, failure, delayMillis)) {
+        if (failure instanceof Exception && !(failure instanceof InterruptedException)
+            && retrier.mayRetry(attempt)) {
+          if (retrier.backOff(attempt, startNanos, failure)) {
             continue;
           }
         }

@@ -3,6 +3,7 @@ package test;
 import io.retrygen.runtime.BackoffPolicy;
 import io.retrygen.runtime.Retrier;
 import io.retrygen.runtime.RetryOptions;
+import io.retrygen.runtime.RetryPolicy;
 import java.io.FileNotFoundException;
 import java.io.IOException;
 import java.net.SocketTimeoutException;
@@ -15,6 +16,12 @@ import javax.annotation.processing.Generated;
  */
 @Generated("io.retrygen.processor.RetryProcessor")
 public final class LedgerRetrying extends Ledger {
+  private static final RetryPolicy BALANCE_POLICY = new RetryPolicy("Ledger.balance", 3, 0L,
+      BackoffPolicy.defaultPolicy());
+
+  private static final RetryPolicy POST_POLICY = new RetryPolicy("Ledger.post", 3, 0L,
+      BackoffPolicy.defaultPolicy());
+
   private final Retrier balanceRetrier;
 
   private final Retrier postRetrier;
@@ -31,9 +38,8 @@ public final class LedgerRetrying extends Ledger {
    */
   public LedgerRetrying(RetryOptions options) {
     super();
-    this.balanceRetrier = new Retrier(options, "Ledger.balance", 3, 0L,
-        BackoffPolicy.defaultPolicy());
-    this.postRetrier = new Retrier(options, "Ledger.post", 3, 0L, BackoffPolicy.defaultPolicy());
+    this.balanceRetrier = BALANCE_POLICY.bind(options);
+    this.postRetrier = POST_POLICY.bind(options);
   }
 
   @Override
@@ -49,12 +55,19 @@ public final class LedgerRetrying extends Ledger {
       try {
         result = super.balance(account);
       } catch (Throwable failure) {
-        if (failure instanceof IOException) {
-          long delayMillis = retrier.nextDelay(attempt, startNanos);
-          if (delayMillis >= 0 && failure instanceof SocketTimeoutException
-              && super.isTransient((SocketTimeoutException) failure)
-              && retrier.backOff(attempt, startNanos, failure, delayMillis)) {
-            continue;
+        if (failure instanceof IOException && retrier.mayRetry(attempt)) {
+          boolean retry;
+          try {
+            retry = failure instanceof SocketTimeoutException
+                && super.isTransient((SocketTimeoutException) failure);
+          } catch (Throwable predicateFailure) {
+            retrier.failed(attempt, startNanos, predicateFailure);
+            throw predicateFailure;
+          }
+          if (retry) {
+            if (retrier.backOff(attempt, startNanos, failure)) {
+              continue;
+            }
           }
         }
         retrier.failed(attempt, startNanos, failure);
@@ -64,12 +77,24 @@ public final class LedgerRetrying extends Ledger {
         if (failure instanceof IOException) {
           return super.balanceUnavailable((IOException) failure);
         }
-        return super.balanceUnavailable(failure, account);
+        String recovered = super.balanceUnavailable(failure, account);
+        if (failure instanceof InterruptedException) {
+          Thread.currentThread().interrupt();
+        }
+        return recovered;
       }
-      if (Ledger.isStale(result)) {
-        long delayMillis = retrier.nextDelay(attempt, startNanos);
-        if (delayMillis >= 0 && retrier.backOff(attempt, startNanos, null, delayMillis)) {
-          continue;
+      boolean rejected;
+      try {
+        rejected = Ledger.isStale(result);
+      } catch (Throwable predicateFailure) {
+        retrier.failed(attempt, startNanos, predicateFailure);
+        throw predicateFailure;
+      }
+      if (rejected) {
+        if (retrier.mayRetry(attempt)) {
+          if (retrier.backOff(attempt, startNanos, null)) {
+            continue;
+          }
         }
         // Out of attempts or time: the last result stands, with no recovery.
         retrier.failed(attempt, startNanos, null);
@@ -93,9 +118,9 @@ public final class LedgerRetrying extends Ledger {
       try {
         super.post(account, cents);
       } catch (Throwable failure) {
-        if (failure instanceof Exception) {
-          long delayMillis = retrier.nextDelay(attempt, startNanos);
-          if (delayMillis >= 0 && retrier.backOff(attempt, startNanos, failure, delayMillis)) {
+        if (failure instanceof Exception && !(failure instanceof InterruptedException)
+            && retrier.mayRetry(attempt)) {
+          if (retrier.backOff(attempt, startNanos, failure)) {
             continue;
           }
         }

@@ -5,11 +5,12 @@ import io.retrygen.RetryListener;
 import java.util.List;
 
 /**
- * The settings and bookkeeping of one guarded method of one generated instance. Only generated
- * code calls this class: the retry loop itself is in the generated method, which asks this object
- * whether and how long to wait and reports outcomes to the listeners.
+ * The settings and bookkeeping of one guarded method of one generated instance, made by {@link
+ * RetryPolicy#bind}. Only generated code calls this class: the retry loop itself is in the
+ * generated method, which asks this object whether and how long to wait and reports outcomes to
+ * the listeners.
  *
- * <p>A generated method runs, in effect:
+ * <p>A generated method runs, in effect (SPEC §3's decision order):
  *
  * <pre>{@code
  * long startNanos = retrier.start();
@@ -17,14 +18,14 @@ import java.util.List;
  *   try {
  *     result = delegate.call(args);
  *   } catch (Throwable failure) {
- *     if (retryable(failure)) {
- *       long delayMillis = retrier.nextDelay(attempt, startNanos);
- *       if (delayMillis >= 0 && retrier.backOff(attempt, startNanos, failure, delayMillis)) {
+ *     if (retryable(failure) && retrier.mayRetry(attempt)) {   // steps 1, 3, 4
+ *       // step 5: retryIf, if any
+ *       if (retrier.backOff(attempt, startNanos, failure)) {  // steps 7 to 9
  *         continue;
  *       }
  *     }
  *     retrier.failed(attempt, startNanos, failure);
- *     throw failure;
+ *     throw failure;                                           // or recover
  *   }
  *   retrier.succeeded(attempt, startNanos);
  *   return result;
@@ -60,53 +61,19 @@ public final class Retrier {
   private final long constantDelayMillis;
 
   /**
-   * A retrier whose method has no listener of its own; those of {@code options} still apply.
-   * Without this overload, a call with no listener would create an empty {@code RetryListener[]}.
-   */
-  public Retrier(
-      RetryOptions options,
-      String label,
-      int maxAttempts,
-      long maxDurationMillis,
-      BackoffPolicy backoff) {
-    this(options, label, maxAttempts, maxDurationMillis, backoff, (RetryListener[]) null);
-  }
-
-  /**
+   * @param policy what the annotations resolved to
    * @param options the instance's options: sleeper, ticker, randomness and listeners
-   * @param label the name in events and statistics
-   * @param maxAttempts total calls, the first included; at least 1
-   * @param maxDurationMillis the time budget, 0 for none
-   * @param backoff the waits between attempts
    * @param methodListeners the method's own listeners, called after those of {@code options};
-   *     may be null for none
+   *     null for none
    */
-  public Retrier(
-      RetryOptions options,
-      String label,
-      int maxAttempts,
-      long maxDurationMillis,
-      BackoffPolicy backoff,
-      RetryListener... methodListeners) {
+  Retrier(RetryPolicy policy, RetryOptions options, RetryListener[] methodListeners) {
     if (options == null) {
       throw new NullPointerException("options == null");
     }
-    if (label == null) {
-      throw new NullPointerException("label == null");
-    }
-    if (backoff == null) {
-      throw new NullPointerException("backoff == null");
-    }
-    if (maxAttempts < 1) {
-      throw new IllegalArgumentException("maxAttempts must be at least 1: " + maxAttempts);
-    }
-    if (maxDurationMillis < 0) {
-      throw new IllegalArgumentException("maxDuration must not be negative: " + maxDurationMillis);
-    }
-    this.label = label;
-    this.maxAttempts = maxAttempts;
-    this.maxDurationNanos = saturatedNanos(maxDurationMillis);
-    this.backoff = backoff;
+    this.label = policy.label();
+    this.maxAttempts = policy.maxAttempts();
+    this.maxDurationNanos = saturatedNanos(policy.maxDurationMillis());
+    this.backoff = policy.backoff();
     this.sleeper = options.sleeper();
     this.ticker = options.ticker();
     this.random = options.random();
@@ -129,35 +96,49 @@ public final class Retrier {
   }
 
   /**
-   * The wait before the attempt after {@code attempt}, or -1 when none may follow: {@code
-   * attempt} was the last allowed, or the wait would end at or beyond {@code maxDuration} from
-   * {@code startNanos}.
+   * Whether another attempt may follow {@code attempt}: it was not the last of {@code
+   * maxAttempts}, and the calling thread's interrupt flag is not set (no retry starts while it
+   * is). Reads no clock and draws nothing.
    */
-  public long nextDelay(int attempt, long startNanos) {
-    if (attempt >= maxAttempts) {
-      return -1L;
-    }
+  public boolean mayRetry(int attempt) {
+    return attempt < maxAttempts && !Thread.currentThread().isInterrupted();
+  }
+
+  /**
+   * Steps 7 to 9 of the decision order, after {@link #mayRetry} and any {@code retryIf} allowed
+   * a retry: computes the wait (the backoff's random draws happen here and only here), gives up
+   * when it would end at or beyond {@code maxDuration}, tells the listeners ({@code onRetry}),
+   * waits (no {@link Sleeper} call for 0 ms), and gives up when the wait was interrupted (the
+   * interrupt flag set again) or overran {@code maxDuration}.
+   *
+   * <p>A {@link Sleeper} that throws ends the call with its exception: the listeners get {@code
+   * onFailure} with it for {@code attempt}, and it is rethrown.
+   *
+   * @param failure the attempt's failure; null when its result was rejected
+   * @return true to make the next attempt, false to give up
+   */
+  public boolean backOff(int attempt, long startNanos, Throwable failure) {
+    long delayMillis = nextDelay(attempt, startNanos);
+    return delayMillis >= 0 && backOff(attempt, startNanos, failure, delayMillis);
+  }
+
+  /**
+   * The wait before the attempt after {@code attempt}, or -1 when the wait would end at or beyond
+   * {@code maxDuration} from {@code startNanos}.
+   */
+  long nextDelay(int attempt, long startNanos) {
     if (constantDelayMillis >= 0) {
       return constantDelayMillis;
     }
     long delayMillis = backoff.waitMillis(attempt, random);
-    if (maxDurationNanos > 0) {
-      long remainingNanos = maxDurationNanos - (ticker.nanoTime() - startNanos);
-      if (saturatedNanos(delayMillis) >= remainingNanos) {
-        return -1L;
-      }
+    if (maxDurationNanos > 0 && saturatedNanos(delayMillis) >= remainingNanos(startNanos)) {
+      return -1L;
     }
     return delayMillis;
   }
 
-  /**
-   * Tells the listeners that {@code attempt} failed and another follows, then waits {@code
-   * delayMillis} (not calling the sleeper at all for 0). Returns false when the wait was
-   * interrupted: the thread's interrupt flag is set again and the call must give up.
-   *
-   * @param failure the attempt's failure; null when its result was rejected
-   */
-  public boolean backOff(int attempt, long startNanos, Throwable failure, long delayMillis) {
+  /** Tells the listeners about the retry, then waits {@code delayMillis}; see {@link #backOff}. */
+  boolean backOff(int attempt, long startNanos, Throwable failure, long delayMillis) {
     if (listeners != null) {
       dispatch(ON_RETRY, event(attempt, failure, delayMillis, startNanos));
     }
@@ -166,11 +147,19 @@ public final class Retrier {
     }
     try {
       sleeper.sleep(delayMillis);
-      return true;
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       return false;
+    } catch (RuntimeException | Error e) {
+      failed(attempt, startNanos, e);
+      throw e;
     }
+    // The wait may have overrun: an attempt starts only while less than maxDuration has elapsed.
+    return maxDurationNanos == 0 || remainingNanos(startNanos) > 0;
+  }
+
+  private long remainingNanos(long startNanos) {
+    return maxDurationNanos - (ticker.nanoTime() - startNanos);
   }
 
   /** Tells the listeners that the call succeeded on {@code attempt}. Nothing to do without one. */

@@ -33,34 +33,44 @@ class RetrierTest {
   // ---------------------------------------------------------------- maxAttempts
 
   @Test
-  void nextDelayIsTheBackoffWaitUntilMaxAttempts() {
-    Retrier retrier = new Retrier(options(), LABEL, 3, 0L, BackoffPolicy.fixed(100L));
-    long start = retrier.start();
+  void mayRetryUntilMaxAttempts() {
+    Retrier retrier = retrier(options(), LABEL, 3, 0L, BackoffPolicy.fixed(100L));
 
-    assertEquals(100L, retrier.nextDelay(1, start));
-    assertEquals(100L, retrier.nextDelay(2, start));
-    assertEquals(-1L, retrier.nextDelay(3, start));
-    assertEquals(-1L, retrier.nextDelay(4, start));
-    assertEquals(-1L, retrier.nextDelay(Integer.MAX_VALUE, start));
+    assertTrue(retrier.mayRetry(1));
+    assertTrue(retrier.mayRetry(2));
+    assertFalse(retrier.mayRetry(3));
+    assertFalse(retrier.mayRetry(4));
+    assertFalse(retrier.mayRetry(Integer.MAX_VALUE));
   }
 
   @Test
   void nextDelayUsesTheAttemptThatFailedAsRetryNumber() {
-    Retrier retrier = new Retrier(options(), LABEL, 5, 0L, BackoffPolicy.exponential(100L, 2.0));
+    Retrier retrier = retrier(options(), LABEL, 5, 0L, BackoffPolicy.exponential(100L, 2.0));
     long start = retrier.start();
 
     assertEquals(100L, retrier.nextDelay(1, start));
     assertEquals(200L, retrier.nextDelay(2, start));
     assertEquals(400L, retrier.nextDelay(3, start));
     assertEquals(800L, retrier.nextDelay(4, start));
-    assertEquals(-1L, retrier.nextDelay(5, start));
+    assertFalse(retrier.mayRetry(5));
   }
 
   @Test
   void maxAttemptsOneNeverRetries() {
-    Retrier retrier = new Retrier(options(), LABEL, 1, 0L, BackoffPolicy.fixed(0L));
+    Retrier retrier = retrier(options(), LABEL, 1, 0L, BackoffPolicy.fixed(0L));
 
-    assertEquals(-1L, retrier.nextDelay(1, retrier.start()));
+    assertFalse(retrier.mayRetry(1));
+  }
+
+  @Test
+  void noRetryStartsWhileTheInterruptFlagIsSet() {
+    Retrier retrier = retrier(options(), LABEL, 3, 0L, BackoffPolicy.fixed(0L));
+
+    Thread.currentThread().interrupt();
+    assertFalse(retrier.mayRetry(1));
+    assertTrue(Thread.currentThread().isInterrupted()); // read, not cleared
+    Thread.interrupted();
+    assertTrue(retrier.mayRetry(1));
   }
 
   @Test
@@ -68,7 +78,7 @@ class RetrierTest {
     QueueRandom random = new QueueRandom(0.5, 0.0);
     RetryOptions options = RetryOptions.builder().sleeper(clock).ticker(clock).random(random).build();
     Retrier retrier =
-        new Retrier(options, LABEL, 3, 0L, BackoffPolicy.exponential(100L, 2.0).withRandom());
+        retrier(options, LABEL, 3, 0L, BackoffPolicy.exponential(100L, 2.0).withRandom());
 
     assertEquals(150L, retrier.nextDelay(1, 0L));
     assertEquals(200L, retrier.nextDelay(2, 0L));
@@ -76,22 +86,67 @@ class RetrierTest {
   }
 
   @Test
-  void nextDelayAtMaxAttemptsDrawsNoRandomAndReadsNoClock() {
+  void mayRetryDrawsNoRandomAndReadsNoClock() {
     FakeClock counting = new FakeClock();
     RetryOptions options =
         RetryOptions.builder().sleeper(counting).ticker(counting).random(QueueRandom.none()).build();
     Retrier retrier =
-        new Retrier(options, LABEL, 2, 1000L, BackoffPolicy.exponential(10L, 2.0).withRandom());
+        retrier(options, LABEL, 2, 1000L, BackoffPolicy.exponential(10L, 2.0).withRandom());
 
-    assertEquals(-1L, retrier.nextDelay(2, 0L));
+    assertTrue(retrier.mayRetry(1));
+    assertFalse(retrier.mayRetry(2));
     assertEquals(0, counting.nanoTimeCalls);
+  }
+
+  @Test
+  void backOffReadsTheTimeAgainAfterTheWait() {
+    // A sleeper that overruns: asked for 100 ms, it takes 10 s.
+    Sleeper slow = millis -> clock.advanceMillis(millis * 100);
+    RetryOptions options = RetryOptions.builder().sleeper(slow).ticker(clock).build();
+    Retrier retrier = retrier(options, LABEL, 5, 1000L, BackoffPolicy.fixed(100L));
+    long start = retrier.start();
+
+    assertFalse(retrier.backOff(1, start, new IOException()));
+    assertEquals(start + 10_000 * MS, clock.nanoTime());
+  }
+
+  @Test
+  void backOffWithinMaxDurationAfterTheWaitRetries() {
+    Retrier retrier = retrier(options(), LABEL, 5, 1000L, BackoffPolicy.fixed(100L));
+    long start = retrier.start();
+
+    assertTrue(retrier.backOff(1, start, new IOException()));
+    assertEquals(Arrays.asList(100L), clock.sleeps);
+  }
+
+  @Test
+  void throwingSleeperEndsTheCallWithOnFailureForTheSameAttempt() {
+    IllegalStateException broken = new IllegalStateException("sleeper broke");
+    Sleeper throwing =
+        millis -> {
+          throw broken;
+        };
+    List<String> log = new ArrayList<>();
+    Recorder recorder = new Recorder("r", log);
+    RetryOptions options = RetryOptions.builder().sleeper(throwing).ticker(clock).build();
+    Retrier retrier = retrier(options, LABEL, 5, 0L, BackoffPolicy.fixed(100L), recorder);
+    long start = retrier.start();
+    IOException failure = new IOException();
+
+    IllegalStateException thrown =
+        assertThrows(IllegalStateException.class, () -> retrier.backOff(2, start, failure));
+
+    assertSame(broken, thrown);
+    assertEquals(Arrays.asList("r.onRetry#2", "r.onFailure#2"), log);
+    assertSame(broken, recorder.events.get(1).failure());
+    assertEquals(2, recorder.events.get(1).attempt());
   }
 
   // ---------------------------------------------------------------- maxDuration
 
   @Test
   void waitIsTakenOnlyWhenElapsedPlusWaitStaysBelowMaxDuration() {
-    Retrier retrier = new Retrier(options(), LABEL, 100, 1000L, BackoffPolicy.fixed(300L));
+    Retrier retrier = retrier(options(), LABEL, 100, 1000L, BackoffPolicy.fixed(300L));
     long start = retrier.start();
     assertEquals(7_000 * MS, start);
 
@@ -108,7 +163,7 @@ class RetrierTest {
 
   @Test
   void zeroWaitIsTakenUntilMaxDurationHasElapsed() {
-    Retrier retrier = new Retrier(options(), LABEL, 100, 1000L, BackoffPolicy.fixed(0L));
+    Retrier retrier = retrier(options(), LABEL, 100, 1000L, BackoffPolicy.fixed(0L));
     long start = retrier.start();
 
     clock.advanceNanos(999 * MS + 999_999);
@@ -121,7 +176,7 @@ class RetrierTest {
   void maxDurationIsMeasuredFromStartAcrossTheTickerWrapAround() {
     FakeClock wrapping = new FakeClock(Long.MAX_VALUE - 100 * MS);
     Retrier retrier =
-        new Retrier(options(wrapping), LABEL, 10, 1000L, BackoffPolicy.fixed(300L));
+        retrier(options(wrapping), LABEL, 10, 1000L, BackoffPolicy.fixed(300L));
     long start = retrier.start();
 
     wrapping.advanceNanos(699 * MS); // the ticker now reads a negative value
@@ -134,7 +189,7 @@ class RetrierTest {
   @Test
   void hugeMaxDurationDoesNotOverflow() {
     Retrier retrier =
-        new Retrier(options(), LABEL, 10, Long.MAX_VALUE, BackoffPolicy.fixed(1000L));
+        retrier(options(), LABEL, 10, Long.MAX_VALUE, BackoffPolicy.fixed(1000L));
     long start = retrier.start();
 
     assertEquals(1000L, retrier.nextDelay(1, start));
@@ -146,16 +201,16 @@ class RetrierTest {
   void hugeMaxDurationWithHugeWaitsDoesNotOverflow() {
     long maxWaitBelowSaturation = Long.MAX_VALUE / 1_000_000L - 1;
     Retrier below =
-        new Retrier(
+        retrier(
             options(), LABEL, 10, Long.MAX_VALUE, BackoffPolicy.fixed(maxWaitBelowSaturation));
     assertEquals(maxWaitBelowSaturation, below.nextDelay(1, below.start()));
 
     Retrier saturated =
-        new Retrier(options(), LABEL, 10, Long.MAX_VALUE, BackoffPolicy.fixed(Long.MAX_VALUE));
+        retrier(options(), LABEL, 10, Long.MAX_VALUE, BackoffPolicy.fixed(Long.MAX_VALUE));
     assertEquals(-1L, saturated.nextDelay(1, saturated.start()));
 
     Retrier exponential =
-        new Retrier(
+        retrier(
             options(),
             LABEL,
             Integer.MAX_VALUE,
@@ -168,7 +223,7 @@ class RetrierTest {
 
   @Test
   void maxDurationJustAboveTheDelayAllowsOneWait() {
-    Retrier retrier = new Retrier(options(), LABEL, 10, 101L, BackoffPolicy.fixed(100L));
+    Retrier retrier = retrier(options(), LABEL, 10, 101L, BackoffPolicy.fixed(100L));
     long start = retrier.start();
 
     assertEquals(100L, retrier.nextDelay(1, start));
@@ -189,7 +244,7 @@ class RetrierTest {
           }
         };
     RetryOptions options = RetryOptions.builder().sleeper(clock).ticker(failing).build();
-    Retrier retrier = new Retrier(options, LABEL, 3, 0L, BackoffPolicy.fixed(100L));
+    Retrier retrier = retrier(options, LABEL, 3, 0L, BackoffPolicy.fixed(100L));
 
     long start = retrier.start();
     assertEquals(0L, start);
@@ -205,7 +260,7 @@ class RetrierTest {
   void startReadsTheTickerForAListener() {
     RetryOptions options =
         RetryOptions.builder().sleeper(clock).ticker(clock).listener(new RetryListener() {}).build();
-    Retrier retrier = new Retrier(options, LABEL, 3, 0L, BackoffPolicy.fixed(100L));
+    Retrier retrier = retrier(options, LABEL, 3, 0L, BackoffPolicy.fixed(100L));
 
     assertEquals(7_000 * MS, retrier.start());
     assertEquals(1, clock.nanoTimeCalls);
@@ -214,7 +269,7 @@ class RetrierTest {
   @Test
   void startReadsTheTickerForAMethodListener() {
     Retrier retrier =
-        new Retrier(options(), LABEL, 3, 0L, BackoffPolicy.fixed(100L), new RetryListener() {});
+        retrier(options(), LABEL, 3, 0L, BackoffPolicy.fixed(100L), new RetryListener() {});
 
     assertEquals(7_000 * MS, retrier.start());
     assertEquals(1, clock.nanoTimeCalls);
@@ -222,7 +277,7 @@ class RetrierTest {
 
   @Test
   void startReadsTheTickerForMaxDuration() {
-    Retrier retrier = new Retrier(options(), LABEL, 3, 5000L, BackoffPolicy.fixed(100L));
+    Retrier retrier = retrier(options(), LABEL, 3, 5000L, BackoffPolicy.fixed(100L));
 
     assertEquals(7_000 * MS, retrier.start());
     assertEquals(1, clock.nanoTimeCalls);
@@ -232,7 +287,7 @@ class RetrierTest {
 
   @Test
   void backOffSleepsTheGivenWait() {
-    Retrier retrier = new Retrier(options(), LABEL, 3, 0L, BackoffPolicy.fixed(250L));
+    Retrier retrier = retrier(options(), LABEL, 3, 0L, BackoffPolicy.fixed(250L));
 
     assertTrue(retrier.backOff(1, 0L, new IOException(), 250L));
     assertTrue(retrier.backOff(2, 0L, new IOException(), 1L));
@@ -250,7 +305,7 @@ class RetrierTest {
           }
         };
     RetryOptions options = RetryOptions.builder().sleeper(failing).ticker(clock).build();
-    Retrier retrier = new Retrier(options, LABEL, 5, 0L, BackoffPolicy.fixed(0L));
+    Retrier retrier = retrier(options, LABEL, 5, 0L, BackoffPolicy.fixed(0L));
     long start = retrier.start();
 
     for (int attempt = 1; attempt < 5; attempt++) {
@@ -263,7 +318,7 @@ class RetrierTest {
   @Test
   void backOffWithZeroStillTellsTheListeners() {
     Recorder recorder = new Recorder("r", new ArrayList<String>());
-    Retrier retrier = new Retrier(options(), LABEL, 3, 0L, BackoffPolicy.fixed(0L), recorder);
+    Retrier retrier = retrier(options(), LABEL, 3, 0L, BackoffPolicy.fixed(0L), recorder);
     long start = retrier.start();
     IOException failure = new IOException();
 
@@ -285,7 +340,7 @@ class RetrierTest {
         };
     Recorder recorder = new Recorder("r", new ArrayList<String>());
     RetryOptions options = RetryOptions.builder().sleeper(interrupted).ticker(clock).build();
-    Retrier retrier = new Retrier(options, LABEL, 3, 0L, BackoffPolicy.fixed(100L), recorder);
+    Retrier retrier = retrier(options, LABEL, 3, 0L, BackoffPolicy.fixed(100L), recorder);
     long start = retrier.start();
 
     try {
@@ -302,7 +357,7 @@ class RetrierTest {
   void interruptedSystemSleeperReturnsFalseAndRestoresTheFlagThatSleepCleared() {
     // Thread.sleep throws at once on an interrupted thread, clearing the flag.
     RetryOptions options = RetryOptions.builder().ticker(clock).build();
-    Retrier retrier = new Retrier(options, LABEL, 3, 0L, BackoffPolicy.fixed(60000L));
+    Retrier retrier = retrier(options, LABEL, 3, 0L, BackoffPolicy.fixed(60000L));
 
     Thread.currentThread().interrupt();
     try {
@@ -319,7 +374,7 @@ class RetrierTest {
   void listenersSeeEveryRetryAndTheSuccessWithElapsedTimeByTheTicker() {
     Recorder recorder = new Recorder("r", new ArrayList<String>());
     Retrier retrier =
-        new Retrier(options(), LABEL, 5, 0L, BackoffPolicy.exponential(100L, 2.0), recorder);
+        retrier(options(), LABEL, 5, 0L, BackoffPolicy.exponential(100L, 2.0), recorder);
     IOException first = new IOException("first");
     IllegalStateException second = new IllegalStateException("second");
 
@@ -343,7 +398,7 @@ class RetrierTest {
   @Test
   void listenersSeeTheFailureWhenTheCallGivesUp() {
     Recorder recorder = new Recorder("r", new ArrayList<String>());
-    Retrier retrier = new Retrier(options(), LABEL, 2, 0L, BackoffPolicy.fixed(50L), recorder);
+    Retrier retrier = retrier(options(), LABEL, 2, 0L, BackoffPolicy.fixed(50L), recorder);
     IOException first = new IOException("first");
     IOException last = new IOException("last");
 
@@ -351,7 +406,7 @@ class RetrierTest {
     clock.advanceMillis(1);
     assertTrue(retrier.backOff(1, start, first, retrier.nextDelay(1, start)));
     clock.advanceMillis(2);
-    assertEquals(-1L, retrier.nextDelay(2, start));
+    assertFalse(retrier.mayRetry(2));
     retrier.failed(2, start, last);
 
     assertEquals(Arrays.asList("r.onRetry#1", "r.onFailure#2"), recorder.log);
@@ -362,7 +417,7 @@ class RetrierTest {
   @Test
   void failureIsNullForResultFailures() {
     Recorder recorder = new Recorder("r", new ArrayList<String>());
-    Retrier retrier = new Retrier(options(), LABEL, 2, 0L, BackoffPolicy.fixed(10L), recorder);
+    Retrier retrier = retrier(options(), LABEL, 2, 0L, BackoffPolicy.fixed(10L), recorder);
 
     long start = retrier.start();
     assertTrue(retrier.backOff(1, start, null, retrier.nextDelay(1, start)));
@@ -376,7 +431,7 @@ class RetrierTest {
   @Test
   void firstAttemptSuccessAndFailureReportAttemptOne() {
     Recorder recorder = new Recorder("r", new ArrayList<String>());
-    Retrier retrier = new Retrier(options(), LABEL, 3, 0L, BackoffPolicy.fixed(10L), recorder);
+    Retrier retrier = retrier(options(), LABEL, 3, 0L, BackoffPolicy.fixed(10L), recorder);
     IOException failure = new IOException();
 
     long start = retrier.start();
@@ -402,7 +457,7 @@ class RetrierTest {
             .listener(new Recorder("options2", log))
             .build();
     Retrier retrier =
-        new Retrier(
+        retrier(
             options,
             LABEL,
             3,
@@ -430,7 +485,7 @@ class RetrierTest {
   void everyEventCarriesTheLabel() {
     Recorder recorder = new Recorder("r", new ArrayList<String>());
     Retrier retrier =
-        new Retrier(options(), "Outer.Client.charge", 3, 0L, BackoffPolicy.fixed(1L), recorder);
+        retrier(options(), "Outer.Client.charge", 3, 0L, BackoffPolicy.fixed(1L), recorder);
 
     long start = retrier.start();
     retrier.backOff(1, start, new IOException(), 1L);
@@ -457,7 +512,7 @@ class RetrierTest {
             .listener(new Recorder("options", log))
             .build();
     Retrier retrier =
-        new Retrier(
+        retrier(
             options, LABEL, 3, 0L, BackoffPolicy.fixed(100L), throwsAssertion,
             new Recorder("method", log));
 
@@ -479,7 +534,7 @@ class RetrierTest {
   void methodListenerArrayIsCopied() {
     List<String> log = new ArrayList<String>();
     RetryListener[] listeners = {new Recorder("original", log)};
-    Retrier retrier = new Retrier(options(), LABEL, 3, 0L, BackoffPolicy.fixed(1L), listeners);
+    Retrier retrier = retrier(options(), LABEL, 3, 0L, BackoffPolicy.fixed(1L), listeners);
 
     listeners[0] = new Recorder("replacement", log);
     retrier.succeeded(1, retrier.start());
@@ -496,23 +551,23 @@ class RetrierTest {
 
     assertEquals(
         "options == null",
-        assertThrows(NullPointerException.class, () -> new Retrier(null, LABEL, 3, 0L, backoff))
+        assertThrows(NullPointerException.class, () -> retrier(null, LABEL, 3, 0L, backoff))
             .getMessage());
     assertEquals(
         "label == null",
-        assertThrows(NullPointerException.class, () -> new Retrier(options, null, 3, 0L, backoff))
+        assertThrows(NullPointerException.class, () -> retrier(options, null, 3, 0L, backoff))
             .getMessage());
     assertEquals(
         "backoff == null",
-        assertThrows(NullPointerException.class, () -> new Retrier(options, LABEL, 3, 0L, null))
+        assertThrows(NullPointerException.class, () -> retrier(options, LABEL, 3, 0L, null))
             .getMessage());
     assertThrows(
         NullPointerException.class,
-        () -> new Retrier(options, LABEL, 3, 0L, backoff, new RetryListener() {}, null));
+        () -> retrier(options, LABEL, 3, 0L, backoff, new RetryListener() {}, null));
     assertThrows(
         NullPointerException.class,
-        () -> new Retrier(options, LABEL, 3, 0L, backoff, (RetryListener) null));
-    // A null array means no listener of the method's own (what the five-argument overload passes).
+        () -> retrier(options, LABEL, 3, 0L, backoff, (RetryListener) null));
+    // A null array means no listener of the method's own (what bind(options) passes).
     // With no listener and no maxDuration, start() reads no clock: this ticker would fail.
     RetryOptions unread =
         RetryOptions.builder()
@@ -521,7 +576,7 @@ class RetrierTest {
                   throw new AssertionError("the clock was read");
                 })
             .build();
-    assertEquals(0L, new Retrier(unread, LABEL, 3, 0L, backoff, (RetryListener[]) null).start());
+    assertEquals(0L, retrier(unread, LABEL, 3, 0L, backoff, (RetryListener[]) null).start());
   }
 
   @Test
@@ -529,15 +584,15 @@ class RetrierTest {
     final RetryOptions options = options();
     final BackoffPolicy backoff = BackoffPolicy.fixed(1L);
 
-    assertThrows(IllegalArgumentException.class, () -> new Retrier(options, LABEL, 0, 0L, backoff));
+    assertThrows(IllegalArgumentException.class, () -> retrier(options, LABEL, 0, 0L, backoff));
     assertThrows(
         IllegalArgumentException.class,
-        () -> new Retrier(options, LABEL, Integer.MIN_VALUE, 0L, backoff));
+        () -> retrier(options, LABEL, Integer.MIN_VALUE, 0L, backoff));
     assertThrows(
-        IllegalArgumentException.class, () -> new Retrier(options, LABEL, 3, -1L, backoff));
+        IllegalArgumentException.class, () -> retrier(options, LABEL, 3, -1L, backoff));
     assertThrows(
         IllegalArgumentException.class,
-        () -> new Retrier(options, LABEL, 3, Long.MIN_VALUE, backoff));
+        () -> retrier(options, LABEL, 3, Long.MIN_VALUE, backoff));
   }
 
   // ---------------------------------------------------------------- helpers
@@ -629,4 +684,19 @@ class RetrierTest {
       throw (Error) toThrow;
     }
   }
+
+  /** What a generated constructor does: binds a policy to the options. */
+  private static Retrier retrier(
+      RetryOptions options,
+      String label,
+      int maxAttempts,
+      long maxDurationMillis,
+      BackoffPolicy backoff,
+      RetryListener... methodListeners) {
+    RetryPolicy policy = new RetryPolicy(label, maxAttempts, maxDurationMillis, backoff);
+    return methodListeners != null && methodListeners.length == 0
+        ? policy.bind(options)
+        : policy.bind(options, methodListeners);
+  }
+
 }

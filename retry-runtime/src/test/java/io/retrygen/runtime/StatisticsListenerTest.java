@@ -126,7 +126,7 @@ class StatisticsListenerTest {
     FakeClock clock = new FakeClock();
     RetryOptions options =
         RetryOptions.builder().sleeper(clock).ticker(clock).listener(statistics).build();
-    Retrier retrier = new Retrier(options, LABEL, 3, 0L, BackoffPolicy.fixed(10L));
+    Retrier retrier = new RetryPolicy(LABEL, 3, 0L, BackoffPolicy.fixed(10L)).bind(options);
 
     long start = retrier.start(); // succeeds at once
     retrier.succeeded(1, start);

@@ -1,0 +1,255 @@
+package io.retrygen.processor;
+
+import static com.google.common.truth.Truth.assertThat;
+import static com.google.testing.compile.CompilationSubject.assertThat;
+
+import com.google.testing.compile.Compilation;
+import com.google.testing.compile.Compiler;
+import com.google.testing.compile.JavaFileObjects;
+import java.io.File;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Set;
+import javax.annotation.processing.AbstractProcessor;
+import javax.annotation.processing.RoundEnvironment;
+import javax.lang.model.SourceVersion;
+import javax.lang.model.element.TypeElement;
+import javax.tools.JavaFileObject;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The core's contract with javac (issue 7): each annotation read and checked where it is
+ * declared, a supertype in a jar included; deferral before any diagnostic; our own annotations
+ * claimed, nothing else.
+ */
+class CoreModelTest {
+  private final RecordingProcessor processor = new RecordingProcessor();
+
+  @TempDir Path jar;
+
+  @Test
+  void invalidSettingInheritedFromAJarIsAnErrorOnTheInputNamingTheSupertype() throws IOException {
+    compileWithoutProcessor(
+        JavaFileObjects.forSourceLines(
+            "lib.Base",
+            "package lib;",
+            "import io.retrygen.Retryable;",
+            "public interface Base {",
+            "  @Retryable(maxAttempts = 0)",
+            "  String call();",
+            "}"));
+    JavaFileObject source =
+        JavaFileObjects.forSourceLines(
+            "test.Client",
+            "package test;",
+            "import io.retrygen.Retryable;",
+            "@Retryable",
+            "interface Client extends lib.Base {",
+            "  String other();",
+            "}");
+    Compilation compilation = javacWithJar().compile(source);
+    assertThat(compilation).hadErrorCount(1);
+    assertThat(processor.createdSourceFiles()).isEmpty();
+    assertThat(compilation)
+        .hadErrorContaining(
+            "Client inherits this from Base.call(): @Retryable(maxAttempts = 0) is invalid:"
+                + " maxAttempts counts the first call and must be at least 1")
+        .inFile(source)
+        .onLineContaining("interface Client");
+  }
+
+  @Test
+  void inheritedRetryForThatTheGeneratedClassCannotSeeIsAnErrorOnTheInput() throws IOException {
+    // Today's bug: the error used to come from inside the generated file.
+    compileWithoutProcessor(
+        JavaFileObjects.forSourceLines(
+            "lib.Base",
+            "package lib;",
+            "import io.retrygen.Retryable;",
+            "public interface Base {",
+            "  @Retryable(retryFor = Hidden.class)",
+            "  String call() throws Exception;",
+            "}"),
+        JavaFileObjects.forSourceLines(
+            "lib.Hidden",
+            "package lib;",
+            "class Hidden extends Exception {",
+            "  private static final long serialVersionUID = 1L;",
+            "}"));
+    JavaFileObject source =
+        JavaFileObjects.forSourceLines(
+            "test.Client",
+            "package test;",
+            "import io.retrygen.Retryable;",
+            "@Retryable",
+            "interface Client extends lib.Base {",
+            "}");
+    Compilation compilation = javacWithJar().compile(source);
+    assertThat(compilation).hadErrorCount(1);
+    assertThat(processor.createdSourceFiles()).isEmpty();
+    assertThat(compilation)
+        .hadErrorContaining(
+            "Client inherits this from Base.call(): @Retryable(retryFor = Hidden.class) names a"
+                + " type that the generated class in package test cannot see")
+        .inFile(source)
+        .onLineContaining("interface Client");
+  }
+
+  @Test
+  void validInheritedSettingsFromAJarGenerateAClass() throws IOException {
+    compileWithoutProcessor(
+        JavaFileObjects.forSourceLines(
+            "lib.Base",
+            "package lib;",
+            "import io.retrygen.Backoff;",
+            "import io.retrygen.Retryable;",
+            "public interface Base {",
+            "  @Retryable(maxAttempts = 4, backoff = @Backoff(delay = 10))",
+            "  String call();",
+            "}"));
+    Compilation compilation =
+        javacWithJar()
+            .compile(
+                JavaFileObjects.forSourceLines(
+                    "test.Client",
+                    "package test;",
+                    "import io.retrygen.Retryable;",
+                    "@Retryable",
+                    "interface Client extends lib.Base {",
+                    "}"));
+    assertThat(compilation).succeededWithoutWarnings();
+    assertThat(processor.createdSourceFiles()).containsExactly("test.ClientRetrying");
+  }
+
+  @Test
+  void aTypeThatWaitsForAGeneratedTypeIsReportedOnceNotEveryRound() {
+    // Missing appears in round 2; the input's own error must not be reported in rounds 1 and 2.
+    JavaFileObject source =
+        JavaFileObjects.forSourceLines(
+            "test.Client",
+            "package test;",
+            "import io.retrygen.Retryable;",
+            "interface Client {",
+            "  @Retryable(",
+            "      maxAttempts = 0)",
+            "  Missing call();",
+            "}");
+    Compilation compilation =
+        Compiler.javac()
+            .withProcessors(new GeneratesMissing(), processor)
+            .withOptions("-Xlint:all,-processing")
+            .compile(source);
+    assertThat(compilation).hadErrorCount(1);
+    assertThat(compilation)
+        .hadErrorContaining("@Retryable(maxAttempts = 0) is invalid")
+        .inFile(source)
+        .onLineContaining("maxAttempts = 0");
+  }
+
+  @Test
+  void generatedAnnotationStaysUnclaimedForLaterProcessors() {
+    SeesGenerated later = new SeesGenerated();
+    Compilation compilation =
+        Compiler.javac()
+            .withProcessors(processor, later)
+            .withOptions("-Xlint:all,-processing")
+            .compile(
+                JavaFileObjects.forSourceLines(
+                    "test.Client",
+                    "package test;",
+                    "import io.retrygen.Retryable;",
+                    "interface Client {",
+                    "  @Retryable",
+                    "  String call();",
+                    "}"));
+    assertThat(compilation).succeededWithoutWarnings();
+    assertThat(later.seen).contains("javax.annotation.processing.Generated");
+  }
+
+  /** Writes test.Missing in the first round, as another processor might. */
+  private static final class GeneratesMissing extends AbstractProcessor {
+    private boolean done;
+
+    @Override
+    public Set<String> getSupportedAnnotationTypes() {
+      return Collections.singleton("*");
+    }
+
+    @Override
+    public SourceVersion getSupportedSourceVersion() {
+      return SourceVersion.latestSupported();
+    }
+
+    @Override
+    public boolean process(Set<? extends TypeElement> annotations, RoundEnvironment round) {
+      if (!done) {
+        done = true;
+        try (java.io.Writer writer =
+            processingEnv.getFiler().createSourceFile("test.Missing").openWriter()) {
+          writer.write("package test; class Missing {}");
+        } catch (IOException e) {
+          throw new java.io.UncheckedIOException(e);
+        }
+      }
+      return false;
+    }
+  }
+
+  /** Records the annotation types it is offered, after the RetryProcessor. */
+  private static final class SeesGenerated extends AbstractProcessor {
+    final List<String> seen = new ArrayList<>();
+
+    @Override
+    public Set<String> getSupportedAnnotationTypes() {
+      return Collections.singleton("javax.annotation.processing.Generated");
+    }
+
+    @Override
+    public SourceVersion getSupportedSourceVersion() {
+      return SourceVersion.latestSupported();
+    }
+
+    @Override
+    public boolean process(Set<? extends TypeElement> annotations, RoundEnvironment round) {
+      for (TypeElement annotation : annotations) {
+        seen.add(annotation.getQualifiedName().toString());
+      }
+      return false;
+    }
+  }
+
+  /** Compiles library sources as a jar would hold them: class files, no processor run. */
+  private void compileWithoutProcessor(JavaFileObject... sources) throws IOException {
+    Compilation library = Compiler.javac().withOptions("-proc:none").compile(sources);
+    assertThat(library).succeeded();
+    for (JavaFileObject file : library.generatedFiles()) {
+      if (file.getKind() != JavaFileObject.Kind.CLASS) {
+        continue;
+      }
+      String path = file.toUri().getPath();
+      Path target = jar.resolve(path.substring(path.indexOf("/lib/") + 1));
+      Files.createDirectories(target.getParent());
+      try (InputStream in = file.openInputStream()) {
+        Files.copy(in, target);
+      }
+    }
+  }
+
+  private Compiler javacWithJar() {
+    List<File> classpath = new ArrayList<>();
+    classpath.add(jar.toFile());
+    for (String entry : System.getProperty("java.class.path").split(File.pathSeparator)) {
+      classpath.add(new File(entry));
+    }
+    return Compiler.javac()
+        .withProcessors(processor)
+        .withOptions("-Xlint:all,-processing")
+        .withClasspath(classpath);
+  }
+}
