@@ -125,6 +125,18 @@ class SubclassTest {
   }
 
   @Test
+  void nestedGuardedSelfCallsMultiplyAttempts() {
+    NestedGuarded nested = new NestedGuardedRetrying(options);
+
+    IOException thrown = assertThrows(IOException.class, nested::outer);
+
+    // each of outer's 3 attempts runs inner's loop of 3 attempts (SPEC §2, README)
+    assertEquals(3, nested.outerCalls);
+    assertEquals(9, nested.innerCalls);
+    assertEquals("inner 9", thrown.getMessage());
+  }
+
+  @Test
   void constructorWithOptionsPassesItsArgumentsToSuper() {
     Script script = Script.succeeding();
     Inventory inventory = new InventoryRetrying(options, script, "main", 42);

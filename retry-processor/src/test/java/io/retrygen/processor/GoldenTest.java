@@ -24,7 +24,8 @@ import org.junit.jupiter.api.Test;
 /**
  * The generated source of the main shapes, compared as exact text with the files in {@code
  * src/test/resources/golden/<case>/expected/}. The inputs are in {@code <case>/input/}, all in
- * package {@code test}.
+ * package {@code test} except those of the {@code readme} case, which are the README's own example
+ * in {@code com.acme}.
  *
  * <p>Run with {@code -Dgolden.update=true} to rewrite the expected files from the current output
  * instead of comparing; then review the diff like code.
@@ -65,6 +66,22 @@ class GoldenTest {
     assertGolden("release8", "PingerRetrying", "--release", "8", "-Xlint:all,-processing", "-Xlint:-options");
   }
 
+  /**
+   * The README's Quick-look interface, compiled as the README's set-up compiles it ({@code
+   * maven.compiler.release} 8). {@code ReadmeTest} checks the README's excerpt against this file.
+   */
+  @Test
+  void readmeQuickLook() throws IOException {
+    assertGolden(
+        "readme",
+        "com.acme",
+        Collections.singletonList("PaymentClientRetrying"),
+        "--release",
+        "8",
+        "-Xlint:all",
+        "-Xlint:-options");
+  }
+
   @Test
   void sameInputGivesTheSameText() throws IOException {
     for (String golden :
@@ -78,7 +95,7 @@ class GoldenTest {
         }) {
       String caseName = golden.substring(0, golden.indexOf('/'));
       String generated = "test." + golden.substring(golden.indexOf('/') + 1);
-      List<JavaFileObject> inputs = inputs(caseName);
+      List<JavaFileObject> inputs = inputs(caseName, "test");
       Compilation first = compile(inputs, "-Xlint:all,-processing");
       Compilation second = compile(inputs, "-Xlint:all,-processing");
       assertThat(first).succeededWithoutWarnings();
@@ -94,13 +111,22 @@ class GoldenTest {
     assertGolden(caseName, Collections.singletonList(generatedSimpleName), options);
   }
 
-  /** A case whose inputs generate one file each, named {@code generatedSimpleNames}. */
   private static void assertGolden(
       String caseName, List<String> generatedSimpleNames, String... options) throws IOException {
-    Compilation compilation = compile(inputs(caseName), options);
+    assertGolden(caseName, "test", generatedSimpleNames, options);
+  }
+
+  /**
+   * A case whose inputs, all in {@code packageName}, generate one file each, named {@code
+   * generatedSimpleNames}.
+   */
+  private static void assertGolden(
+      String caseName, String packageName, List<String> generatedSimpleNames, String... options)
+      throws IOException {
+    Compilation compilation = compile(inputs(caseName, packageName), options);
     assertThat(compilation).succeededWithoutWarnings();
     for (String generatedSimpleName : generatedSimpleNames) {
-      String generatedName = "test." + generatedSimpleName;
+      String generatedName = packageName + "." + generatedSimpleName;
       Path expectedFile =
           GOLDEN_DIR.resolve(caseName).resolve("expected").resolve(generatedSimpleName + ".java");
       if (UPDATE) {
@@ -138,8 +164,8 @@ class GoldenTest {
     return file.getCharContent(false).toString();
   }
 
-  /** Every {@code .java} file of {@code <case>/input/}, by name, as sources of package test. */
-  private static List<JavaFileObject> inputs(String caseName) throws IOException {
+  /** Every {@code .java} file of {@code <case>/input/}, by name, as sources of {@code pkg}. */
+  private static List<JavaFileObject> inputs(String caseName, String pkg) throws IOException {
     File[] files = GOLDEN_DIR.resolve(caseName).resolve("input").toFile().listFiles();
     assertWithMessage("input files of " + caseName).that(files).isNotNull();
     List<String> names = new ArrayList<>();
@@ -154,7 +180,7 @@ class GoldenTest {
       Path file = GOLDEN_DIR.resolve(caseName).resolve("input").resolve(name);
       inputs.add(
           JavaFileObjects.forSourceString(
-              "test." + name.substring(0, name.length() - ".java".length()),
+              pkg + "." + name.substring(0, name.length() - ".java".length()),
               new String(Files.readAllBytes(file), StandardCharsets.UTF_8)));
     }
     return inputs;
