@@ -1,6 +1,14 @@
 package io.retrygen.processor;
 
+import java.util.ArrayList;
+import java.util.List;
 import javax.lang.model.element.ExecutableElement;
+import javax.lang.model.element.Modifier;
+import javax.lang.model.element.TypeElement;
+import javax.lang.model.element.VariableElement;
+import javax.lang.model.util.ElementFilter;
+import javax.lang.model.util.Elements;
+import javax.lang.model.util.Types;
 
 /**
  * A non-private constructor of an input class, and what the generated subclass makes of it (SPEC
@@ -39,5 +47,48 @@ final class ConstructorPlan {
 
   Kind kind() {
     return kind;
+  }
+
+  /** The non-private constructors of the class {@code type}, each with its plan (SPEC §2). */
+  static List<ConstructorPlan> plansOf(TypeElement type, Elements elements, Types types) {
+    List<ExecutableElement> constructors = new ArrayList<>();
+    for (ExecutableElement constructor : ElementFilter.constructorsIn(type.getEnclosedElements())) {
+      if (!constructor.getModifiers().contains(Modifier.PRIVATE)) {
+        MissingTypeException.requireResolved(constructor.asType());
+        constructors.add(constructor);
+      }
+    }
+    TypeElement options = elements.getTypeElement(Names.RETRY_OPTIONS.canonicalName());
+    List<ConstructorPlan> plans = new ArrayList<>();
+    for (ExecutableElement constructor : constructors) {
+      ConstructorPlan.Kind kind = ConstructorPlan.Kind.REGULAR;
+      for (ExecutableElement other : constructors) {
+        if (options != null && takesOptionsThen(other, constructor, options, types)) {
+          kind = ConstructorPlan.Kind.PLAIN_ONLY;
+        } else if (options != null && takesOptionsThen(constructor, other, options, types)) {
+          kind = ConstructorPlan.Kind.SHARES_OPTIONS;
+        }
+      }
+      plans.add(new ConstructorPlan(constructor, kind));
+    }
+    return plans;
+  }
+
+  /** Whether {@code first}'s parameters are {@code (RetryOptions, second's parameters...)}. */
+  private static boolean takesOptionsThen(
+      ExecutableElement first, ExecutableElement second, TypeElement options, Types types) {
+    List<? extends VariableElement> firsts = first.getParameters();
+    List<? extends VariableElement> seconds = second.getParameters();
+    if (firsts.size() != seconds.size() + 1
+        || !types.isSameType(types.erasure(firsts.get(0).asType()), options.asType())) {
+      return false;
+    }
+    for (int i = 0; i < seconds.size(); i++) {
+      if (!types.isSameType(
+          types.erasure(firsts.get(i + 1).asType()), types.erasure(seconds.get(i).asType()))) {
+        return false;
+      }
+    }
+    return true;
   }
 }

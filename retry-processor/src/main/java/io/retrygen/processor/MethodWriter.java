@@ -13,13 +13,13 @@ import javax.lang.model.type.TypeMirror;
 
 /**
  * Writes one method of a generated class: the retry loop around the single delegate or {@code
- * super} call, or (in a delegate) a plain forward. Locals come from a {@link NameAllocator}
- * seeded with the user's parameter names, so a parameter called {@code attempt} cannot clash.
+ * super} call, or (in a delegate) a plain forward. Its {@link LoopLocals} come from a {@link
+ * NameAllocator} seeded with the user's parameter names, so a parameter called {@code attempt}
+ * cannot clash. The loop is built of small pieces (the failure decision, a call of user code, the
+ * result check, giving up, recovery) so that each reads as one step of the decision order.
  */
 final class MethodWriter {
   private static final ClassName THROWABLE = ClassName.get(Throwable.class);
-  private static final ClassName EXCEPTION = ClassName.get(Exception.class);
-  private static final ClassName INTERRUPTED = ClassName.get(InterruptedException.class);
 
   private final RetryableType model;
 
@@ -45,17 +45,7 @@ final class MethodWriter {
     if (!method.isGuarded()) {
       return builder.addStatement(isVoid ? "$L" : "return $L", call).build();
     }
-    Locals locals =
-        new Locals(
-            names.newName("retrier"),
-            names.newName("startNanos"),
-            names.newName("attempt"),
-            names.newName("result"),
-            names.newName("failure"),
-            names.newName("retry"),
-            names.newName("rejected"),
-            names.newName("predicateFailure"),
-            names.newName("recovered"));
+    LoopLocals locals = LoopLocals.allocate(names);
 
     builder.addStatement("$T $N = this.$N", Names.RETRIER, locals.retrier, retrierField);
     if (!model.isInterface()) {
@@ -92,48 +82,14 @@ final class MethodWriter {
     return builder.build();
   }
 
-  /** The names of the generated method's locals, none of which clashes with a parameter. */
-  private static final class Locals {
-    final String retrier;
-    final String startNanos;
-    final String attempt;
-    final String result;
-    final String failure;
-    final String retry;
-    final String rejected;
-    final String predicateFailure;
-    final String recovered;
-
-    Locals(
-        String retrier,
-        String startNanos,
-        String attempt,
-        String result,
-        String failure,
-        String retry,
-        String rejected,
-        String predicateFailure,
-        String recovered) {
-      this.retrier = retrier;
-      this.startNanos = startNanos;
-      this.attempt = attempt;
-      this.result = result;
-      this.failure = failure;
-      this.retry = retry;
-      this.rejected = rejected;
-      this.predicateFailure = predicateFailure;
-      this.recovered = recovered;
-    }
-  }
-
   /**
    * Inside {@code catch (Throwable failure)}: SPEC §3's steps 1, 3 and 4 (classification, an
    * attempt left, no interrupt), then 5 ({@code retryIf}), then 7 to 9 in {@code backOff}; {@code
    * continue} retries, falling through gives up.
    */
-  private void addFailure(MethodSpec.Builder builder, GuardedMethod method, Locals locals) {
+  private void addFailure(MethodSpec.Builder builder, GuardedMethod method, LoopLocals locals) {
     CodeBlock mayRetry = CodeBlock.of("$N.mayRetry($N)", locals.retrier, locals.attempt);
-    CodeBlock retryable = classification(method.retry(), locals.failure);
+    CodeBlock retryable = Classification.condition(method.retry(), locals.failure);
     builder.beginControlFlow(
         "if ($L)", retryable.isEmpty() ? mayRetry : CodeBlock.of("$L$W&& $L", retryable, mayRetry));
     PredicateMethod retryIf = method.retryIf();
@@ -167,7 +123,7 @@ final class MethodWriter {
    * After a result: a result that {@code retryOnResult} rejects is a failed attempt (SPEC §3); when
    * it gives up, the last result stands.
    */
-  private void addResultCheck(MethodSpec.Builder builder, GuardedMethod method, Locals locals) {
+  private void addResultCheck(MethodSpec.Builder builder, GuardedMethod method, LoopLocals locals) {
     addUserCall(
         builder,
         locals,
@@ -192,7 +148,7 @@ final class MethodWriter {
    * ends with its exception, after {@code onFailure} (SPEC §3, "User code that throws").
    */
   private static void addUserCall(
-      MethodSpec.Builder builder, Locals locals, String variable, CodeBlock test) {
+      MethodSpec.Builder builder, LoopLocals locals, String variable, CodeBlock test) {
     builder
         .addStatement("boolean $N", variable)
         .beginControlFlow("try")
@@ -213,7 +169,7 @@ final class MethodWriter {
   private void addGiveUp(
       MethodSpec.Builder builder,
       GuardedMethod method,
-      Locals locals,
+      LoopLocals locals,
       List<String> arguments,
       TypeName returnType) {
     String failure = locals.failure;
@@ -226,7 +182,7 @@ final class MethodWriter {
         notRecoverable.add(TypeName.get(type));
       }
       builder
-          .beginControlFlow("if ($L)", instanceOfAny(failure, notRecoverable, false))
+          .beginControlFlow("if ($L)", Classification.instanceOfAny(failure, notRecoverable, false))
           .addStatement("throw $N", failure)
           .endControlFlow();
     }
@@ -253,7 +209,7 @@ final class MethodWriter {
   private void addRecoverCall(
       MethodSpec.Builder builder,
       RecoverMethod recover,
-      Locals locals,
+      LoopLocals locals,
       List<String> arguments,
       TypeName returnType) {
     boolean isVoid = returnType.equals(TypeName.VOID);
@@ -314,57 +270,5 @@ final class MethodWriter {
         types.typeArguments(),
         method.method().getSimpleName().toString(),
         arguments);
-  }
-
-  /**
-   * {@code failure instanceof A || ...} and not any excluded type, nor an {@code
-   * InterruptedException} that {@code retryFor} covers only through a supertype; empty when every
-   * failure is retried.
-   */
-  static CodeBlock classification(RetryConfig retry, String failure) {
-    List<CodeBlock> conditions = new ArrayList<>();
-    List<TypeName> included = new ArrayList<>();
-    boolean all = false;
-    for (TypeMirror type : retry.retryFor()) {
-      TypeName name = TypeName.get(type);
-      all |= name.equals(THROWABLE);
-      included.add(name);
-    }
-    if (included.isEmpty()) {
-      included.add(EXCEPTION);
-    }
-    List<TypeName> excluded = new ArrayList<>();
-    for (TypeMirror type : retry.noRetryFor()) {
-      excluded.add(TypeName.get(type));
-    }
-    if (retry.excludesInterruption()) {
-      excluded.add(INTERRUPTED);
-    }
-    if (!all) {
-      boolean parens = included.size() > 1 && !excluded.isEmpty();
-      conditions.add(instanceOfAny(failure, included, parens));
-    }
-    if (!excluded.isEmpty()) {
-      conditions.add(CodeBlock.of("!$L", instanceOfAny(failure, excluded, true)));
-    }
-    return joinWrapping(conditions, "&&");
-  }
-
-  private static CodeBlock instanceOfAny(String failure, List<TypeName> types, boolean parens) {
-    List<CodeBlock> tests = new ArrayList<>();
-    for (TypeName type : types) {
-      tests.add(CodeBlock.of("$N instanceof $T", failure, type));
-    }
-    CodeBlock any = joinWrapping(tests, "||");
-    return parens ? CodeBlock.of("($L)", any) : any;
-  }
-
-  /** {@code a op b op c}, free to wrap before each operator when the line gets long. */
-  private static CodeBlock joinWrapping(List<CodeBlock> blocks, String operator) {
-    CodeBlock.Builder joined = CodeBlock.builder();
-    for (int i = 0; i < blocks.size(); i++) {
-      joined.add(i == 0 ? "$L" : "$W" + operator + " $L", blocks.get(i));
-    }
-    return joined.build();
   }
 }

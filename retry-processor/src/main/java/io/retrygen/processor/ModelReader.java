@@ -3,37 +3,29 @@ package io.retrygen.processor;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.HashSet;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
-import javax.lang.model.element.AnnotationMirror;
 import javax.lang.model.element.Element;
 import javax.lang.model.element.ExecutableElement;
 import javax.lang.model.element.Modifier;
 import javax.lang.model.element.TypeElement;
-import javax.lang.model.element.VariableElement;
-import javax.lang.model.type.DeclaredType;
 import javax.lang.model.type.ExecutableType;
 import javax.lang.model.type.TypeKind;
 import javax.lang.model.type.TypeMirror;
-import javax.lang.model.util.ElementFilter;
 import javax.lang.model.util.Elements;
 import javax.lang.model.util.Types;
 
 /**
  * Reads an input type into a {@link RetryableType}: which methods the generated class implements
- * or overrides, and which {@code @Retryable} wins for each.
- *
- * <p>"Nearest" is seen from the input type: the input, its superclass chain, then the interfaces
- * of each of those in declaration order, each followed by its own superinterfaces. Methods are
- * collected in that order (source order within a type), so the first declaration of a signature
- * is the most specific one and the ones it hides follow it nearest first.
+ * or overrides, and for each its plan: the annotation of each kind that wins (nearest first, as
+ * {@link TypeHierarchy} orders them), its result shape, recover methods and predicates.
  */
 final class ModelReader {
   private final Elements elements;
   private final Types types;
   private final Diagnostics diagnostics;
   private final ConfigCache configs;
+  private final TypeHierarchy hierarchy;
   private final RecoverResolver recoverResolver;
   private final PredicateResolver predicateResolver;
 
@@ -42,6 +34,7 @@ final class ModelReader {
     this.types = types;
     this.diagnostics = diagnostics;
     this.configs = configs;
+    this.hierarchy = new TypeHierarchy(elements, types);
     this.recoverResolver = new RecoverResolver(elements, types, diagnostics);
     this.predicateResolver =
         new PredicateResolver(elements, types, diagnostics, recoverResolver);
@@ -66,8 +59,8 @@ final class ModelReader {
   }
 
   RetryableType read(TypeElement type) {
-    List<TypeElement> supertypes = supertypes(type);
-    List<MethodEntry> entries = methods(type, supertypes);
+    List<TypeElement> supertypes = hierarchy.supertypes(type);
+    List<MethodEntry> entries = hierarchy.methods(type, supertypes);
     boolean isInterface = type.getKind().isInterface();
     List<MethodEntry> recovers = new ArrayList<>();
     for (MethodEntry entry : entries) {
@@ -130,7 +123,7 @@ final class ModelReader {
       }
     }
     recoverResolver.warnUnused(type, recovers, methods, reportedMisfits);
-    List<ConstructorPlan> constructors = isInterface ? new ArrayList<>() : constructors(type);
+    List<ConstructorPlan> constructors = isInterface ? new ArrayList<>() : ConstructorPlan.plansOf(type, elements, types);
     TypeElement serializable = elements.getTypeElement("java.io.Serializable");
     return new RetryableType(
         type,
@@ -139,149 +132,6 @@ final class ModelReader {
         Collections.unmodifiableList(constructors),
         types.isAssignable(types.erasure(type.asType()), serializable.asType()),
         isDeprecatedOrEnclosedByDeprecated(type));
-  }
-
-  /** The non-private constructors of the class {@code type}, each with its plan (SPEC §2). */
-  private List<ConstructorPlan> constructors(TypeElement type) {
-    List<ExecutableElement> constructors = new ArrayList<>();
-    for (ExecutableElement constructor : ElementFilter.constructorsIn(type.getEnclosedElements())) {
-      if (!constructor.getModifiers().contains(Modifier.PRIVATE)) {
-        MissingTypeException.requireResolved(constructor.asType());
-        constructors.add(constructor);
-      }
-    }
-    TypeElement options = elements.getTypeElement(Names.RETRY_OPTIONS.canonicalName());
-    List<ConstructorPlan> plans = new ArrayList<>();
-    for (ExecutableElement constructor : constructors) {
-      ConstructorPlan.Kind kind = ConstructorPlan.Kind.REGULAR;
-      for (ExecutableElement other : constructors) {
-        if (options != null && takesOptionsThen(other, constructor, options)) {
-          kind = ConstructorPlan.Kind.PLAIN_ONLY;
-        } else if (options != null && takesOptionsThen(constructor, other, options)) {
-          kind = ConstructorPlan.Kind.SHARES_OPTIONS;
-        }
-      }
-      plans.add(new ConstructorPlan(constructor, kind));
-    }
-    return plans;
-  }
-
-  /** Whether {@code first}'s parameters are {@code (RetryOptions, second's parameters...)}. */
-  private boolean takesOptionsThen(
-      ExecutableElement first, ExecutableElement second, TypeElement options) {
-    List<? extends VariableElement> firsts = first.getParameters();
-    List<? extends VariableElement> seconds = second.getParameters();
-    if (firsts.size() != seconds.size() + 1
-        || !types.isSameType(types.erasure(firsts.get(0).asType()), options.asType())) {
-      return false;
-    }
-    for (int i = 0; i < seconds.size(); i++) {
-      if (!types.isSameType(
-          types.erasure(firsts.get(i + 1).asType()), types.erasure(seconds.get(i).asType()))) {
-        return false;
-      }
-    }
-    return true;
-  }
-
-  /** The supertypes of {@code type}, nearest first, without {@code Object}. */
-  List<TypeElement> supertypes(TypeElement type) {
-    List<TypeElement> classes = new ArrayList<>();
-    classes.add(type);
-    for (TypeElement c = superclass(type); c != null; c = superclass(c)) {
-      classes.add(c);
-    }
-    Set<TypeElement> all = new LinkedHashSet<>(classes);
-    for (TypeElement c : classes) {
-      for (TypeMirror each : c.getInterfaces()) {
-        addInterface(asTypeElement(each), all);
-      }
-    }
-    all.remove(type);
-    return new ArrayList<>(all);
-  }
-
-  private void addInterface(TypeElement iface, Set<TypeElement> all) {
-    if (all.add(iface)) {
-      for (TypeMirror each : iface.getInterfaces()) {
-        addInterface(asTypeElement(each), all);
-      }
-    }
-  }
-
-  private TypeElement superclass(TypeElement type) {
-    TypeMirror superclass = type.getSuperclass();
-    if (superclass.getKind() == TypeKind.NONE) {
-      return null;
-    }
-    TypeElement element = asTypeElement(superclass);
-    return element.getQualifiedName().contentEquals("java.lang.Object") ? null : element;
-  }
-
-  private TypeElement asTypeElement(TypeMirror type) {
-    if (type.getKind() == TypeKind.ERROR) {
-      throw new MissingTypeException(type.toString());
-    }
-    return (TypeElement) types.asElement(type);
-  }
-
-  /**
-   * The instance methods the input has, most specific declaration first, without the methods of
-   * {@code Object} (but with an interface's {@code clone()} or {@code finalize()}, marked); each
-   * with the declarations it overrides.
-   */
-  List<MethodEntry> methods(TypeElement type, List<TypeElement> supertypes) {
-    DeclaredType declared = (DeclaredType) type.asType();
-    List<ExecutableElement> objectMethods =
-        ElementFilter.methodsIn(elements.getTypeElement("java.lang.Object").getEnclosedElements());
-    List<MethodEntry> entries = new ArrayList<>();
-    List<TypeElement> all = new ArrayList<>();
-    all.add(type);
-    all.addAll(supertypes);
-    for (TypeElement owner : all) {
-      next:
-      for (ExecutableElement method : ElementFilter.methodsIn(owner.getEnclosedElements())) {
-        Set<Modifier> modifiers = method.getModifiers();
-        if (modifiers.contains(Modifier.STATIC) || modifiers.contains(Modifier.PRIVATE)) {
-          continue;
-        }
-        boolean objectMethod = false;
-        for (ExecutableElement each : objectMethods) {
-          if (sameErasedSignature(method, each)) {
-            if (!type.getKind().isInterface() || each.getModifiers().contains(Modifier.PUBLIC)) {
-              continue next;
-            }
-            objectMethod = true;
-          }
-        }
-        ExecutableType methodType = (ExecutableType) types.asMemberOf(declared, method);
-        for (MethodEntry entry : entries) {
-          if (entry.method.getSimpleName().equals(method.getSimpleName())
-              && types.isSubsignature(entry.type, methodType)) {
-            entry.overridden.add(method);
-            continue next;
-          }
-        }
-        MissingTypeException.requireResolved(methodType);
-        entries.add(new MethodEntry(method, methodType, objectMethod));
-      }
-    }
-    return entries;
-  }
-
-  private boolean sameErasedSignature(ExecutableElement a, ExecutableElement b) {
-    if (!a.getSimpleName().equals(b.getSimpleName())
-        || a.getParameters().size() != b.getParameters().size()) {
-      return false;
-    }
-    for (int i = 0; i < a.getParameters().size(); i++) {
-      TypeMirror x = types.erasure(a.getParameters().get(i).asType());
-      TypeMirror y = types.erasure(b.getParameters().get(i).asType());
-      if (!types.isSameType(x, y)) {
-        return false;
-      }
-    }
-    return true;
   }
 
   /**

@@ -1,0 +1,72 @@
+package io.retrygen.processor;
+
+import com.squareup.javapoet.ClassName;
+import com.squareup.javapoet.CodeBlock;
+import com.squareup.javapoet.TypeName;
+import java.util.ArrayList;
+import java.util.List;
+import javax.lang.model.type.TypeMirror;
+
+/**
+ * Which failures a guarded method retries, as a Java condition on the caught {@code failure}:
+ * plain {@code instanceof} tests, decided at compile time, for the synchronous loop to inline.
+ */
+final class Classification {
+  private static final ClassName THROWABLE = ClassName.get(Throwable.class);
+  private static final ClassName EXCEPTION = ClassName.get(Exception.class);
+  private static final ClassName INTERRUPTED = ClassName.get(InterruptedException.class);
+
+  private Classification() {}
+
+  /**
+   * {@code failure instanceof A || ...} and not any excluded type, nor an {@code
+   * InterruptedException} that {@code retryFor} covers only through a supertype; empty when every
+   * failure is retried.
+   */
+  static CodeBlock condition(RetryConfig retry, String failure) {
+    List<CodeBlock> conditions = new ArrayList<>();
+    List<TypeName> included = new ArrayList<>();
+    boolean all = false;
+    for (TypeMirror type : retry.retryFor()) {
+      TypeName name = TypeName.get(type);
+      all |= name.equals(THROWABLE);
+      included.add(name);
+    }
+    if (included.isEmpty()) {
+      included.add(EXCEPTION);
+    }
+    List<TypeName> excluded = new ArrayList<>();
+    for (TypeMirror type : retry.noRetryFor()) {
+      excluded.add(TypeName.get(type));
+    }
+    if (retry.excludesInterruption()) {
+      excluded.add(INTERRUPTED);
+    }
+    if (!all) {
+      boolean parens = included.size() > 1 && !excluded.isEmpty();
+      conditions.add(instanceOfAny(failure, included, parens));
+    }
+    if (!excluded.isEmpty()) {
+      conditions.add(CodeBlock.of("!$L", instanceOfAny(failure, excluded, true)));
+    }
+    return joinWrapping(conditions, "&&");
+  }
+
+  static CodeBlock instanceOfAny(String failure, List<TypeName> types, boolean parens) {
+    List<CodeBlock> tests = new ArrayList<>();
+    for (TypeName type : types) {
+      tests.add(CodeBlock.of("$N instanceof $T", failure, type));
+    }
+    CodeBlock any = joinWrapping(tests, "||");
+    return parens ? CodeBlock.of("($L)", any) : any;
+  }
+
+  /** {@code a op b op c}, free to wrap before each operator when the line gets long. */
+  private static CodeBlock joinWrapping(List<CodeBlock> blocks, String operator) {
+    CodeBlock.Builder joined = CodeBlock.builder();
+    for (int i = 0; i < blocks.size(); i++) {
+      joined.add(i == 0 ? "$L" : "$W" + operator + " $L", blocks.get(i));
+    }
+    return joined.build();
+  }
+}
