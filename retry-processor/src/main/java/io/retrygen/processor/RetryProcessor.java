@@ -168,7 +168,12 @@ public final class RetryProcessor extends AbstractProcessor {
     validator.validateAnnotations(type);
     RetryableType model = reader.read(type);
     validator.validateModel(model);
-    if (diagnostics.errorCount() > errorsBefore || !hasAnyRetryable(type)) {
+    if (diagnostics.errorCount() > errorsBefore) {
+      return;
+    }
+    // Only after a clean read: a model with errors may lack the methods a warning is about.
+    warnings.checkModel(model);
+    if (!hasAnyRetryable(type)) {
       return;
     }
     JavaFile file = writer.write(model);

@@ -1,11 +1,18 @@
 package io.retrygen.processor;
 
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
+import javax.lang.model.element.AnnotationMirror;
+import javax.lang.model.element.AnnotationValue;
+import javax.lang.model.element.Element;
 import javax.lang.model.element.ExecutableElement;
 import javax.lang.model.element.Modifier;
 import javax.lang.model.element.TypeElement;
 import javax.lang.model.type.DeclaredType;
 import javax.lang.model.type.ExecutableType;
+import javax.lang.model.type.TypeMirror;
 import javax.lang.model.util.ElementFilter;
 import javax.lang.model.util.Elements;
 import javax.lang.model.util.Types;
@@ -16,12 +23,14 @@ import javax.lang.model.util.Types;
  * write instead. Warnings never stop generation.
  */
 final class WarningChecks {
+  private final Elements elements;
   private final Types types;
   private final Diagnostics diagnostics;
   private final ModelReader reader;
   private final RecoverResolver recovers;
 
   WarningChecks(Elements elements, Types types, Diagnostics diagnostics, ModelReader reader) {
+    this.elements = elements;
     this.types = types;
     this.diagnostics = diagnostics;
     this.reader = reader;
@@ -69,6 +78,114 @@ final class WarningChecks {
           Diagnostics.signature(recover), type.getSimpleName(), type.getSimpleName(),
           Diagnostics.signature(fitted));
     }
+  }
+
+  /** The warnings about a type read without errors: they need its guarded methods. */
+  void checkModel(RetryableType model) {
+    warnRetryForNotThrown(model);
+  }
+
+  /**
+   * Warns about each checked exception in {@code retryFor} that the methods its {@code @Retryable}
+   * guards cannot throw (SPEC §9): no throws clause declares it, a supertype or a subtype of it, so
+   * javac guarantees it never reaches the retry loop. A method-level annotation is checked against
+   * its method; a type-level one against all the methods it guards, and warned about only when
+   * none of them can throw the type (one warning, not one per method that cannot). Annotations
+   * declared in a supertype are checked when that supertype, an input too, is processed.
+   * Kotlin declares no throws clauses, so a method declared in Kotlin can throw anything.
+   */
+  private void warnRetryForNotThrown(RetryableType model) {
+    TypeElement type = model.element();
+    if (KotlinSupport.isKotlin(type)) {
+      return;
+    }
+    Map<Element, List<GuardedMethod>> byAnnotation = new LinkedHashMap<>();
+    for (GuardedMethod method : model.methods()) {
+      if (!method.isGuarded()) {
+        continue;
+      }
+      Element annotated = method.retry().annotatedElement();
+      if (annotated.equals(type) || annotated.getEnclosingElement().equals(type)) {
+        byAnnotation.computeIfAbsent(annotated, unused -> new ArrayList<>()).add(method);
+      }
+    }
+    for (Map.Entry<Element, List<GuardedMethod>> entry : byAnnotation.entrySet()) {
+      List<GuardedMethod> guarded = entry.getValue();
+      AnnotationMirror retryable = guarded.get(0).retry().mirror();
+      for (TypeMirror failure : guarded.get(0).retry().retryFor()) {
+        if (!isChecked(failure) || anyCanThrow(guarded, failure)) {
+          continue;
+        }
+        String name = Diagnostics.typeName(failure);
+        AnnotationValue value = classValue(retryable, "retryFor", failure);
+        if (entry.getKey() instanceof ExecutableElement) {
+          diagnostics.warning(
+              entry.getKey(), retryable, value,
+              "@Retryable(retryFor = %s.class) can never match: %s is a checked exception that %s"
+                  + " cannot throw, as its throws clause declares neither %s nor a supertype or"
+                  + " subtype of it. Declare it in the throws clause, or remove it from retryFor",
+              name, name, Diagnostics.signature(guarded.get(0).method()), name);
+        } else {
+          diagnostics.warning(
+              entry.getKey(), retryable, value,
+              "@Retryable(retryFor = %s.class) can never match: %s is a checked exception that"
+                  + " none of the methods this @Retryable guards in %s can throw, as no throws"
+                  + " clause of theirs declares %s or a supertype or subtype of it. Declare it in"
+                  + " the throws clause of the methods that throw it, or remove it from retryFor",
+              name, name, type.getSimpleName(), name);
+        }
+      }
+    }
+  }
+
+  /**
+   * Whether {@code failure} is a checked exception that some code could not throw. Exception and
+   * Throwable are checked by the letter of the JLS, but include RuntimeException and Error, so
+   * every method can throw them.
+   */
+  private boolean isChecked(TypeMirror failure) {
+    TypeMirror runtimeException = elements.getTypeElement("java.lang.RuntimeException").asType();
+    return !types.isSubtype(failure, runtimeException)
+        && !types.isSubtype(failure, elements.getTypeElement("java.lang.Error").asType())
+        && !types.isSubtype(runtimeException, failure);
+  }
+
+  /**
+   * Whether one of {@code methods} declares {@code failure}, a supertype or a subtype of it. A type
+   * variable in a throws clause stands for any subtype of its bound, hence the erasure.
+   */
+  private boolean anyCanThrow(List<GuardedMethod> methods, TypeMirror failure) {
+    for (GuardedMethod method : methods) {
+      if (KotlinSupport.isKotlin(method.method())) {
+        return true;
+      }
+      for (TypeMirror thrown : method.type().getThrownTypes()) {
+        TypeMirror declared = types.erasure(thrown);
+        if (types.isSubtype(failure, declared) || types.isSubtype(declared, failure)) {
+          return true;
+        }
+      }
+    }
+    return false;
+  }
+
+  /**
+   * The class literal {@code type} as written in the {@code Class[]} attribute {@code name}, so that
+   * javac puts the caret on it rather than on the whole array; the attribute's value if it is not
+   * found there.
+   */
+  private AnnotationValue classValue(AnnotationMirror mirror, String name, TypeMirror type) {
+    AnnotationValue written = Mirrors.explicitValue(mirror, name);
+    if (written != null && written.getValue() instanceof List) {
+      for (Object each : (List<?>) written.getValue()) {
+        if (each instanceof AnnotationValue
+            && ((AnnotationValue) each).getValue() instanceof TypeMirror
+            && types.isSameType((TypeMirror) ((AnnotationValue) each).getValue(), type)) {
+          return (AnnotationValue) each;
+        }
+      }
+    }
+    return written;
   }
 
   /** The first overridable method of {@code type} that {@code recover} would recover, or null. */

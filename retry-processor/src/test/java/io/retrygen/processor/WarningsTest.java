@@ -142,4 +142,115 @@ class WarningsTest {
         .inFile(source)
         .onLineContaining("@Recover");
   }
+
+  // ---------------------------------------------------------------------------------------------
+  // retryFor naming a checked exception the method cannot throw (SPEC §9)
+
+  @Test
+  void retryForACheckedExceptionTheMethodCannotThrowIsAWarningOnThatValue() {
+    JavaFileObject source =
+        JavaFileObjects.forSourceLines(
+            "test.Client",
+            "package test;",
+            "import io.retrygen.Retryable;",
+            "import java.io.IOException;",
+            "import java.util.concurrent.TimeoutException;",
+            "interface Client {",
+            "  @Retryable(retryFor = {",
+            "      IOException.class,",
+            "      TimeoutException.class})",
+            "  String charge(String account) throws IOException;",
+            "}");
+    Compilation compilation = javac.withOptions("-Xlint:all").compile(source);
+    assertThat(compilation).succeeded();
+    assertThat(compilation).hadWarningCount(1);
+    assertThat(processor.createdSourceFiles()).containsExactly("test.ClientRetrying");
+    assertThat(compilation)
+        .hadWarningContaining(
+            "@Retryable(retryFor = TimeoutException.class) can never match: TimeoutException is a"
+                + " checked exception that charge(String) cannot throw, as its throws clause"
+                + " declares neither TimeoutException nor a supertype or subtype of it. Declare"
+                + " it in the throws clause, or remove it from retryFor")
+        .inFile(source)
+        .onLineContaining("TimeoutException.class})");
+  }
+
+  @Test
+  void retryForThatTheMethodCanThrowIsNotWarned() {
+    // A supertype or a subtype of a declared exception can be thrown; so can Exception and
+    // Throwable (they include unchecked failures), RuntimeExceptions and Errors, and a type that
+    // a type variable in the throws clause may stand for.
+    JavaFileObject source =
+        JavaFileObjects.forSourceLines(
+            "test.Client",
+            "package test;",
+            "import io.retrygen.Retryable;",
+            "import java.io.FileNotFoundException;",
+            "import java.io.IOException;",
+            "interface Client {",
+            "  @Retryable(retryFor = FileNotFoundException.class)",
+            "  String subtype(String account) throws IOException;",
+            "",
+            "  @Retryable(retryFor = IOException.class)",
+            "  String supertype(String account) throws FileNotFoundException;",
+            "",
+            "  @Retryable(retryFor = {Exception.class, Throwable.class, IllegalStateException.class,"
+                + " AssertionError.class})",
+            "  String unchecked(String account);",
+            "",
+            "  @Retryable(retryFor = IOException.class)",
+            "  <E extends Exception> String generic(String account) throws E;",
+            "}");
+    Compilation compilation = javac.withOptions("-Xlint:all").compile(source);
+    assertThat(compilation).succeededWithoutWarnings();
+  }
+
+  @Test
+  void typeLevelRetryForThatSomeGuardedMethodCanThrowIsNotWarned() {
+    // A type-level @Retryable warns only when none of the methods it guards can throw the type,
+    // not once for every method that cannot: status(String) is fine here.
+    JavaFileObject source =
+        JavaFileObjects.forSourceLines(
+            "test.Client",
+            "package test;",
+            "import io.retrygen.Retryable;",
+            "import java.io.IOException;",
+            "@Retryable(retryFor = IOException.class)",
+            "interface Client {",
+            "  String charge(String account) throws IOException;",
+            "",
+            "  String status(String id);",
+            "}");
+    Compilation compilation = javac.withOptions("-Xlint:all").compile(source);
+    assertThat(compilation).succeededWithoutWarnings();
+  }
+
+  @Test
+  void typeLevelRetryForThatNoGuardedMethodCanThrowIsOneWarningOnTheValue() {
+    JavaFileObject source =
+        JavaFileObjects.forSourceLines(
+            "test.Client",
+            "package test;",
+            "import io.retrygen.Retryable;",
+            "import java.io.IOException;",
+            "@Retryable(",
+            "    retryFor = IOException.class)",
+            "interface Client {",
+            "  String charge(String account);",
+            "",
+            "  String status(String id);",
+            "}");
+    Compilation compilation = javac.withOptions("-Xlint:all").compile(source);
+    assertThat(compilation).succeeded();
+    assertThat(compilation).hadWarningCount(1);
+    assertThat(compilation)
+        .hadWarningContaining(
+            "@Retryable(retryFor = IOException.class) can never match: IOException is a checked"
+                + " exception that none of the methods this @Retryable guards in Client can"
+                + " throw, as no throws clause of theirs declares IOException or a supertype or"
+                + " subtype of it. Declare it in the throws clause of the methods that throw it,"
+                + " or remove it from retryFor")
+        .inFile(source)
+        .onLineContaining("retryFor = IOException.class)");
+  }
 }
