@@ -166,6 +166,7 @@ public final class RetryProcessor extends AbstractProcessor {
       return;
     }
     validator.validateAnnotations(type);
+    warnings.checkAnnotations(type);
     RetryableType model = reader.read(type);
     validator.validateModel(model);
     if (diagnostics.errorCount() > errorsBefore) {

@@ -80,6 +80,43 @@ final class WarningChecks {
     }
   }
 
+  /**
+   * The warnings about the annotations {@code type} itself carries, on the type and its own
+   * methods; those of a supertype are checked when the supertype is processed.
+   */
+  void checkAnnotations(TypeElement type) {
+    List<Element> annotated = new ArrayList<>();
+    annotated.add(type);
+    annotated.addAll(ElementFilter.methodsIn(type.getEnclosedElements()));
+    for (Element element : annotated) {
+      AnnotationMirror retryable = Mirrors.find(element, Names.RETRYABLE);
+      if (retryable != null) {
+        warnStatisticsListener(element, retryable);
+      }
+    }
+  }
+
+  /**
+   * Warns about {@code StatisticsListener} in {@code listeners} (SPEC §8): the generated class
+   * creates its own instance, which no one else can reach, so its counts could never be read.
+   */
+  private void warnStatisticsListener(Element element, AnnotationMirror retryable) {
+    TypeElement statistics = elements.getTypeElement(Names.STATISTICS_LISTENER);
+    if (statistics == null) {
+      return;
+    }
+    for (TypeMirror listener : Mirrors.typeList(elements, retryable, "listeners")) {
+      if (types.isSameType(types.erasure(listener), types.erasure(statistics.asType()))) {
+        diagnostics.warning(
+            element, retryable, classValue(retryable, "listeners", listener),
+            "@Retryable(listeners = StatisticsListener.class) counts in vain: the generated class"
+                + " creates that instance for itself, one per generated object, so its counts"
+                + " could never be read. Create one StatisticsListener and pass it with"
+                + " RetryOptions.builder().listener(...) instead");
+      }
+    }
+  }
+
   /** The warnings about a type read without errors: they need its guarded methods. */
   void checkModel(RetryableType model) {
     warnRetryForNotThrown(model);

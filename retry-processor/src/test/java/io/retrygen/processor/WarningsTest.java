@@ -253,4 +253,34 @@ class WarningsTest {
         .inFile(source)
         .onLineContaining("retryFor = IOException.class)");
   }
+
+  // ---------------------------------------------------------------------------------------------
+  // StatisticsListener in listeners (SPEC §8)
+
+  @Test
+  void statisticsListenerInListenersIsAWarningOnTheValue() {
+    JavaFileObject source =
+        JavaFileObjects.forSourceLines(
+            "test.Client",
+            "package test;",
+            "import io.retrygen.Retryable;",
+            "import io.retrygen.runtime.StatisticsListener;",
+            "interface Client {",
+            "  @Retryable(",
+            "      listeners = StatisticsListener.class)",
+            "  String charge(String account);",
+            "}");
+    Compilation compilation = javac.withOptions("-Xlint:all").compile(source);
+    assertThat(compilation).succeeded();
+    assertThat(compilation).hadWarningCount(1);
+    assertThat(processor.createdSourceFiles()).containsExactly("test.ClientRetrying");
+    assertThat(compilation)
+        .hadWarningContaining(
+            "@Retryable(listeners = StatisticsListener.class) counts in vain: the generated class"
+                + " creates that instance for itself, one per generated object, so its counts"
+                + " could never be read. Create one StatisticsListener and pass it with"
+                + " RetryOptions.builder().listener(...) instead")
+        .inFile(source)
+        .onLineContaining("listeners = StatisticsListener.class");
+  }
 }
