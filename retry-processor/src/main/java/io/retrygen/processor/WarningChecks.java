@@ -120,6 +120,62 @@ final class WarningChecks {
   /** The warnings about a type read without errors: they need its guarded methods. */
   void checkModel(RetryableType model) {
     warnRetryForNotThrown(model);
+    warnGuardsNothing(model);
+  }
+
+  /**
+   * Warns about a type-level {@code @Retryable} or {@code @CircuitBreaker} on a class that has
+   * methods, but none the annotation can guard (SPEC §9): they are all final, static or private,
+   * as the functions of a Kotlin class are unless marked {@code open}. Not about a type with no
+   * such method: an empty interface or class that carries the annotation for its subtypes is a
+   * legal pattern (they inherit it, SPEC §2), nor about an interface, whose abstract and default
+   * methods are always guarded. A type-level annotation that every method overrides with its own
+   * is a choice, not a probable mistake: then methods are guarded. Runs only on a type read
+   * without errors, so it never adds to the "not supported yet" error of a {@code
+   * @CircuitBreaker}.
+   */
+  private void warnGuardsNothing(RetryableType model) {
+    TypeElement type = model.element();
+    if (type.getKind().isInterface() || !hasSkippedMethod(type)) {
+      return;
+    }
+    for (GuardedMethod method : model.methods()) {
+      if (method.isGuarded()) {
+        return;
+      }
+    }
+    boolean kotlin = KotlinSupport.isKotlin(type);
+    for (String name : new String[] {Names.RETRYABLE, Names.CIRCUIT_BREAKER}) {
+      AnnotationMirror annotation = Mirrors.find(type, name);
+      if (annotation != null) {
+        diagnostics.warning(
+            type, annotation, null,
+            "@%s on %s guards no method, so it has no effect: a type-level annotation applies to"
+                + " the methods the generated class can override, and %s has none (%s). %s, or"
+                + " remove the annotation",
+            annotation.getAnnotationType().asElement().getSimpleName(), type.getSimpleName(),
+            type.getSimpleName(),
+            kotlin
+                ? "Kotlin functions are final unless marked open"
+                : "final, static and private methods are skipped",
+            kotlin
+                ? "Mark the functions it should guard `open`"
+                : "Remove final from the methods it should guard");
+      }
+    }
+  }
+
+  /** Whether {@code type} declares a method, not a {@code @Recover} one, that is not overridable. */
+  private static boolean hasSkippedMethod(TypeElement type) {
+    for (ExecutableElement method : ElementFilter.methodsIn(type.getEnclosedElements())) {
+      if (Mirrors.find(method, Names.RECOVER) == null
+          && (method.getModifiers().contains(Modifier.FINAL)
+              || method.getModifiers().contains(Modifier.STATIC)
+              || method.getModifiers().contains(Modifier.PRIVATE))) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /**
@@ -207,9 +263,9 @@ final class WarningChecks {
   }
 
   /**
-   * The class literal {@code type} as written in the {@code Class[]} attribute {@code name}, so that
-   * javac puts the caret on it rather than on the whole array; the attribute's value if it is not
-   * found there.
+   * The class literal {@code type} as written in the {@code Class[]} attribute {@code name}, so
+   * that javac puts the caret on it rather than on the whole array; the attribute's value if it
+   * is not found there.
    */
   private AnnotationValue classValue(AnnotationMirror mirror, String name, TypeMirror type) {
     AnnotationValue written = Mirrors.explicitValue(mirror, name);

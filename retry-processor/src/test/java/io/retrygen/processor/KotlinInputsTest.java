@@ -53,4 +53,31 @@ class KotlinInputsTest {
     assertThat(compilation).succeededWithoutWarnings();
     assertThat(processor.createdSourceFiles()).containsExactly("test.ClientRetrying");
   }
+
+  @Test
+  void typeLevelRetryableOnAKotlinClassWithoutOpenFunctionsSaysMarkThemOpen() {
+    JavaFileObject source =
+        JavaFileObjects.forSourceLines(
+            "test.Client",
+            "package test;",
+            "import io.retrygen.Retryable;",
+            "@kotlin.Metadata",
+            "@Retryable",
+            "public class Client {",
+            "  public final String charge(String account) {",
+            "    return account;",
+            "  }",
+            "}");
+    Compilation compilation = compile(source);
+    assertThat(compilation).succeeded();
+    assertThat(compilation).hadWarningCount(1);
+    assertThat(compilation)
+        .hadWarningContaining(
+            "@Retryable on Client guards no method, so it has no effect: a type-level annotation"
+                + " applies to the methods the generated class can override, and Client has none"
+                + " (Kotlin functions are final unless marked open). Mark the functions it should"
+                + " guard `open`, or remove the annotation")
+        .inFile(source)
+        .onLineContaining("@Retryable");
+  }
 }

@@ -113,7 +113,8 @@ class WarningsTest {
 
   @Test
   void recoverInATypeWhoseRetryableGuardsNothingSaysSo() {
-    // The type is processed (it has @Retryable), but no method of it is guarded.
+    // The type is processed (it has @Retryable), but no method of it is guarded: the type-level
+    // annotation gets its own warning, the @Recover method says why it is never called.
     JavaFileObject source =
         JavaFileObjects.forSourceLines(
             "test.Client",
@@ -133,7 +134,7 @@ class WarningsTest {
             "}");
     Compilation compilation = javac.withOptions("-Xlint:all").compile(source);
     assertThat(compilation).succeeded();
-    assertThat(compilation).hadWarningCount(1);
+    assertThat(compilation).hadWarningCount(2);
     assertThat(compilation)
         .hadWarningContaining(
             "@Recover method fallback(Exception, String) fits no guarded method of Client, so it"
@@ -141,6 +142,10 @@ class WarningsTest {
                 + " it should recover")
         .inFile(source)
         .onLineContaining("@Recover");
+    assertThat(compilation)
+        .hadWarningContaining("@Retryable on Client guards no method")
+        .inFile(source)
+        .onLineContaining("@Retryable");
   }
 
   // ---------------------------------------------------------------------------------------------
@@ -194,7 +199,8 @@ class WarningsTest {
             "  @Retryable(retryFor = IOException.class)",
             "  String supertype(String account) throws FileNotFoundException;",
             "",
-            "  @Retryable(retryFor = {Exception.class, Throwable.class, IllegalStateException.class,"
+            "  @Retryable(retryFor = {",
+            "      Exception.class, Throwable.class, IllegalStateException.class,"
                 + " AssertionError.class})",
             "  String unchecked(String account);",
             "",
@@ -282,5 +288,86 @@ class WarningsTest {
                 + " RetryOptions.builder().listener(...) instead")
         .inFile(source)
         .onLineContaining("listeners = StatisticsListener.class");
+  }
+
+  // ---------------------------------------------------------------------------------------------
+  // A type-level annotation that guards nothing (SPEC §9)
+
+  @Test
+  void typeLevelRetryableThatGuardsNoMethodIsAWarningOnTheAnnotation() {
+    JavaFileObject source =
+        JavaFileObjects.forSourceLines(
+            "test.Client",
+            "package test;",
+            "import io.retrygen.Retryable;",
+            "@Retryable(maxAttempts = 5)",
+            "public class Client {",
+            "  public final String charge(String account) {",
+            "    return account;",
+            "  }",
+            "",
+            "  public static String status(String id) {",
+            "    return id;",
+            "  }",
+            "",
+            "  private void log() {}",
+            "}");
+    Compilation compilation = javac.withOptions("-Xlint:all").compile(source);
+    assertThat(compilation).succeeded();
+    assertThat(compilation).hadWarningCount(1);
+    assertThat(compilation)
+        .hadWarningContaining(
+            "@Retryable on Client guards no method, so it has no effect: a type-level annotation"
+                + " applies to the methods the generated class can override, and Client has none"
+                + " (final, static and private methods are skipped). Remove final from the"
+                + " methods it should guard, or remove the annotation")
+        .inFile(source)
+        .onLineContaining("@Retryable(maxAttempts = 5)");
+  }
+
+  @Test
+  void typeLevelRetryableOnATypeWithoutMethodsForItsSubtypesIsNotWarned() {
+    // Subtypes inherit the type-level annotation (SPEC §2): a legal pattern, not a mistake.
+    JavaFileObject policy =
+        JavaFileObjects.forSourceLines(
+            "test.Policy",
+            "package test;",
+            "import io.retrygen.Retryable;",
+            "@Retryable(maxAttempts = 5)",
+            "interface Policy {}");
+    JavaFileObject basePolicy =
+        JavaFileObjects.forSourceLines(
+            "test.BasePolicy",
+            "package test;",
+            "import io.retrygen.Retryable;",
+            "@Retryable(maxAttempts = 2)",
+            "class BasePolicy {}");
+    JavaFileObject client =
+        JavaFileObjects.forSourceLines(
+            "test.Client",
+            "package test;",
+            "interface Client extends Policy {",
+            "  String charge(String account);",
+            "}");
+    Compilation compilation =
+        javac.withOptions("-Xlint:all").compile(policy, basePolicy, client);
+    assertThat(compilation).succeededWithoutWarnings();
+  }
+
+  @Test
+  void typeLevelRetryableOverriddenOnEveryMethodIsNotWarned() {
+    // Its methods' own annotations win, but that is a choice, not a probable mistake.
+    JavaFileObject source =
+        JavaFileObjects.forSourceLines(
+            "test.Client",
+            "package test;",
+            "import io.retrygen.Retryable;",
+            "@Retryable",
+            "interface Client {",
+            "  @Retryable(maxAttempts = 5)",
+            "  String charge(String account);",
+            "}");
+    Compilation compilation = javac.withOptions("-Xlint:all").compile(source);
+    assertThat(compilation).succeededWithoutWarnings();
   }
 }
