@@ -60,6 +60,16 @@ final class Validator {
           type.getSimpleName());
       valid = false;
     }
+    if (SealedTypes.isSealed(type) && !SealedTypes.permitsGenerated(type)) {
+      String generated = GeneratedNames.retryingClass(type).simpleName();
+      diagnostics.error(
+          type,
+          "retrygen cannot wrap sealed %s %s: its permits clause does not name the generated class"
+              + " %s, which %s it. Add %s to permits",
+          kind, type.getSimpleName(), generated,
+          type.getKind().isInterface() ? "implements" : "extends", generated);
+      valid = false;
+    }
     for (Element e = type; e instanceof TypeElement; e = e.getEnclosingElement()) {
       TypeElement each = (TypeElement) e;
       if (each.getModifiers().contains(Modifier.PRIVATE)) {
