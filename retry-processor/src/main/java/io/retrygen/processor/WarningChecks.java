@@ -165,7 +165,7 @@ final class WarningChecks {
     }
   }
 
-  /** Whether {@code type} declares a method, not a {@code @Recover} one, that is not overridable. */
+  /** Whether {@code type} declares a non-{@code @Recover} method that cannot be overridden. */
   private static boolean hasSkippedMethod(TypeElement type) {
     for (ExecutableElement method : ElementFilter.methodsIn(type.getEnclosedElements())) {
       if (Mirrors.find(method, Names.RECOVER) == null
