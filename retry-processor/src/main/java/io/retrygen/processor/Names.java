@@ -12,6 +12,7 @@ final class Names {
   static final String RECOVER = "io.retrygen.Recover";
   static final String CIRCUIT_BREAKER = "io.retrygen.CircuitBreaker";
   static final String RETRY_LISTENER = "io.retrygen.RetryListener";
+  static final String STATISTICS_LISTENER = "io.retrygen.runtime.StatisticsListener";
   static final String GENERATED = "javax.annotation.processing.Generated";
 
   static final ClassName RETRY_LISTENER_TYPE = ClassName.get("io.retrygen", "RetryListener");

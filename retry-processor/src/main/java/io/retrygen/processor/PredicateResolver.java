@@ -100,7 +100,14 @@ final class PredicateResolver {
     if (fitting.size() == 1) {
       return fitting.get(0);
     }
-    if (fitting.isEmpty()) {
+    if (fitting.isEmpty() && KotlinSupport.hasBodyInDefaultImpls(named.get(0), types)) {
+      // The method is right, only compiled without JVM default methods: say how to fix that.
+      diagnostics.error(
+          retry.annotatedElement(), retry.mirror(), value,
+          "@Retryable(%s = \"%s\") cannot use %s: %s. %s",
+          attribute, name, Diagnostics.signature(named.get(0)), firstReason,
+          KotlinSupport.JVM_DEFAULT_FIX);
+    } else if (fitting.isEmpty()) {
       diagnostics.error(
           retry.annotatedElement(), retry.mirror(), value,
           "@Retryable(%s = \"%s\") cannot use %s: %s. It must be a non-private method %s",
@@ -134,6 +141,9 @@ final class PredicateResolver {
     }
     if (!ModelReader.isVisible(type, method)) {
       return "it is package-private in another package";
+    }
+    if (KotlinSupport.hasBodyInDefaultImpls(method, types)) {
+      return KotlinSupport.defaultImplsCause(method);
     }
     if (type.getKind().isInterface() && modifiers.contains(Modifier.ABSTRACT)) {
       return "it is abstract; in an interface it must be a default or static method";

@@ -175,7 +175,8 @@ final class RecoverResolver {
           "@Recover method %s fits no guarded method of %s, so it is never called%s",
           Diagnostics.signature(recover.method), type.getSimpleName(),
           closestMethod == null
-              ? ": " + type.getSimpleName() + " has no @Retryable method"
+              ? ": no method of " + type.getSimpleName() + " is guarded. Add @Retryable to the"
+                  + " method it should recover"
               : ". The closest, " + Diagnostics.signature(closestMethod.method()) + ", does not"
                   + " fit because " + Diagnostics.signature(recover.method) + " "
                   + closest.reason);

@@ -19,6 +19,7 @@ import javax.lang.model.SourceVersion;
 import javax.lang.model.element.Element;
 import javax.lang.model.element.ExecutableElement;
 import javax.lang.model.element.TypeElement;
+import javax.lang.model.util.ElementFilter;
 import javax.lang.model.util.Elements;
 
 /**
@@ -38,6 +39,7 @@ public final class RetryProcessor extends AbstractProcessor {
   private ModelReader reader;
   private Validator validator;
   private RetryingWriter writer;
+  private WarningChecks warnings;
   /** Names, never elements: elements of one round must not be used in the next. */
   private final Set<String> deferredTypeNames = new LinkedHashSet<>();
 
@@ -50,6 +52,7 @@ public final class RetryProcessor extends AbstractProcessor {
     configs = new ConfigCache(elements, env.getTypeUtils());
     reader = new ModelReader(elements, env.getTypeUtils(), diagnostics, configs);
     validator = new Validator(elements, env.getTypeUtils(), diagnostics, configs);
+    warnings = new WarningChecks(elements, env.getTypeUtils(), diagnostics, reader, configs);
     writer = new RetryingWriter(elements.getTypeElement(Names.GENERATED) != null);
   }
 
@@ -72,6 +75,12 @@ public final class RetryProcessor extends AbstractProcessor {
   public boolean process(Set<? extends TypeElement> annotations, RoundEnvironment round) {
     configs.clear();
     List<TypeElement> types = typesToProcess(round);
+    List<TypeElement> inputs = new ArrayList<>();
+    for (TypeElement type : types) {
+      if (isInput(type)) {
+        inputs.add(type);
+      }
+    }
     for (TypeElement type : types) {
       try {
         SuperficialCheck.requireResolved(type);
@@ -81,7 +90,7 @@ public final class RetryProcessor extends AbstractProcessor {
       }
       try {
         diagnostics.reportingFor(type);
-        processType(type);
+        processType(type, inputs);
       } catch (MissingTypeException e) {
         // Resolved superficially, yet something deeper was not: retried next round like the rest.
         deferredTypeNames.add(type.getQualifiedName().toString());
@@ -102,7 +111,11 @@ public final class RetryProcessor extends AbstractProcessor {
     return true;
   }
 
-  /** Deferred types first, then the types annotated in this round, in source order, each once. */
+  /**
+   * Deferred types first, then the types annotated in this round, in source order, each once. A
+   * type with only {@code @Recover} methods is among them: it generates nothing, but is checked
+   * (SPEC §2, §5).
+   */
   private List<TypeElement> typesToProcess(RoundEnvironment round) {
     Set<TypeElement> types = new LinkedHashSet<>();
     List<String> deferred = new ArrayList<>(deferredTypeNames);
@@ -116,7 +129,8 @@ public final class RetryProcessor extends AbstractProcessor {
     if (round.processingOver()) {
       return new ArrayList<>(types);
     }
-    for (String annotation : Arrays.asList(Names.RETRYABLE, Names.CIRCUIT_BREAKER)) {
+    for (String annotation :
+        Arrays.asList(Names.RETRYABLE, Names.CIRCUIT_BREAKER, Names.RECOVER)) {
       TypeElement annotationType = elements.getTypeElement(annotation);
       if (annotationType == null) {
         continue;
@@ -143,16 +157,36 @@ public final class RetryProcessor extends AbstractProcessor {
     return new ArrayList<>(types);
   }
 
-  private void processType(TypeElement type) throws MissingTypeException {
+  /**
+   * Reads, checks and writes {@code type}. {@code inputs} are the types of this round that {@link
+   * #isInput} accepts: a {@code @Recover} method of an unguarded supertype of one of them may
+   * serve it, so it is not warned about.
+   */
+  private void processType(TypeElement type, List<TypeElement> inputs)
+      throws MissingTypeException {
     int errorsBefore = diagnostics.errorCount();
+    if (!isInput(type)) {
+      // Only @Recover methods: checked like any, but nothing is guarded and nothing generated.
+      validator.validateAnnotations(type);
+      if (diagnostics.errorCount() == errorsBefore) {
+        warnings.warnUnguardedRecovers(type, inputs);
+      }
+      return;
+    }
     if (!validator.validateShape(type)) {
       return;
     }
     validator.validateAnnotations(type);
+    warnings.checkAnnotations(type);
     RetryableType model = reader.read(type);
     validator.validateInherited(model);
     validator.validateModel(model);
-    if (diagnostics.errorCount() > errorsBefore || !hasAnyRetryable(type)) {
+    if (diagnostics.errorCount() > errorsBefore) {
+      return;
+    }
+    // Only after a clean read: a model with errors may lack the methods a warning is about.
+    warnings.checkModel(model);
+    if (!hasAnyRetryable(type)) {
       return;
     }
     JavaFile file = writer.write(model);
@@ -162,6 +196,25 @@ public final class RetryProcessor extends AbstractProcessor {
       diagnostics.error(
           type, "retrygen could not write %s: %s", model.generatedName(), e.getMessage());
     }
+  }
+
+  /**
+   * Whether {@code type} is an input of SPEC §2: {@code @Retryable} or {@code @CircuitBreaker} on
+   * it or on a method it declares. A stray {@code @Backoff} counts too, so that it gets its error
+   * (no class is written for it, see {@link #hasAnyRetryable}).
+   */
+  private static boolean isInput(TypeElement type) {
+    List<Element> annotated = new ArrayList<>();
+    annotated.add(type);
+    annotated.addAll(ElementFilter.methodsIn(type.getEnclosedElements()));
+    for (Element element : annotated) {
+      for (String name : Arrays.asList(Names.RETRYABLE, Names.CIRCUIT_BREAKER, Names.BACKOFF)) {
+        if (Mirrors.find(element, name) != null) {
+          return true;
+        }
+      }
+    }
+    return false;
   }
 
   /** A type that has only a stray {@code @Backoff} gets its error, but no generated class. */

@@ -55,11 +55,25 @@ final class Validator {
     if (type.getKind() == ElementKind.CLASS && type.getModifiers().contains(Modifier.FINAL)) {
       diagnostics.error(
           type,
-          "retrygen cannot wrap final class %s: it generates the subclass %s. Remove final, or put"
-              + " the annotations on an interface that %s implements",
+          KotlinSupport.isKotlin(type)
+              ? "retrygen cannot wrap final class %s: it generates the subclass %s, and Kotlin"
+                  + " classes are final unless marked open. Mark it `open`, or put the"
+                  + " annotations on an interface that %s implements"
+              : "retrygen cannot wrap final class %s: it generates the subclass %s. Remove final,"
+                  + " or put the annotations on an interface that %s implements",
           type.getSimpleName(),
           GeneratedNames.retryingClass(type).simpleName(),
           type.getSimpleName());
+      valid = false;
+    }
+    if (SealedTypes.isSealed(type) && !SealedTypes.permitsGenerated(type)) {
+      String generated = GeneratedNames.retryingClass(type).simpleName();
+      diagnostics.error(
+          type,
+          "retrygen cannot wrap sealed %s %s: its permits clause does not name the generated class"
+              + " %s, which %s it. Add %s to permits",
+          kind, type.getSimpleName(), generated,
+          type.getKind().isInterface() ? "implements" : "extends", generated);
       valid = false;
     }
     for (Element e = type; e instanceof TypeElement; e = e.getEnclosingElement()) {
@@ -151,7 +165,14 @@ final class Validator {
             : modifiers.contains(Modifier.STATIC) ? "static"
             : modifiers.contains(Modifier.PRIVATE) ? "private"
             : null;
-    if (reason != null) {
+    if (reason != null && reason.equals("final") && KotlinSupport.isKotlin(method)) {
+      diagnostics.error(
+          method,
+          "%s cannot be used on final function %s: the generated class guards a function by"
+              + " overriding it, and Kotlin functions are final unless marked open. Mark it"
+              + " `open`, or remove the annotation",
+          annotationName, Diagnostics.signature(method));
+    } else if (reason != null) {
       diagnostics.error(
           method,
           "%s cannot be used on %s method %s: the generated class guards a method by overriding"
@@ -175,6 +196,12 @@ final class Validator {
           "@Recover method %s is static: a recover method is an instance method of the type or a"
               + " supertype. Remove static",
           Diagnostics.signature(method));
+    } else if (KotlinSupport.hasBodyInDefaultImpls(method, types)) {
+      diagnostics.error(
+          method,
+          "@Recover method %s cannot be called: %s. %s",
+          Diagnostics.signature(method), KotlinSupport.defaultImplsCause(method),
+          KotlinSupport.JVM_DEFAULT_FIX);
     } else if (!RecoverResolver.hasBody(method)) {
       diagnostics.error(
           method,
@@ -225,7 +252,14 @@ final class Validator {
   /** Guarded methods the generator cannot handle yet. */
   void validateModel(RetryableType model) {
     for (GuardedMethod method : model.methods()) {
-      if (!method.isGuarded() || !method.shape().isAsync()) {
+      if (!method.isGuarded()) {
+        continue;
+      }
+      if (KotlinSupport.isSuspend(method.method())) {
+        reportSuspend(model, method.method());
+        continue;
+      }
+      if (!method.shape().isAsync()) {
         continue;
       }
       Element where =
@@ -242,6 +276,21 @@ final class Validator {
               ? "CompletableFuture"
               : "CompletionStage");
     }
+  }
+
+  /**
+   * A guarded suspend function would compile, but retry only the call up to its first suspension,
+   * which returns {@code COROUTINE_SUSPENDED} rather than failing (SPEC §2).
+   */
+  private void reportSuspend(RetryableType model, ExecutableElement method) {
+    String result = KotlinSupport.suspendResult(method);
+    diagnostics.error(
+        method.getEnclosingElement().equals(model.element()) ? method : model.element(),
+        "retrygen cannot guard suspend function %s: suspend functions are not supported, as a"
+            + " retry loop around the call would end at its first suspension. Return a"
+            + " CompletableFuture%s instead (e.g. with future { ... } of kotlinx-coroutines), or"
+            + " do not guard it",
+        KotlinSupport.suspendSignature(method), result == null ? "" : "<" + result + ">");
   }
 
   private static String kindName(TypeElement type) {

@@ -11,6 +11,7 @@ import io.retrygen.runtime.BackoffPolicy;
 import io.retrygen.runtime.Retrier;
 import io.retrygen.runtime.RetryOptions;
 import io.retrygen.runtime.RetryPolicy;
+import io.retrygen.runtime.StatisticsListener;
 import org.junit.jupiter.api.Test;
 
 /** The processor names our types as strings so that it never loads them; they must stay right. */
@@ -47,5 +48,6 @@ class NamesTest {
     assertThat(Names.RETRIER.reflectionName()).isEqualTo(Retrier.class.getName());
     assertThat(Names.BACKOFF_POLICY.reflectionName()).isEqualTo(BackoffPolicy.class.getName());
     assertThat(Names.RETRY_POLICY.reflectionName()).isEqualTo(RetryPolicy.class.getName());
+    assertThat(Names.STATISTICS_LISTENER).isEqualTo(StatisticsListener.class.getName());
   }
 }

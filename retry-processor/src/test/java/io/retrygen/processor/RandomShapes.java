@@ -60,6 +60,16 @@ final class RandomShapes {
           "IOException", "TimeoutException", "IllegalStateException", "RuntimeException",
           "Exception", "Throwable", "Error", "Support.CheckedOne", "Support.Unchecked",
           "UncheckedIOException", "InterruptedException", "java.sql.SQLException");
+  /**
+   * For {@code retryFor}: failures every method can throw. A checked exception that a guarded
+   * method does not declare is a warning (SPEC §9), and these inputs must compile without any.
+   * As long as {@link #FAILURES}, so that a seed draws the same shapes as before.
+   */
+  private static final List<String> RETRY_FOR =
+      Arrays.asList(
+          "Exception", "Throwable", "IllegalStateException", "RuntimeException",
+          "Exception", "Throwable", "Error", "Support.Unchecked", "Support.Unchecked",
+          "UncheckedIOException", "IllegalStateException", "RuntimeException");
   private static final List<String> INPUT_NAMES =
       Arrays.asList("Client", "Service", "Store", "Gateway", "Repository", "Api");
   private static final String IMPORTS =
@@ -1164,10 +1174,10 @@ final class RandomShapes {
   private String retryable() {
     List<String> attributes = new ArrayList<>();
     if (random.nextInt(100) < 40) {
-      attributes.add("retryFor = " + classes());
+      attributes.add("retryFor = " + classes(RETRY_FOR));
     }
     if (random.nextInt(100) < 25) {
-      attributes.add("noRetryFor = " + classes());
+      attributes.add("noRetryFor = " + classes(FAILURES));
     }
     if (random.nextInt(100) < 40) {
       attributes.add("maxAttempts = " + (1 + random.nextInt(8)));
@@ -1224,11 +1234,11 @@ final class RandomShapes {
     return direct ? annotation + "\n" + backoff : annotation;
   }
 
-  private String classes() {
+  private String classes(List<String> failures) {
     int count = 1 + (random.nextInt(100) < 30 ? random.nextInt(3) : 0);
     Set<String> names = new LinkedHashSet<>();
     for (int i = 0; i < count; i++) {
-      names.add(pick(FAILURES) + ".class");
+      names.add(pick(failures) + ".class");
     }
     return names.size() == 1
         ? names.iterator().next()

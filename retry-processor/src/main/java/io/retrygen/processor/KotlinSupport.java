@@ -1,0 +1,142 @@
+package io.retrygen.processor;
+
+import java.util.List;
+import javax.lang.model.element.Element;
+import javax.lang.model.element.ExecutableElement;
+import javax.lang.model.element.Modifier;
+import javax.lang.model.element.TypeElement;
+import javax.lang.model.element.VariableElement;
+import javax.lang.model.type.DeclaredType;
+import javax.lang.model.type.TypeKind;
+import javax.lang.model.type.TypeMirror;
+import javax.lang.model.type.WildcardType;
+import javax.lang.model.util.ElementFilter;
+import javax.lang.model.util.Types;
+
+/**
+ * What the processor knows about inputs compiled from Kotlin (SPEC §2): a kapt stub, or a class
+ * file, carries {@code kotlin.Metadata}. Such inputs get messages in Kotlin terms. Nothing here
+ * needs Kotlin on the processor path: every Kotlin type is looked at by name only.
+ */
+final class KotlinSupport {
+  static final String METADATA = "kotlin.Metadata";
+  static final String CONTINUATION = "kotlin.coroutines.Continuation";
+
+  /** The fix for a body in {@code DefaultImpls}, for both Kotlin 1.x and 2.x compilers. */
+  static final String JVM_DEFAULT_FIX =
+      "Compile with -jvm-default=enable (Kotlin 2.x; -Xjvm-default=all on 1.x)";
+
+  private KotlinSupport() {}
+
+  /** Whether {@code element} is, or is declared in, a type compiled from Kotlin. */
+  static boolean isKotlin(Element element) {
+    for (Element e = element; e != null; e = e.getEnclosingElement()) {
+      if (e instanceof TypeElement && Mirrors.find(e, METADATA) != null) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /**
+   * Whether {@code method} is a Kotlin {@code suspend} function: on the JVM its last parameter is
+   * a {@code kotlin.coroutines.Continuation} and it returns {@code Object}. A Java method that
+   * merely takes a {@code Continuation} is not one.
+   */
+  static boolean isSuspend(ExecutableElement method) {
+    List<? extends VariableElement> parameters = method.getParameters();
+    if (parameters.isEmpty() || !isKotlin(method)) {
+      return false;
+    }
+    TypeMirror last = parameters.get(parameters.size() - 1).asType();
+    return last.getKind() == TypeKind.DECLARED
+        && ((TypeElement) ((DeclaredType) last).asElement())
+            .getQualifiedName()
+            .contentEquals(CONTINUATION);
+  }
+
+  /** A suspend function as Kotlin code shows it: {@code charge(String)}, no continuation. */
+  static String suspendSignature(ExecutableElement method) {
+    StringBuilder result = new StringBuilder().append(method.getSimpleName()).append('(');
+    List<? extends VariableElement> parameters = method.getParameters();
+    for (int i = 0; i < parameters.size() - 1; i++) {
+      result.append(i == 0 ? "" : ", ").append(Diagnostics.typeName(parameters.get(i).asType()));
+    }
+    return result.append(')').toString();
+  }
+
+  /**
+   * The result type of suspend function {@code method}, from its {@code Continuation<? super T>}
+   * parameter, for messages ({@code "String"}); null when it cannot be told.
+   */
+  static String suspendResult(ExecutableElement method) {
+    List<? extends VariableElement> parameters = method.getParameters();
+    DeclaredType continuation =
+        (DeclaredType) parameters.get(parameters.size() - 1).asType();
+    if (continuation.getTypeArguments().size() != 1) {
+      return null;
+    }
+    TypeMirror argument = continuation.getTypeArguments().get(0);
+    if (argument.getKind() == TypeKind.WILDCARD) {
+      argument = ((WildcardType) argument).getSuperBound();
+    }
+    return argument == null ? null : Diagnostics.typeName(argument);
+  }
+
+  /**
+   * Whether abstract interface method {@code method} has its body in the interface's {@code
+   * DefaultImpls} class: Kotlin before 2.2, or with {@code -jvm-default=disable}, compiles an
+   * interface function with a body to an abstract method plus a static {@code
+   * DefaultImpls.name(Iface $this, params...)}, which the generated delegate cannot call as the
+   * interface's method.
+   */
+  static boolean hasBodyInDefaultImpls(ExecutableElement method, Types types) {
+    Element owner = method.getEnclosingElement();
+    if (!method.getModifiers().contains(Modifier.ABSTRACT)
+        || !owner.getKind().isInterface()
+        || !isKotlin(owner)) {
+      return false;
+    }
+    for (TypeElement nested : ElementFilter.typesIn(owner.getEnclosedElements())) {
+      if (!nested.getSimpleName().contentEquals("DefaultImpls")) {
+        continue;
+      }
+      for (ExecutableElement body : ElementFilter.methodsIn(nested.getEnclosedElements())) {
+        if (body.getModifiers().contains(Modifier.STATIC)
+            && body.getSimpleName().equals(method.getSimpleName())
+            && takesSelfThen(body, owner, method, types)) {
+          return true;
+        }
+      }
+    }
+    return false;
+  }
+
+  /** Why a method with its body in {@code DefaultImpls} cannot be called, for messages. */
+  static String defaultImplsCause(ExecutableElement method) {
+    return "Kotlin put its body in "
+        + method.getEnclosingElement().getSimpleName()
+        + ".DefaultImpls (as it does without JVM default methods: Kotlin < 2.2, or"
+        + " -jvm-default=disable), where the generated class cannot call it";
+  }
+
+  /** Whether {@code body} takes the interface, then the parameters of {@code method} (erased). */
+  private static boolean takesSelfThen(
+      ExecutableElement body, Element owner, ExecutableElement method, Types types) {
+    List<? extends VariableElement> parameters = body.getParameters();
+    List<? extends VariableElement> expected = method.getParameters();
+    if (parameters.size() != expected.size() + 1
+        || !types.isSameType(
+            types.erasure(parameters.get(0).asType()), types.erasure(owner.asType()))) {
+      return false;
+    }
+    for (int i = 0; i < expected.size(); i++) {
+      if (!types.isSameType(
+          types.erasure(parameters.get(i + 1).asType()),
+          types.erasure(expected.get(i).asType()))) {
+        return false;
+      }
+    }
+    return true;
+  }
+}

@@ -1,0 +1,331 @@
+package io.retrygen.processor;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import javax.lang.model.element.AnnotationMirror;
+import javax.lang.model.element.AnnotationValue;
+import javax.lang.model.element.Element;
+import javax.lang.model.element.ExecutableElement;
+import javax.lang.model.element.Modifier;
+import javax.lang.model.element.TypeElement;
+import javax.lang.model.type.DeclaredType;
+import javax.lang.model.type.ExecutableType;
+import javax.lang.model.type.TypeMirror;
+import javax.lang.model.util.ElementFilter;
+import javax.lang.model.util.Elements;
+import javax.lang.model.util.Types;
+
+/**
+ * The compile warnings of SPEC §5 and §9: probable mistakes that still compile. Each is reported
+ * on the value that is wrong where there is one, says why it is probably a mistake, and what to
+ * write instead. Warnings never stop generation.
+ */
+final class WarningChecks {
+  private final Elements elements;
+  private final Types types;
+  private final Diagnostics diagnostics;
+  private final ModelReader reader;
+  private final RecoverResolver recovers;
+  private final ConfigCache configs;
+  private final TypeHierarchy hierarchy;
+
+  WarningChecks(
+      Elements elements,
+      Types types,
+      Diagnostics diagnostics,
+      ModelReader reader,
+      ConfigCache configs) {
+    this.elements = elements;
+    this.types = types;
+    this.diagnostics = diagnostics;
+    this.reader = reader;
+    this.configs = configs;
+    this.hierarchy = new TypeHierarchy(elements, types);
+    this.recovers = new RecoverResolver(elements, types, diagnostics);
+  }
+
+  /**
+   * Warns about the {@code @Recover} methods of {@code type}, a type with no {@code @Retryable} or
+   * {@code @CircuitBreaker} at all (SPEC §5): nothing in it is guarded, so they are never called,
+   * the usual cause being a forgotten {@code @Retryable}.
+   *
+   * <p>Only a recover method that fits one of the type's own unguarded methods is reported: that
+   * is the forgotten {@code @Retryable}. One that fits none of them is most likely a fallback held
+   * for subtypes (SPEC §5: a recover method lives in the type or a supertype), like an interface
+   * of shared fallbacks, and it is left alone; so is every recover method of a type that a type
+   * of this round which does generate a class extends (it may guard the method it fits). A
+   * warning that fires on such legal uses would fail {@code -Werror} builds for nothing.
+   *
+   * @param triggers the types of this round that generate a class
+   */
+  void warnUnguardedRecovers(TypeElement type, List<TypeElement> triggers) {
+    List<ModelReader.MethodEntry> entries = null;
+    for (ExecutableElement recover : ElementFilter.methodsIn(type.getEnclosedElements())) {
+      if (Mirrors.find(recover, Names.RECOVER) == null
+          || !RecoverResolver.hasBody(recover)
+          || recover.getModifiers().contains(Modifier.PRIVATE)
+          || recover.getModifiers().contains(Modifier.STATIC)) {
+        continue; // Validator.checkRecover reported it
+      }
+      if (entries == null) {
+        if (servesASubtype(type, triggers)) {
+          return;
+        }
+        entries = hierarchy.methods(type, hierarchy.supertypes(type));
+      }
+      ExecutableElement fitted = fittedMethod(type, recover, entries);
+      if (fitted == null) {
+        continue;
+      }
+      diagnostics.warning(
+          recover, Mirrors.find(recover, Names.RECOVER), null,
+          "@Recover method %s fits no guarded method of %s, so it is never called: nothing in %s"
+              + " is guarded (no @Retryable or @CircuitBreaker on it or its methods). Add"
+              + " @Retryable to the method it should recover: %s",
+          Diagnostics.signature(recover), type.getSimpleName(), type.getSimpleName(),
+          Diagnostics.signature(fitted));
+    }
+  }
+
+  /**
+   * The warnings about the annotations {@code type} itself carries, on the type and its own
+   * methods; those of a supertype are checked when the supertype is processed.
+   */
+  void checkAnnotations(TypeElement type) {
+    List<Element> annotated = new ArrayList<>();
+    annotated.add(type);
+    annotated.addAll(ElementFilter.methodsIn(type.getEnclosedElements()));
+    for (Element element : annotated) {
+      AnnotationMirror retryable = Mirrors.find(element, Names.RETRYABLE);
+      if (retryable != null) {
+        warnStatisticsListener(element, retryable);
+      }
+    }
+  }
+
+  /**
+   * Warns about {@code StatisticsListener} in {@code listeners} (SPEC §8): the generated class
+   * creates its own instance, which no one else can reach, so its counts could never be read.
+   */
+  private void warnStatisticsListener(Element element, AnnotationMirror retryable) {
+    TypeElement statistics = elements.getTypeElement(Names.STATISTICS_LISTENER);
+    if (statistics == null) {
+      return;
+    }
+    for (TypeMirror listener : configs.retry(element).listeners()) {
+      if (types.isSameType(types.erasure(listener), types.erasure(statistics.asType()))) {
+        diagnostics.warning(
+            element, retryable, classValue(retryable, "listeners", listener),
+            "@Retryable(listeners = StatisticsListener.class) counts in vain: the generated class"
+                + " creates that instance for itself, one per generated object, so its counts"
+                + " could never be read. Create one StatisticsListener and pass it with"
+                + " RetryOptions.builder().listener(...) instead");
+      }
+    }
+  }
+
+  /** The warnings about a type read without errors: they need its guarded methods. */
+  void checkModel(RetryableType model) {
+    warnRetryForNotThrown(model);
+    warnGuardsNothing(model);
+  }
+
+  /**
+   * Warns about a type-level {@code @Retryable} or {@code @CircuitBreaker} on a class that has
+   * methods, but none the annotation can guard (SPEC §9): they are all final, static or private,
+   * as the functions of a Kotlin class are unless marked {@code open}. Not about a type with no
+   * such method: an empty interface or class that carries the annotation for its subtypes is a
+   * legal pattern (they inherit it, SPEC §2), nor about an interface, whose abstract and default
+   * methods are always guarded. A type-level annotation that every method overrides with its own
+   * is a choice, not a probable mistake: then methods are guarded. Runs only on a type read
+   * without errors, so it never adds to the "not supported yet" error of a {@code
+   * @CircuitBreaker}.
+   */
+  private void warnGuardsNothing(RetryableType model) {
+    TypeElement type = model.element();
+    if (type.getKind().isInterface() || !hasSkippedMethod(type)) {
+      return;
+    }
+    for (GuardedMethod method : model.methods()) {
+      if (method.isGuarded()) {
+        return;
+      }
+    }
+    boolean kotlin = KotlinSupport.isKotlin(type);
+    for (String name : new String[] {Names.RETRYABLE, Names.CIRCUIT_BREAKER}) {
+      AnnotationMirror annotation = Mirrors.find(type, name);
+      if (annotation != null) {
+        diagnostics.warning(
+            type, annotation, null,
+            "@%s on %s guards no method, so it has no effect: a type-level annotation applies to"
+                + " the methods the generated class can override, and %s has none (%s). %s, or"
+                + " remove the annotation",
+            annotation.getAnnotationType().asElement().getSimpleName(), type.getSimpleName(),
+            type.getSimpleName(),
+            kotlin
+                ? "Kotlin functions are final unless marked open"
+                : "final, static and private methods are skipped",
+            kotlin
+                ? "Mark the functions it should guard `open`"
+                : "Remove final from the methods it should guard");
+      }
+    }
+  }
+
+  /** Whether {@code type} declares a non-{@code @Recover} method that cannot be overridden. */
+  private static boolean hasSkippedMethod(TypeElement type) {
+    for (ExecutableElement method : ElementFilter.methodsIn(type.getEnclosedElements())) {
+      if (Mirrors.find(method, Names.RECOVER) == null
+          && (method.getModifiers().contains(Modifier.FINAL)
+              || method.getModifiers().contains(Modifier.STATIC)
+              || method.getModifiers().contains(Modifier.PRIVATE))) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /**
+   * Warns about each checked exception in {@code retryFor} that the methods its {@code @Retryable}
+   * guards cannot throw (SPEC §9): no throws clause declares it, a supertype or a subtype of it, so
+   * javac guarantees it never reaches the retry loop. A method-level annotation is checked against
+   * its method; a type-level one against all the methods it guards, and warned about only when
+   * none of them can throw the type (one warning, not one per method that cannot). Annotations
+   * declared in a supertype are checked when that supertype, an input too, is processed.
+   * Kotlin declares no throws clauses, so a method declared in Kotlin can throw anything.
+   */
+  private void warnRetryForNotThrown(RetryableType model) {
+    TypeElement type = model.element();
+    if (KotlinSupport.isKotlin(type)) {
+      return;
+    }
+    Map<Element, List<GuardedMethod>> byAnnotation = new LinkedHashMap<>();
+    for (GuardedMethod method : model.methods()) {
+      if (!method.isGuarded()) {
+        continue;
+      }
+      Element annotated = method.retry().annotatedElement();
+      if (annotated.equals(type) || annotated.getEnclosingElement().equals(type)) {
+        byAnnotation.computeIfAbsent(annotated, unused -> new ArrayList<>()).add(method);
+      }
+    }
+    for (Map.Entry<Element, List<GuardedMethod>> entry : byAnnotation.entrySet()) {
+      List<GuardedMethod> guarded = entry.getValue();
+      AnnotationMirror retryable = guarded.get(0).retry().mirror();
+      for (TypeMirror failure : guarded.get(0).retry().retryFor()) {
+        if (!isChecked(failure) || anyCanThrow(guarded, failure)) {
+          continue;
+        }
+        String name = Diagnostics.typeName(failure);
+        AnnotationValue value = classValue(retryable, "retryFor", failure);
+        if (entry.getKey() instanceof ExecutableElement) {
+          diagnostics.warning(
+              entry.getKey(), retryable, value,
+              "@Retryable(retryFor = %s.class) can never match: %s is a checked exception that %s"
+                  + " cannot throw, as its throws clause declares neither %s nor a supertype or"
+                  + " subtype of it. Declare it in the throws clause, or remove it from retryFor",
+              name, name, Diagnostics.signature(guarded.get(0).method()), name);
+        } else {
+          diagnostics.warning(
+              entry.getKey(), retryable, value,
+              "@Retryable(retryFor = %s.class) can never match: %s is a checked exception that"
+                  + " none of the methods this @Retryable guards in %s can throw, as no throws"
+                  + " clause of theirs declares %s or a supertype or subtype of it. Declare it in"
+                  + " the throws clause of the methods that throw it, or remove it from retryFor",
+              name, name, type.getSimpleName(), name);
+        }
+      }
+    }
+  }
+
+  /**
+   * Whether {@code failure} is a checked exception that some code could not throw. Exception and
+   * Throwable are checked by the letter of the JLS, but include RuntimeException and Error, so
+   * every method can throw them.
+   */
+  private boolean isChecked(TypeMirror failure) {
+    TypeMirror runtimeException = elements.getTypeElement("java.lang.RuntimeException").asType();
+    return !types.isSubtype(failure, runtimeException)
+        && !types.isSubtype(failure, elements.getTypeElement("java.lang.Error").asType())
+        && !types.isSubtype(runtimeException, failure);
+  }
+
+  /**
+   * Whether one of {@code methods} declares {@code failure}, a supertype or a subtype of it. A type
+   * variable in a throws clause stands for any subtype of its bound, hence the erasure.
+   */
+  private boolean anyCanThrow(List<GuardedMethod> methods, TypeMirror failure) {
+    for (GuardedMethod method : methods) {
+      if (KotlinSupport.isKotlin(method.method())) {
+        return true;
+      }
+      for (TypeMirror thrown : method.type().getThrownTypes()) {
+        TypeMirror declared = types.erasure(thrown);
+        if (types.isSubtype(failure, declared) || types.isSubtype(declared, failure)) {
+          return true;
+        }
+      }
+    }
+    return false;
+  }
+
+  /**
+   * The class literal {@code type} as written in the {@code Class[]} attribute {@code name}, so
+   * that javac puts the caret on it rather than on the whole array; the attribute's value if it
+   * is not found there.
+   */
+  private AnnotationValue classValue(AnnotationMirror mirror, String name, TypeMirror type) {
+    AnnotationValue written = Mirrors.explicitValue(mirror, name);
+    if (written != null && written.getValue() instanceof List) {
+      for (Object each : (List<?>) written.getValue()) {
+        if (each instanceof AnnotationValue
+            && ((AnnotationValue) each).getValue() instanceof TypeMirror
+            && types.isSameType((TypeMirror) ((AnnotationValue) each).getValue(), type)) {
+          return (AnnotationValue) each;
+        }
+      }
+    }
+    return written;
+  }
+
+  /** The first overridable method of {@code type} that {@code recover} would recover, or null. */
+  private ExecutableElement fittedMethod(
+      TypeElement type, ExecutableElement recover, List<ModelReader.MethodEntry> entries) {
+    ExecutableType recoverType =
+        (ExecutableType) types.asMemberOf((DeclaredType) type.asType(), recover);
+    for (ModelReader.MethodEntry entry : entries) {
+      if (entry.objectMethod
+          || isRecover(entry)
+          || !reader.overridable(type, entry.method)
+          || recovers.mismatch(recoverType, entry.method, entry.type) != null) {
+        continue;
+      }
+      return entry.method;
+    }
+    return null;
+  }
+
+  private boolean servesASubtype(TypeElement type, List<TypeElement> triggers) {
+    for (TypeElement trigger : triggers) {
+      if (!trigger.equals(type)
+          && types.isSubtype(types.erasure(trigger.asType()), types.erasure(type.asType()))) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  private static boolean isRecover(ModelReader.MethodEntry entry) {
+    if (Mirrors.find(entry.method, Names.RECOVER) != null) {
+      return true;
+    }
+    for (ExecutableElement overridden : entry.overridden) {
+      if (Mirrors.find(overridden, Names.RECOVER) != null) {
+        return true;
+      }
+    }
+    return false;
+  }
+}

@@ -1,0 +1,374 @@
+package io.retrygen.processor;
+
+import static com.google.common.truth.Truth.assertThat;
+import static com.google.testing.compile.CompilationSubject.assertThat;
+
+import com.google.testing.compile.Compilation;
+import com.google.testing.compile.Compiler;
+import com.google.testing.compile.JavaFileObjects;
+import javax.tools.JavaFileObject;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The compile warnings of SPEC §5 and §9 (issue 7): probable mistakes that still compile. Each
+ * test asserts the message, its line, the exact warning count and that the build succeeds; the
+ * inputs that must stay quiet compile without warnings under -Xlint:all (less -Xlint:processing,
+ * which notes the unclaimed @Generated).
+ */
+class WarningsTest {
+  /** A RetryProcessor that tells which files it wrote, even when the compilation failed. */
+  private final RecordingProcessor processor = new RecordingProcessor();
+
+  private final Compiler javac = Compiler.javac().withProcessors(processor);
+
+  // ---------------------------------------------------------------------------------------------
+  // @Recover in a type where nothing is guarded (SPEC §2, §5)
+
+  @Test
+  void recoverInATypeWithoutRetryableIsAWarningAndGeneratesNothing() {
+    JavaFileObject source =
+        JavaFileObjects.forSourceLines(
+            "test.Client",
+            "package test;",
+            "import io.retrygen.Recover;",
+            "interface Client {",
+            "  String charge(String account);",
+            "",
+            "  @Recover",
+            "  default String fallback(Exception e, String account) {",
+            "    return \"\";",
+            "  }",
+            "}");
+    Compilation compilation = javac.withOptions("-Xlint:all,-processing").compile(source);
+    assertThat(compilation).succeeded();
+    assertThat(compilation).hadWarningCount(1);
+    assertThat(processor.createdSourceFiles()).isEmpty();
+    assertThat(compilation)
+        .hadWarningContaining(
+            "@Recover method fallback(Exception, String) fits no guarded method of Client, so it"
+                + " is never called: nothing in Client is guarded (no @Retryable or"
+                + " @CircuitBreaker on it or its methods). Add @Retryable to the method it should"
+                + " recover: charge(String)")
+        .inFile(source)
+        .onLineContaining("@Recover");
+  }
+
+  @Test
+  void recoverOfAnUnguardedSupertypeServingASubtypeOfTheSameCompilationIsNotWarned() {
+    // Base's fallback fits Base.charge, but Client guards charge and uses it (SPEC §5: a recover
+    // method lives in the same type or a supertype). Base itself generates nothing.
+    JavaFileObject base =
+        JavaFileObjects.forSourceLines(
+            "test.Base",
+            "package test;",
+            "import io.retrygen.Recover;",
+            "interface Base {",
+            "  String charge(String account);",
+            "",
+            "  @Recover",
+            "  default String fallback(Exception e, String account) {",
+            "    return \"\";",
+            "  }",
+            "}");
+    JavaFileObject client =
+        JavaFileObjects.forSourceLines(
+            "test.Client",
+            "package test;",
+            "import io.retrygen.Retryable;",
+            "@Retryable",
+            "interface Client extends Base {}");
+    Compilation compilation = javac.withOptions("-Xlint:all,-processing").compile(base, client);
+    assertThat(compilation).succeededWithoutWarnings();
+    assertThat(processor.createdSourceFiles()).containsExactly("test.ClientRetrying");
+  }
+
+  @Test
+  void recoverInATypeWithoutRetryableIsStillChecked() {
+    // Generates nothing, but an invalid @Recover is still an error (SPEC §2), and only that.
+    JavaFileObject source =
+        JavaFileObjects.forSourceLines(
+            "test.Client",
+            "package test;",
+            "import io.retrygen.Recover;",
+            "public class Client {",
+            "  public String charge(String account) {",
+            "    return account;",
+            "  }",
+            "",
+            "  @Recover",
+            "  static String fallback(Exception e, String account) {",
+            "    return \"\";",
+            "  }",
+            "}");
+    Compilation compilation = javac.compile(source);
+    assertThat(compilation).hadErrorCount(1);
+    assertThat(compilation).hadWarningCount(0);
+    assertThat(processor.createdSourceFiles()).isEmpty();
+    assertThat(compilation)
+        .hadErrorContaining(
+            "@Recover method fallback(Exception, String) is static: a recover method is an"
+                + " instance method of the type or a supertype. Remove static")
+        .inFile(source)
+        .onLineContaining("static String fallback(");
+  }
+
+  @Test
+  void recoverInATypeWhoseRetryableGuardsNothingSaysSo() {
+    // The type is processed (it has @Retryable), but no method of it is guarded: the type-level
+    // annotation gets its own warning, the @Recover method says why it is never called.
+    JavaFileObject source =
+        JavaFileObjects.forSourceLines(
+            "test.Client",
+            "package test;",
+            "import io.retrygen.Recover;",
+            "import io.retrygen.Retryable;",
+            "@Retryable",
+            "public class Client {",
+            "  public final String charge(String account) {",
+            "    return account;",
+            "  }",
+            "",
+            "  @Recover",
+            "  protected String fallback(Exception e, String account) {",
+            "    return \"\";",
+            "  }",
+            "}");
+    Compilation compilation = javac.withOptions("-Xlint:all,-processing").compile(source);
+    assertThat(compilation).succeeded();
+    assertThat(compilation).hadWarningCount(2);
+    assertThat(compilation)
+        .hadWarningContaining(
+            "@Recover method fallback(Exception, String) fits no guarded method of Client, so it"
+                + " is never called: no method of Client is guarded. Add @Retryable to the method"
+                + " it should recover")
+        .inFile(source)
+        .onLineContaining("@Recover");
+    assertThat(compilation)
+        .hadWarningContaining("@Retryable on Client guards no method")
+        .inFile(source)
+        .onLineContaining("@Retryable");
+  }
+
+  // ---------------------------------------------------------------------------------------------
+  // retryFor naming a checked exception the method cannot throw (SPEC §9)
+
+  @Test
+  void retryForACheckedExceptionTheMethodCannotThrowIsAWarningOnThatValue() {
+    JavaFileObject source =
+        JavaFileObjects.forSourceLines(
+            "test.Client",
+            "package test;",
+            "import io.retrygen.Retryable;",
+            "import java.io.IOException;",
+            "import java.util.concurrent.TimeoutException;",
+            "interface Client {",
+            "  @Retryable(retryFor = {",
+            "      IOException.class,",
+            "      TimeoutException.class})",
+            "  String charge(String account) throws IOException;",
+            "}");
+    Compilation compilation = javac.withOptions("-Xlint:all,-processing").compile(source);
+    assertThat(compilation).succeeded();
+    assertThat(compilation).hadWarningCount(1);
+    assertThat(processor.createdSourceFiles()).containsExactly("test.ClientRetrying");
+    assertThat(compilation)
+        .hadWarningContaining(
+            "@Retryable(retryFor = TimeoutException.class) can never match: TimeoutException is a"
+                + " checked exception that charge(String) cannot throw, as its throws clause"
+                + " declares neither TimeoutException nor a supertype or subtype of it. Declare"
+                + " it in the throws clause, or remove it from retryFor")
+        .inFile(source)
+        .onLineContaining("TimeoutException.class})");
+  }
+
+  @Test
+  void retryForThatTheMethodCanThrowIsNotWarned() {
+    // A supertype or a subtype of a declared exception can be thrown; so can Exception and
+    // Throwable (they include unchecked failures), RuntimeExceptions and Errors, and a type that
+    // a type variable in the throws clause may stand for.
+    JavaFileObject source =
+        JavaFileObjects.forSourceLines(
+            "test.Client",
+            "package test;",
+            "import io.retrygen.Retryable;",
+            "import java.io.FileNotFoundException;",
+            "import java.io.IOException;",
+            "interface Client {",
+            "  @Retryable(retryFor = FileNotFoundException.class)",
+            "  String subtype(String account) throws IOException;",
+            "",
+            "  @Retryable(retryFor = IOException.class)",
+            "  String supertype(String account) throws FileNotFoundException;",
+            "",
+            "  @Retryable(retryFor = {",
+            "      Exception.class, Throwable.class, IllegalStateException.class,"
+                + " AssertionError.class})",
+            "  String unchecked(String account);",
+            "",
+            "  @Retryable(retryFor = IOException.class)",
+            "  <E extends Exception> String generic(String account) throws E;",
+            "}");
+    Compilation compilation = javac.withOptions("-Xlint:all,-processing").compile(source);
+    assertThat(compilation).succeededWithoutWarnings();
+  }
+
+  @Test
+  void typeLevelRetryForThatSomeGuardedMethodCanThrowIsNotWarned() {
+    // A type-level @Retryable warns only when none of the methods it guards can throw the type,
+    // not once for every method that cannot: status(String) is fine here.
+    JavaFileObject source =
+        JavaFileObjects.forSourceLines(
+            "test.Client",
+            "package test;",
+            "import io.retrygen.Retryable;",
+            "import java.io.IOException;",
+            "@Retryable(retryFor = IOException.class)",
+            "interface Client {",
+            "  String charge(String account) throws IOException;",
+            "",
+            "  String status(String id);",
+            "}");
+    Compilation compilation = javac.withOptions("-Xlint:all,-processing").compile(source);
+    assertThat(compilation).succeededWithoutWarnings();
+  }
+
+  @Test
+  void typeLevelRetryForThatNoGuardedMethodCanThrowIsOneWarningOnTheValue() {
+    JavaFileObject source =
+        JavaFileObjects.forSourceLines(
+            "test.Client",
+            "package test;",
+            "import io.retrygen.Retryable;",
+            "import java.io.IOException;",
+            "@Retryable(",
+            "    retryFor = IOException.class)",
+            "interface Client {",
+            "  String charge(String account);",
+            "",
+            "  String status(String id);",
+            "}");
+    Compilation compilation = javac.withOptions("-Xlint:all,-processing").compile(source);
+    assertThat(compilation).succeeded();
+    assertThat(compilation).hadWarningCount(1);
+    assertThat(compilation)
+        .hadWarningContaining(
+            "@Retryable(retryFor = IOException.class) can never match: IOException is a checked"
+                + " exception that none of the methods this @Retryable guards in Client can"
+                + " throw, as no throws clause of theirs declares IOException or a supertype or"
+                + " subtype of it. Declare it in the throws clause of the methods that throw it,"
+                + " or remove it from retryFor")
+        .inFile(source)
+        .onLineContaining("retryFor = IOException.class)");
+  }
+
+  // ---------------------------------------------------------------------------------------------
+  // StatisticsListener in listeners (SPEC §8)
+
+  @Test
+  void statisticsListenerInListenersIsAWarningOnTheValue() {
+    JavaFileObject source =
+        JavaFileObjects.forSourceLines(
+            "test.Client",
+            "package test;",
+            "import io.retrygen.Retryable;",
+            "import io.retrygen.runtime.StatisticsListener;",
+            "interface Client {",
+            "  @Retryable(",
+            "      listeners = StatisticsListener.class)",
+            "  String charge(String account);",
+            "}");
+    Compilation compilation = javac.withOptions("-Xlint:all,-processing").compile(source);
+    assertThat(compilation).succeeded();
+    assertThat(compilation).hadWarningCount(1);
+    assertThat(processor.createdSourceFiles()).containsExactly("test.ClientRetrying");
+    assertThat(compilation)
+        .hadWarningContaining(
+            "@Retryable(listeners = StatisticsListener.class) counts in vain: the generated class"
+                + " creates that instance for itself, one per generated object, so its counts"
+                + " could never be read. Create one StatisticsListener and pass it with"
+                + " RetryOptions.builder().listener(...) instead")
+        .inFile(source)
+        .onLineContaining("listeners = StatisticsListener.class");
+  }
+
+  // ---------------------------------------------------------------------------------------------
+  // A type-level annotation that guards nothing (SPEC §9)
+
+  @Test
+  void typeLevelRetryableThatGuardsNoMethodIsAWarningOnTheAnnotation() {
+    JavaFileObject source =
+        JavaFileObjects.forSourceLines(
+            "test.Client",
+            "package test;",
+            "import io.retrygen.Retryable;",
+            "@Retryable(maxAttempts = 5)",
+            "public class Client {",
+            "  public final String charge(String account) {",
+            "    return account;",
+            "  }",
+            "",
+            "  public static String status(String id) {",
+            "    return id;",
+            "  }",
+            "",
+            "  private void log() {}",
+            "}");
+    Compilation compilation = javac.withOptions("-Xlint:all,-processing").compile(source);
+    assertThat(compilation).succeeded();
+    assertThat(compilation).hadWarningCount(1);
+    assertThat(compilation)
+        .hadWarningContaining(
+            "@Retryable on Client guards no method, so it has no effect: a type-level annotation"
+                + " applies to the methods the generated class can override, and Client has none"
+                + " (final, static and private methods are skipped). Remove final from the"
+                + " methods it should guard, or remove the annotation")
+        .inFile(source)
+        .onLineContaining("@Retryable(maxAttempts = 5)");
+  }
+
+  @Test
+  void typeLevelRetryableOnATypeWithoutMethodsForItsSubtypesIsNotWarned() {
+    // Subtypes inherit the type-level annotation (SPEC §2): a legal pattern, not a mistake.
+    JavaFileObject policy =
+        JavaFileObjects.forSourceLines(
+            "test.Policy",
+            "package test;",
+            "import io.retrygen.Retryable;",
+            "@Retryable(maxAttempts = 5)",
+            "interface Policy {}");
+    JavaFileObject basePolicy =
+        JavaFileObjects.forSourceLines(
+            "test.BasePolicy",
+            "package test;",
+            "import io.retrygen.Retryable;",
+            "@Retryable(maxAttempts = 2)",
+            "class BasePolicy {}");
+    JavaFileObject client =
+        JavaFileObjects.forSourceLines(
+            "test.Client",
+            "package test;",
+            "interface Client extends Policy {",
+            "  String charge(String account);",
+            "}");
+    Compilation compilation =
+        javac.withOptions("-Xlint:all,-processing").compile(policy, basePolicy, client);
+    assertThat(compilation).succeededWithoutWarnings();
+  }
+
+  @Test
+  void typeLevelRetryableOverriddenOnEveryMethodIsNotWarned() {
+    // Its methods' own annotations win, but that is a choice, not a probable mistake.
+    JavaFileObject source =
+        JavaFileObjects.forSourceLines(
+            "test.Client",
+            "package test;",
+            "import io.retrygen.Retryable;",
+            "@Retryable",
+            "interface Client {",
+            "  @Retryable(maxAttempts = 5)",
+            "  String charge(String account);",
+            "}");
+    Compilation compilation = javac.withOptions("-Xlint:all,-processing").compile(source);
+    assertThat(compilation).succeededWithoutWarnings();
+  }
+}
