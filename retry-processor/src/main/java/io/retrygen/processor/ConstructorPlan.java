@@ -5,7 +5,6 @@ import java.util.List;
 import javax.lang.model.element.ExecutableElement;
 import javax.lang.model.element.Modifier;
 import javax.lang.model.element.TypeElement;
-import javax.lang.model.element.VariableElement;
 import javax.lang.model.util.ElementFilter;
 import javax.lang.model.util.Elements;
 import javax.lang.model.util.Types;
@@ -61,34 +60,21 @@ final class ConstructorPlan {
     TypeElement options = elements.getTypeElement(Names.RETRY_OPTIONS.canonicalName());
     List<ConstructorPlan> plans = new ArrayList<>();
     for (ExecutableElement constructor : constructors) {
-      ConstructorPlan.Kind kind = ConstructorPlan.Kind.REGULAR;
+      boolean hasPlainTwin = false; // it is (RetryOptions, rest...) and (rest...) exists
+      boolean hasOptionsTwin = false; // (RetryOptions, its parameters...) exists
       for (ExecutableElement other : constructors) {
-        if (options != null && takesOptionsThen(other, constructor, options, types)) {
-          kind = ConstructorPlan.Kind.PLAIN_ONLY;
-        } else if (options != null && takesOptionsThen(constructor, other, options, types)) {
-          kind = ConstructorPlan.Kind.SHARES_OPTIONS;
+        if (options != null) {
+          hasPlainTwin |= TypeHierarchy.takesThen(types, constructor, options.asType(), other);
+          hasOptionsTwin |= TypeHierarchy.takesThen(types, other, options.asType(), constructor);
         }
       }
-      plans.add(new ConstructorPlan(constructor, kind));
+      // With both, as (RetryOptions a) next to () and (RetryOptions a, RetryOptions b): its own
+      // options are what it shares, and its options variant would be the third's signature.
+      plans.add(
+          new ConstructorPlan(
+              constructor,
+              hasPlainTwin ? Kind.SHARES_OPTIONS : hasOptionsTwin ? Kind.PLAIN_ONLY : Kind.REGULAR));
     }
     return plans;
-  }
-
-  /** Whether {@code first}'s parameters are {@code (RetryOptions, second's parameters...)}. */
-  private static boolean takesOptionsThen(
-      ExecutableElement first, ExecutableElement second, TypeElement options, Types types) {
-    List<? extends VariableElement> firsts = first.getParameters();
-    List<? extends VariableElement> seconds = second.getParameters();
-    if (firsts.size() != seconds.size() + 1
-        || !types.isSameType(types.erasure(firsts.get(0).asType()), options.asType())) {
-      return false;
-    }
-    for (int i = 0; i < seconds.size(); i++) {
-      if (!types.isSameType(
-          types.erasure(firsts.get(i + 1).asType()), types.erasure(seconds.get(i).asType()))) {
-        return false;
-      }
-    }
-    return true;
   }
 }

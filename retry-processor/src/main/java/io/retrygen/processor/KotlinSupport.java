@@ -24,7 +24,7 @@ final class KotlinSupport {
 
   /** The fix for a body in {@code DefaultImpls}, for both Kotlin 1.x and 2.x compilers. */
   static final String JVM_DEFAULT_FIX =
-      "Compile with -jvm-default=enable (Kotlin 2.x; -Xjvm-default=all on 1.x)";
+      "Compile with -jvm-default=enable (Kotlin 2.2+; -Xjvm-default=all before 2.2)";
 
   private KotlinSupport() {}
 
@@ -104,7 +104,7 @@ final class KotlinSupport {
       for (ExecutableElement body : ElementFilter.methodsIn(nested.getEnclosedElements())) {
         if (body.getModifiers().contains(Modifier.STATIC)
             && body.getSimpleName().equals(method.getSimpleName())
-            && takesSelfThen(body, owner, method, types)) {
+            && TypeHierarchy.takesThen(types, body, owner.asType(), method)) {
           return true;
         }
       }
@@ -118,25 +118,5 @@ final class KotlinSupport {
         + method.getEnclosingElement().getSimpleName()
         + ".DefaultImpls (as it does without JVM default methods: Kotlin < 2.2, or"
         + " -jvm-default=disable), where the generated class cannot call it";
-  }
-
-  /** Whether {@code body} takes the interface, then the parameters of {@code method} (erased). */
-  private static boolean takesSelfThen(
-      ExecutableElement body, Element owner, ExecutableElement method, Types types) {
-    List<? extends VariableElement> parameters = body.getParameters();
-    List<? extends VariableElement> expected = method.getParameters();
-    if (parameters.size() != expected.size() + 1
-        || !types.isSameType(
-            types.erasure(parameters.get(0).asType()), types.erasure(owner.asType()))) {
-      return false;
-    }
-    for (int i = 0; i < expected.size(); i++) {
-      if (!types.isSameType(
-          types.erasure(parameters.get(i + 1).asType()),
-          types.erasure(expected.get(i).asType()))) {
-        return false;
-      }
-    }
-    return true;
   }
 }

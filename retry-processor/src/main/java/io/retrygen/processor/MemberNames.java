@@ -8,7 +8,6 @@ import com.squareup.javapoet.TypeVariableName;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import javax.lang.model.type.TypeMirror;
@@ -35,7 +34,6 @@ final class MemberNames {
     }
     Map<GuardedMethod, String> bases = new LinkedHashMap<>();
     Set<String> taken = new HashSet<>();
-    taken.add("delegate"); // the delegate's field, as delegateRetrier would not clash but reads so
     for (GuardedMethod method : model.methods()) {
       if (!method.isGuarded()) {
         continue;
@@ -47,10 +45,13 @@ final class MemberNames {
           base.append(capitalized(simpleName(TypeName.get(parameter))));
         }
       }
+      // Unique by the constant too: callX and call_x would both make CALL_X_POLICY.
       String unique = base.toString();
-      for (int i = 2; !taken.add(unique.toLowerCase(Locale.ROOT)); i++) {
+      for (int i = 2; taken.contains(unique) || taken.contains(constantOf(unique)); i++) {
         unique = base.toString() + i;
       }
+      taken.add(unique);
+      taken.add(constantOf(unique));
       bases.put(method, unique);
     }
     return new MemberNames(bases);
@@ -63,7 +64,10 @@ final class MemberNames {
 
   /** {@code CHARGE_POLICY}, {@code LEGACY_TOTAL_POLICY}. */
   String policyConstant(GuardedMethod method) {
-    String base = bases.get(method);
+    return constantOf(bases.get(method));
+  }
+
+  private static String constantOf(String base) {
     StringBuilder constant = new StringBuilder();
     for (int i = 0; i < base.length(); i++) {
       char c = base.charAt(i);

@@ -9,6 +9,7 @@ import com.squareup.javapoet.TypeName;
 import java.util.ArrayList;
 import java.util.List;
 import javax.lang.model.element.TypeElement;
+import javax.lang.model.element.VariableElement;
 import javax.lang.model.type.TypeMirror;
 
 /**
@@ -94,7 +95,7 @@ final class MethodWriter {
         "if ($L)", retryable.isEmpty() ? mayRetry : CodeBlock.of("$L$W&& $L", retryable, mayRetry));
     PredicateMethod retryIf = method.retryIf();
     if (retryIf != null) {
-      CodeBlock test = predicateCall(retryIf, CodeBlock.of("$N", locals.failure));
+      CodeBlock test = predicateCall(method, retryIf, CodeBlock.of("$N", locals.failure));
       if (retryIf.needsCast()) {
         TypeName failureType = TypeName.get(retryIf.parameterType());
         test =
@@ -102,7 +103,7 @@ final class MethodWriter {
                 "$N instanceof $T$W&& $L",
                 locals.failure,
                 failureType,
-                predicateCall(retryIf, CodeBlock.of("($T) $N", failureType, locals.failure)));
+                predicateCall(method, retryIf, CodeBlock.of("($T) $N", failureType, locals.failure)));
       }
       addUserCall(builder, locals, locals.retry, test);
       builder.beginControlFlow("if ($N)", locals.retry);
@@ -128,7 +129,7 @@ final class MethodWriter {
         builder,
         locals,
         locals.rejected,
-        predicateCall(method.retryOnResult(), CodeBlock.of("$N", locals.result)));
+        predicateCall(method, method.retryOnResult(), CodeBlock.of("$N", locals.result)));
     builder
         .beginControlFlow("if ($N)", locals.rejected)
         .beginControlFlow("if ($N.mayRetry($N))", locals.retrier, locals.attempt)
@@ -249,18 +250,26 @@ final class MethodWriter {
     builder.addStatement(isVoid ? "return" : "return $N", locals.recovered);
   }
 
-  /** A static predicate is called on its declaring type; an instance one on the delegate/super. */
-  private CodeBlock predicateCall(PredicateMethod predicate, CodeBlock argument) {
+  /**
+   * A static predicate is called on its declaring type (qualified when a parameter of {@code
+   * method} has that type's simple name, which would obscure it: JLS 6.4.2; a same-package type is
+   * never qualified by JavaPoet itself); an instance one on the delegate/super.
+   */
+  private CodeBlock predicateCall(
+      GuardedMethod method, PredicateMethod predicate, CodeBlock argument) {
     String name = predicate.method().getSimpleName().toString();
-    if (predicate.isStatic()) {
+    if (!predicate.isStatic()) {
       return CodeBlock.of(
-          "$T.$N($L)",
-          ClassName.get((TypeElement) predicate.method().getEnclosingElement()),
-          name,
-          argument);
+          "$L.$N($L)", model.isInterface() ? "this.delegate" : "super", name, argument);
     }
-    return CodeBlock.of(
-        "$L.$N($L)", model.isInterface() ? "this.delegate" : "super", name, argument);
+    ClassName owner = ClassName.get((TypeElement) predicate.method().getEnclosingElement());
+    String ownerName = owner.topLevelClassName().simpleName();
+    for (VariableElement parameter : method.method().getParameters()) {
+      if (parameter.getSimpleName().contentEquals(ownerName) && !owner.packageName().isEmpty()) {
+        return CodeBlock.of("$L.$N($L)", owner.canonicalName(), name, argument);
+      }
+    }
+    return CodeBlock.of("$T.$N($L)", owner, name, argument);
   }
 
   /** {@code this.delegate.m(args)} or {@code super.m(args)}; {@code .<T>m(args)} if generic. */

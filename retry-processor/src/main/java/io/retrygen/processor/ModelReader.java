@@ -56,6 +56,28 @@ final class ModelReader {
       this.type = type;
       this.objectMethod = objectMethod;
     }
+
+    /** Whether it, or a declaration it overrides, is a {@code @Recover} method: never guarded. */
+    boolean isRecover() {
+      if (Mirrors.find(method, Names.RECOVER) != null) {
+        return true;
+      }
+      for (ExecutableElement each : overridden) {
+        if (Mirrors.find(each, Names.RECOVER) != null) {
+          return true;
+        }
+      }
+      return false;
+    }
+  }
+
+  /** How the reader walks an input's supertypes and methods, for checks that walk them too. */
+  TypeHierarchy hierarchy() {
+    return hierarchy;
+  }
+
+  RecoverResolver recoverResolver() {
+    return recoverResolver;
   }
 
   RetryableType read(TypeElement type) {
@@ -66,7 +88,7 @@ final class ModelReader {
     for (MethodEntry entry : entries) {
       // A package-private method of a superclass in another package is no member of the input:
       // the generated class could not call it.
-      if (isRecover(entry) && isVisible(type, entry.method)) {
+      if (entry.isRecover() && isVisible(type, entry.method)) {
         recovers.add(entry);
       }
     }
@@ -91,7 +113,7 @@ final class ModelReader {
       }
       boolean deprecated = isDeprecated(entry);
       Element retryable =
-          isRecover(entry) || entry.objectMethod
+          entry.isRecover() || entry.objectMethod
               ? null
               : nearest(type, supertypes, entry, Names.RETRYABLE);
       RetryConfig retry = retryable == null ? null : configs.retry(retryable);
@@ -124,13 +146,12 @@ final class ModelReader {
     }
     recoverResolver.warnUnused(type, recovers, methods, reportedMisfits);
     List<ConstructorPlan> constructors = isInterface ? new ArrayList<>() : ConstructorPlan.plansOf(type, elements, types);
-    TypeElement serializable = elements.getTypeElement("java.io.Serializable");
     return new RetryableType(
         type,
         GeneratedNames.retryingClass(type),
         Collections.unmodifiableList(methods),
         Collections.unmodifiableList(constructors),
-        types.isAssignable(types.erasure(type.asType()), serializable.asType()),
+        SerializableInputs.isSerializable(type, elements, types),
         isDeprecatedOrEnclosedByDeprecated(type));
   }
 
@@ -184,18 +205,6 @@ final class ModelReader {
   private static boolean isOwnPredicate(ExecutableElement method, RetryConfig retry) {
     String name = method.getSimpleName().toString();
     return name.equals(retry.retryIf()) || name.equals(retry.retryOnResult());
-  }
-
-  private boolean isRecover(MethodEntry entry) {
-    if (Mirrors.find(entry.method, Names.RECOVER) != null) {
-      return true;
-    }
-    for (ExecutableElement overridden : entry.overridden) {
-      if (Mirrors.find(overridden, Names.RECOVER) != null) {
-        return true;
-      }
-    }
-    return false;
   }
 
   private boolean isDeprecatedOrEnclosedByDeprecated(TypeElement type) {

@@ -19,7 +19,6 @@ import javax.lang.model.SourceVersion;
 import javax.lang.model.element.Element;
 import javax.lang.model.element.ExecutableElement;
 import javax.lang.model.element.TypeElement;
-import javax.lang.model.util.ElementFilter;
 import javax.lang.model.util.Elements;
 
 /**
@@ -159,8 +158,8 @@ public final class RetryProcessor extends AbstractProcessor {
 
   /**
    * Reads, checks and writes {@code type}. {@code inputs} are the types of this round that {@link
-   * #isInput} accepts: a {@code @Recover} method of an unguarded supertype of one of them may
-   * serve it, so it is not warned about.
+   * #isInput} accepts: each reports what is wrong with its own annotations, so its subtypes need
+   * not say it again, and an unguarded supertype of one may hold its recover methods.
    */
   private void processType(TypeElement type, List<TypeElement> inputs)
       throws MissingTypeException {
@@ -179,16 +178,13 @@ public final class RetryProcessor extends AbstractProcessor {
     validator.validateAnnotations(type);
     warnings.checkAnnotations(type);
     RetryableType model = reader.read(type);
-    validator.validateInherited(model);
+    validator.validateInherited(model, inputs);
     validator.validateModel(model);
     if (diagnostics.errorCount() > errorsBefore) {
       return;
     }
     // Only after a clean read: a model with errors may lack the methods a warning is about.
     warnings.checkModel(model);
-    if (!hasAnyRetryable(type)) {
-      return;
-    }
     JavaFile file = writer.write(model);
     try {
       file.writeTo(filer);
@@ -201,30 +197,14 @@ public final class RetryProcessor extends AbstractProcessor {
   /**
    * Whether {@code type} is an input of SPEC §2: {@code @Retryable} or {@code @CircuitBreaker} on
    * it or on a method it declares. A stray {@code @Backoff} counts too, so that it gets its error
-   * (no class is written for it, see {@link #hasAnyRetryable}).
+   * (which stops the class from being written).
    */
   private static boolean isInput(TypeElement type) {
-    List<Element> annotated = new ArrayList<>();
-    annotated.add(type);
-    annotated.addAll(ElementFilter.methodsIn(type.getEnclosedElements()));
-    for (Element element : annotated) {
+    for (Element element : TypeHierarchy.typeAndOwnMethods(type)) {
       for (String name : Arrays.asList(Names.RETRYABLE, Names.CIRCUIT_BREAKER, Names.BACKOFF)) {
         if (Mirrors.find(element, name) != null) {
           return true;
         }
-      }
-    }
-    return false;
-  }
-
-  /** A type that has only a stray {@code @Backoff} gets its error, but no generated class. */
-  private boolean hasAnyRetryable(TypeElement type) {
-    if (Mirrors.find(type, Names.RETRYABLE) != null) {
-      return true;
-    }
-    for (Element member : type.getEnclosedElements()) {
-      if (Mirrors.find(member, Names.RETRYABLE) != null) {
-        return true;
       }
     }
     return false;

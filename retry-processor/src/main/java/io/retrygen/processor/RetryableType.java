@@ -50,7 +50,10 @@ final class RetryableType {
     return constructors;
   }
 
-  /** Whether the input implements {@code Serializable}: the generated class needs no UID. */
+  /**
+   * Whether the input implements {@code Serializable}: the generated class then suppresses
+   * "serial", keeps its retriers transient and binds them again in {@code readObject}.
+   */
   boolean serializable() {
     return serializable;
   }

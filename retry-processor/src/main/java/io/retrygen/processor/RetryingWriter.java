@@ -8,9 +8,12 @@ import com.squareup.javapoet.JavaFile;
 import com.squareup.javapoet.TypeName;
 import com.squareup.javapoet.TypeSpec;
 import com.squareup.javapoet.TypeVariableName;
+import java.util.Set;
+import java.util.TreeSet;
 import javax.lang.model.element.Modifier;
 import javax.lang.model.element.TypeElement;
 import javax.lang.model.element.TypeParameterElement;
+import javax.lang.model.element.VariableElement;
 
 /**
  * Turns a {@link RetryableType} into the source of its {@code *Retrying} class: a final delegate
@@ -101,6 +104,16 @@ final class RetryingWriter {
     if (model.serializable() && !members.methods().isEmpty()) {
       type.addMethod(ConstructorWriter.readObject(members));
     }
+    // A parameter named like a class the loop names in an expression (Thread.currentThread(),
+    // Client.isTransient(failure)) would obscure it (JLS 6.4.2), and method parameters cannot be
+    // renamed: such classes are written qualified instead.
+    Set<String> parameterNames = new TreeSet<>();
+    for (GuardedMethod method : model.methods()) {
+      for (VariableElement parameter : method.method().getParameters()) {
+        parameterNames.add(parameter.getSimpleName().toString());
+      }
+    }
+    type.alwaysQualify(parameterNames.toArray(new String[0]));
     MethodWriter methods = new MethodWriter(model);
     for (GuardedMethod method : model.methods()) {
       type.addMethod(

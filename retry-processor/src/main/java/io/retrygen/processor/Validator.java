@@ -1,6 +1,5 @@
 package io.retrygen.processor;
 
-import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
@@ -106,6 +105,22 @@ final class Validator {
           type.getSimpleName(), GeneratedNames.retryingClass(type).simpleName());
       valid = false;
     }
+    ExecutableElement readObject =
+        type.getKind() == ElementKind.CLASS
+                && SerializableInputs.isSerializable(type, elements, types)
+            ? SerializableInputs.visibleReadObject(type)
+            : null;
+    if (readObject != null) {
+      diagnostics.error(
+          type,
+          "retrygen cannot wrap serializable class %s: %s declares a non-private"
+              + " readObject(ObjectInputStream), so the generated subclass %s cannot declare the"
+              + " private one that restores its retry state after deserialization. Make that"
+              + " readObject private (serialization calls only a private one)",
+          type.getSimpleName(), readObject.getEnclosingElement().getSimpleName(),
+          GeneratedNames.retryingClass(type).simpleName());
+      valid = false;
+    }
     return valid;
   }
 
@@ -120,10 +135,7 @@ final class Validator {
 
   /** Checks every annotation that the input itself carries, on the type and its own methods. */
   void validateAnnotations(TypeElement type) {
-    List<Element> annotated = new ArrayList<>();
-    annotated.add(type);
-    annotated.addAll(ElementFilter.methodsIn(type.getEnclosedElements()));
-    for (Element element : annotated) {
+    for (Element element : TypeHierarchy.typeAndOwnMethods(type)) {
       AnnotationMirror retryable = Mirrors.find(element, Names.RETRYABLE);
       AnnotationMirror backoff = Mirrors.find(element, Names.BACKOFF);
       AnnotationMirror breaker = Mirrors.find(element, Names.CIRCUIT_BREAKER);
@@ -230,23 +242,26 @@ final class Validator {
 
   /**
    * Checks the annotations that the input's guarded methods inherit from supertypes, once each:
-   * the input's own were checked by {@link #validateAnnotations}. Diagnostics reports what is
-   * wrong with them on the input, naming the supertype.
+   * the input's own were checked by {@link #validateAnnotations}, and so are those of a supertype
+   * that is among this round's {@code inputs}. Diagnostics reports what is wrong with them on the
+   * input, naming the supertype: a supertype in a jar, say.
    */
-  void validateInherited(RetryableType model) {
+  void validateInherited(RetryableType model, List<TypeElement> inputs) {
     Set<Element> checked = new HashSet<>();
     for (GuardedMethod method : model.methods()) {
       RetryConfig retry = method.retry();
-      if (retry != null
-          && !isOwn(retry.annotatedElement(), model.element())
+      if (retry == null) {
+        continue;
+      }
+      TypeElement declaring = TypeHierarchy.declaringType(retry.annotatedElement());
+      // A supertype that is an input of this round reports its own errors, with their caret: the
+      // same error again on each subtype would say nothing new.
+      if (!declaring.equals(model.element())
+          && !inputs.contains(declaring)
           && checked.add(retry.annotatedElement())) {
         retryableValidator.validate(model.element(), retry);
       }
     }
-  }
-
-  private static boolean isOwn(Element element, TypeElement type) {
-    return element.equals(type) || element.getEnclosingElement().equals(type);
   }
 
   /** Guarded methods the generator cannot handle yet. */
@@ -256,18 +271,15 @@ final class Validator {
         continue;
       }
       if (KotlinSupport.isSuspend(method.method())) {
-        reportSuspend(model, method.method());
+        reportSuspend(method.method());
         continue;
       }
       if (!method.shape().isAsync()) {
         continue;
       }
-      Element where =
-          method.method().getEnclosingElement().equals(model.element())
-              ? method.method()
-              : model.element();
+      // An inherited method is reported on the input, naming its supertype (Diagnostics).
       diagnostics.error(
-          where,
+          method.method(),
           "%s returns %s: asynchronous methods are not supported yet by this version of"
               + " retrygen, and retrying only the synchronous call would lose failures."
               + " Remove @Retryable from it, or return the value synchronously",
@@ -282,10 +294,10 @@ final class Validator {
    * A guarded suspend function would compile, but retry only the call up to its first suspension,
    * which returns {@code COROUTINE_SUSPENDED} rather than failing (SPEC §2).
    */
-  private void reportSuspend(RetryableType model, ExecutableElement method) {
+  private void reportSuspend(ExecutableElement method) {
     String result = KotlinSupport.suspendResult(method);
     diagnostics.error(
-        method.getEnclosingElement().equals(model.element()) ? method : model.element(),
+        method,
         "retrygen cannot guard suspend function %s: suspend functions are not supported, as a"
             + " retry loop around the call would end at its first suspension. Return a"
             + " CompletableFuture%s instead (e.g. with future { ... } of kotlinx-coroutines), or"

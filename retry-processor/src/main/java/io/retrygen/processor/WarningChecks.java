@@ -42,25 +42,28 @@ final class WarningChecks {
     this.diagnostics = diagnostics;
     this.reader = reader;
     this.configs = configs;
-    this.hierarchy = new TypeHierarchy(elements, types);
-    this.recovers = new RecoverResolver(elements, types, diagnostics);
+    this.hierarchy = reader.hierarchy();
+    this.recovers = reader.recoverResolver();
   }
 
   /**
    * Warns about the {@code @Recover} methods of {@code type}, a type with no {@code @Retryable} or
-   * {@code @CircuitBreaker} at all (SPEC §5): nothing in it is guarded, so they are never called,
-   * the usual cause being a forgotten {@code @Retryable}.
+   * {@code @CircuitBreaker} at all (SPEC §5): they fit no guarded method of the type they are
+   * declared in, the usual cause being a forgotten {@code @Retryable}. The warning names the
+   * method it would recover, else the closest mismatch.
    *
-   * <p>Only a recover method that fits one of the type's own unguarded methods is reported: that
-   * is the forgotten {@code @Retryable}. One that fits none of them is most likely a fallback held
-   * for subtypes (SPEC §5: a recover method lives in the type or a supertype), like an interface
-   * of shared fallbacks, and it is left alone; so is every recover method of a type that a type
-   * of this round which does generate a class extends (it may guard the method it fits). A
-   * warning that fires on such legal uses would fail {@code -Werror} builds for nothing.
+   * <p>Not when a type of this round that generates a class extends {@code type}: a recover method
+   * lives in the guarded method's type or a supertype (SPEC §5), and a base class or interface of
+   * shared fallbacks is that legal use. Warning about it would fail every {@code -Werror} build
+   * that uses the pattern, with no way to silence the warning (javac's {@code @SuppressWarnings}
+   * does not reach a processor's warnings).
    *
-   * @param triggers the types of this round that generate a class
+   * @param inputs the types of this round that generate a class
    */
-  void warnUnguardedRecovers(TypeElement type, List<TypeElement> triggers) {
+  void warnUnguardedRecovers(TypeElement type, List<TypeElement> inputs) {
+    if (servesASubtype(type, inputs)) {
+      return;
+    }
     List<ModelReader.MethodEntry> entries = null;
     for (ExecutableElement recover : ElementFilter.methodsIn(type.getEnclosedElements())) {
       if (Mirrors.find(recover, Names.RECOVER) == null
@@ -70,23 +73,47 @@ final class WarningChecks {
         continue; // Validator.checkRecover reported it
       }
       if (entries == null) {
-        if (servesASubtype(type, triggers)) {
-          return;
-        }
         entries = hierarchy.methods(type, hierarchy.supertypes(type));
-      }
-      ExecutableElement fitted = fittedMethod(type, recover, entries);
-      if (fitted == null) {
-        continue;
       }
       diagnostics.warning(
           recover, Mirrors.find(recover, Names.RECOVER), null,
           "@Recover method %s fits no guarded method of %s, so it is never called: nothing in %s"
-              + " is guarded (no @Retryable or @CircuitBreaker on it or its methods). Add"
-              + " @Retryable to the method it should recover: %s",
+              + " is guarded (no @Retryable or @CircuitBreaker on it or its methods). %s",
           Diagnostics.signature(recover), type.getSimpleName(), type.getSimpleName(),
-          Diagnostics.signature(fitted));
+          closest(type, recover, entries));
     }
+  }
+
+  /**
+   * "Add @Retryable to the method it should recover: m(..)" for the first method {@code recover}
+   * fits; else the closest mismatch, as for a type whose guarded methods it does not fit.
+   */
+  private String closest(
+      TypeElement type, ExecutableElement recover, List<ModelReader.MethodEntry> entries) {
+    ExecutableType recoverType =
+        (ExecutableType) types.asMemberOf((DeclaredType) type.asType(), recover);
+    RecoverResolver.Mismatch closest = null;
+    ExecutableElement closestMethod = null;
+    for (ModelReader.MethodEntry entry : entries) {
+      if (entry.objectMethod || entry.isRecover() || !reader.overridable(type, entry.method)) {
+        continue;
+      }
+      RecoverResolver.Mismatch mismatch = recovers.mismatch(recoverType, entry.method, entry.type);
+      if (mismatch == null) {
+        return "Add @Retryable to the method it should recover: "
+            + Diagnostics.signature(entry.method);
+      }
+      if (closest == null || mismatch.stage > closest.stage) {
+        closest = mismatch;
+        closestMethod = entry.method;
+      }
+    }
+    if (closestMethod == null) {
+      return "It has no method a recover method could serve. Move it to the type whose method it"
+          + " should recover";
+    }
+    return "The closest, " + Diagnostics.signature(closestMethod) + ", does not fit because "
+        + Diagnostics.signature(recover) + " " + closest.reason;
   }
 
   /**
@@ -94,10 +121,7 @@ final class WarningChecks {
    * methods; those of a supertype are checked when the supertype is processed.
    */
   void checkAnnotations(TypeElement type) {
-    List<Element> annotated = new ArrayList<>();
-    annotated.add(type);
-    annotated.addAll(ElementFilter.methodsIn(type.getEnclosedElements()));
-    for (Element element : annotated) {
+    for (Element element : TypeHierarchy.typeAndOwnMethods(type)) {
       AnnotationMirror retryable = Mirrors.find(element, Names.RETRYABLE);
       if (retryable != null) {
         warnStatisticsListener(element, retryable);
@@ -290,39 +314,10 @@ final class WarningChecks {
     return written;
   }
 
-  /** The first overridable method of {@code type} that {@code recover} would recover, or null. */
-  private ExecutableElement fittedMethod(
-      TypeElement type, ExecutableElement recover, List<ModelReader.MethodEntry> entries) {
-    ExecutableType recoverType =
-        (ExecutableType) types.asMemberOf((DeclaredType) type.asType(), recover);
-    for (ModelReader.MethodEntry entry : entries) {
-      if (entry.objectMethod
-          || isRecover(entry)
-          || !reader.overridable(type, entry.method)
-          || recovers.mismatch(recoverType, entry.method, entry.type) != null) {
-        continue;
-      }
-      return entry.method;
-    }
-    return null;
-  }
-
-  private boolean servesASubtype(TypeElement type, List<TypeElement> triggers) {
-    for (TypeElement trigger : triggers) {
-      if (!trigger.equals(type)
-          && types.isSubtype(types.erasure(trigger.asType()), types.erasure(type.asType()))) {
-        return true;
-      }
-    }
-    return false;
-  }
-
-  private static boolean isRecover(ModelReader.MethodEntry entry) {
-    if (Mirrors.find(entry.method, Names.RECOVER) != null) {
-      return true;
-    }
-    for (ExecutableElement overridden : entry.overridden) {
-      if (Mirrors.find(overridden, Names.RECOVER) != null) {
+  private boolean servesASubtype(TypeElement type, List<TypeElement> inputs) {
+    for (TypeElement input : inputs) {
+      if (!input.equals(type)
+          && types.isSubtype(types.erasure(input.asType()), types.erasure(type.asType()))) {
         return true;
       }
     }

@@ -172,6 +172,138 @@ class CoreModelTest {
     assertThat(later.seen).contains("javax.annotation.processing.Generated");
   }
 
+  @Test
+  void inheritedErrorOfASupertypeInTheSameCompilationIsReportedOnceWithItsCaret() {
+    JavaFileObject base =
+        JavaFileObjects.forSourceLines(
+            "test.Base",
+            "package test;",
+            "import io.retrygen.Retryable;",
+            "interface Base {",
+            "  @Retryable(",
+            "      maxAttempts = 0)",
+            "  String call();",
+            "}");
+    JavaFileObject sub =
+        JavaFileObjects.forSourceLines(
+            "test.Sub",
+            "package test;",
+            "import io.retrygen.Retryable;",
+            "@Retryable",
+            "interface Sub extends Base {",
+            "  String other();",
+            "}");
+    Compilation compilation =
+        Compiler.javac()
+            .withProcessors(processor)
+            .withOptions("-Xlint:all,-processing")
+            .compile(base, sub);
+    assertThat(compilation).hadErrorCount(1);
+    assertThat(compilation)
+        .hadErrorContaining("@Retryable(maxAttempts = 0) is invalid")
+        .inFile(base)
+        .onLineContaining("maxAttempts = 0");
+  }
+
+  @Test
+  void staticFactoryReturningTheGeneratedClassDoesNotHoldTheInputBack() {
+    // The superficial check reads what the model reads: not static methods.
+    Compilation compilation =
+        Compiler.javac()
+            .withProcessors(processor)
+            .withOptions("-Xlint:all,-processing")
+            .compile(
+                JavaFileObjects.forSourceLines(
+                    "test.Foo",
+                    "package test;",
+                    "import io.retrygen.Retryable;",
+                    "public class Foo {",
+                    "  public static FooRetrying create() {",
+                    "    return new FooRetrying();",
+                    "  }",
+                    "  @Retryable",
+                    "  public String call() {",
+                    "    return \"x\";",
+                    "  }",
+                    "}"));
+    assertThat(compilation).succeededWithoutWarnings();
+    assertThat(processor.createdSourceFiles()).containsExactly("test.FooRetrying");
+  }
+
+  @Test
+  void nonPrivateReadObjectOfASerializableSuperclassIsAnErrorOnTheInput() {
+    // The generated private readObject could not override it with weaker access.
+    JavaFileObject source =
+        JavaFileObjects.forSourceLines(
+            "test.Session",
+            "package test;",
+            "import io.retrygen.Retryable;",
+            "import java.io.ObjectInputStream;",
+            "public class Session implements java.io.Serializable {",
+            "  private static final long serialVersionUID = 1L;",
+            "  protected void readObject(ObjectInputStream in) {}",
+            "  @Retryable",
+            "  public String call() {",
+            "    return \"x\";",
+            "  }",
+            "}");
+    Compilation compilation =
+        Compiler.javac()
+            .withProcessors(processor)
+            .withOptions("-Xlint:all,-processing")
+            .compile(source);
+    assertThat(compilation).hadErrorCount(1);
+    assertThat(processor.createdSourceFiles()).isEmpty();
+    assertThat(compilation)
+        .hadErrorContaining(
+            "retrygen cannot wrap serializable class Session: Session declares a non-private"
+                + " readObject(ObjectInputStream), so the generated subclass SessionRetrying cannot"
+                + " declare the private one that restores its retry state after deserialization."
+                + " Make that readObject private (serialization calls only a private one)")
+        .inFile(source)
+        .onLineContaining("public class Session");
+  }
+
+  @Test
+  void constructorsTakingOptionsAreMatchedWhateverTheirOrder() throws IOException {
+    for (String[] order :
+        new String[][] {
+          {"  K() {}", "  K(RetryOptions a) {}", "  K(RetryOptions a, RetryOptions b) {}"},
+          {"  K(RetryOptions a, RetryOptions b) {}", "  K(RetryOptions a) {}", "  K() {}"}
+        }) {
+      Compilation compilation =
+          Compiler.javac()
+              .withProcessors(new RetryProcessor())
+              .withOptions("-Xlint:all,-processing")
+              .compile(
+                  JavaFileObjects.forSourceLines(
+                      "test.K",
+                      "package test;",
+                      "import io.retrygen.Retryable;",
+                      "import io.retrygen.runtime.RetryOptions;",
+                      "class K {",
+                      order[0],
+                      order[1],
+                      order[2],
+                      "  @Retryable",
+                      "  String call() {",
+                      "    return \"\";",
+                      "  }",
+                      "}"));
+      assertThat(compilation).succeededWithoutWarnings();
+      String generated =
+          compilation.generatedSourceFile("test.KRetrying").get().getCharContent(true).toString();
+      // (RetryOptions a) shares a with super, whatever the order; () retries with the defaults.
+      assertThat(generated)
+          .contains("  KRetrying(RetryOptions a) {\n    super(a);\n    this.callRetrier ="
+              + " CALL_POLICY.bind(a);\n  }");
+      assertThat(generated)
+          .contains("  KRetrying(RetryOptions a, RetryOptions b) {\n    super(a, b);\n"
+              + "    this.callRetrier = CALL_POLICY.bind(a);\n  }");
+      assertThat(generated).contains("  KRetrying() {\n    super();\n");
+    }
+  }
+
   /** Writes test.Missing in the first round, as another processor might. */
   private static final class GeneratesMissing extends AbstractProcessor {
     private boolean done;

@@ -32,6 +32,8 @@ class GeneratedCodeTest {
             "  String callInt();",
             "  String call2();",
             "  String legacyTotal(String[] names);",
+            "  String call_x();",
+            "  String callX();",
             "}");
     Compilation compilation = javac.compile(source);
     assertThat(compilation).succeededWithoutWarnings();
@@ -46,6 +48,36 @@ class GeneratedCodeTest {
     assertThat(generated).contains("private static final RetryPolicy LEGACY_TOTAL_POLICY = ");
     assertThat(generated).contains("this.callInt2Retrier = CALL_INT2_POLICY.bind(options);");
     assertThat(generated).contains("Retrier retrier = this.callIntRetrier;");
+    // Both would make CALL_X_POLICY.
+    assertThat(generated).contains("private static final RetryPolicy CALL_X_POLICY = ");
+    assertThat(generated).contains("private static final RetryPolicy CALL_X2_POLICY = ");
+  }
+
+  @Test
+  void parametersNamedLikeTheTypesTheLoopNamesDoNotObscureThem() throws IOException {
+    // Thread.currentThread() and Client.isBad(result) would read the parameters Thread and Client.
+    JavaFileObject source =
+        JavaFileObjects.forSourceLines(
+            "test.Client",
+            "package test;",
+            "import io.retrygen.Recover;",
+            "import io.retrygen.Retryable;",
+            "interface Client {",
+            "  @Retryable(retryOnResult = \"isBad\")",
+            "  String call(String Thread, String Client, String Retrier, String InterruptedException);",
+            "  static boolean isBad(String result) {",
+            "    return result.isEmpty();",
+            "  }",
+            "  @Recover",
+            "  default String fallback(Exception e) {",
+            "    return \"\";",
+            "  }",
+            "}");
+    Compilation compilation = javac.compile(source);
+    assertThat(compilation).succeededWithoutWarnings();
+    String generated = generated(compilation, "test.ClientRetrying");
+    assertThat(generated).contains("java.lang.Thread.currentThread().interrupt();");
+    assertThat(generated).contains("rejected = test.Client.isBad(result);");
   }
 
   @Test

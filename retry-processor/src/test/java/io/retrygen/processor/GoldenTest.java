@@ -17,6 +17,8 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
 import java.util.List;
+import java.util.Locale;
+import javax.tools.Diagnostic;
 import javax.tools.JavaFileObject;
 import javax.tools.StandardLocation;
 import org.junit.jupiter.api.Test;
@@ -37,33 +39,33 @@ class GoldenTest {
 
   @Test
   void interfaceDelegate() throws IOException {
-    assertGolden("interface", "PaymentClientRetrying", "-Xlint:all,-processing");
+    assertGolden("interface", "PaymentClientRetrying", "-Xlint:all");
   }
 
   @Test
   void classSubclass() throws IOException {
-    assertGolden("class", "InventoryRetrying", "-Xlint:all,-processing");
+    assertGolden("class", "InventoryRetrying", "-Xlint:all");
   }
 
   @Test
   void nestedTypeJoinsEnclosingNames() throws IOException {
-    assertGolden("nested", "Outer_Mid_ClientRetrying", "-Xlint:all,-processing");
+    assertGolden("nested", "Outer_Mid_ClientRetrying", "-Xlint:all");
   }
 
   @Test
   void genericsVarargsAndThrows() throws IOException {
-    assertGolden("generics", "RepositoryRetrying", "-Xlint:all,-processing");
+    assertGolden("generics", "RepositoryRetrying", "-Xlint:all");
   }
 
   @Test
   void recoverOrderingNotRecoverableAndPredicates() throws IOException {
-    assertGolden("recover", Arrays.asList("GatewayRetrying", "LedgerRetrying"), "-Xlint:all,-processing");
+    assertGolden("recover", Arrays.asList("GatewayRetrying", "LedgerRetrying"), "-Xlint:all");
   }
 
   @Test
   void release8HasNoGeneratedAnnotation() throws IOException {
     // -Xlint:-options: JDK 20+ warns that --release 8 is obsolete.
-    assertGolden("release8", "PingerRetrying", "--release", "8", "-Xlint:all,-processing", "-Xlint:-options");
+    assertGolden("release8", "PingerRetrying", "--release", "8", "-Xlint:all", "-Xlint:-options");
   }
 
   /**
@@ -96,10 +98,10 @@ class GoldenTest {
       String caseName = golden.substring(0, golden.indexOf('/'));
       String generated = "test." + golden.substring(golden.indexOf('/') + 1);
       List<JavaFileObject> inputs = inputs(caseName, "test");
-      Compilation first = compile(inputs, "-Xlint:all,-processing");
-      Compilation second = compile(inputs, "-Xlint:all,-processing");
-      assertThat(first).succeededWithoutWarnings();
-      assertThat(second).succeededWithoutWarnings();
+      Compilation first = compile(inputs, "-Xlint:all");
+      Compilation second = compile(inputs, "-Xlint:all");
+      assertNoWarningButUnclaimedGenerated(first);
+      assertNoWarningButUnclaimedGenerated(second);
       assertWithMessage(golden)
           .that(text(second, generated))
           .isEqualTo(text(first, generated));
@@ -124,7 +126,7 @@ class GoldenTest {
       String caseName, String packageName, List<String> generatedSimpleNames, String... options)
       throws IOException {
     Compilation compilation = compile(inputs(caseName, packageName), options);
-    assertThat(compilation).succeededWithoutWarnings();
+    assertNoWarningButUnclaimedGenerated(compilation);
     for (String generatedSimpleName : generatedSimpleNames) {
       String generatedName = packageName + "." + generatedSimpleName;
       Path expectedFile =
@@ -145,6 +147,23 @@ class GoldenTest {
       assertWithMessage("generated source files of " + caseName)
           .that(compilation.generatedSourceFiles())
           .hasSize(generatedSimpleNames.size());
+    }
+  }
+
+  /**
+   * Under {@code -Xlint:all}, the one warning a compilation may have is javac's {@code
+   * -Xlint:processing} note that no processor claimed {@code @Generated}, which the generated
+   * classes carry when the compilation has it: retrygen claims only its own annotations, since a
+   * processor that claims {@code @Generated} hides it from every processor after it.
+   */
+  private static void assertNoWarningButUnclaimedGenerated(Compilation compilation) {
+    assertThat(compilation).succeeded();
+    for (Diagnostic<? extends JavaFileObject> warning : compilation.warnings()) {
+      assertWithMessage("warning: %s", warning)
+          .that(warning.getMessage(Locale.ROOT))
+          .isEqualTo(
+              "No processor claimed any of these annotations:"
+                  + " java.compiler/javax.annotation.processing.Generated");
     }
   }
 

@@ -195,7 +195,7 @@ class KotlinInputsTest {
             "@Recover method fallback(Exception, String) cannot be called: Kotlin put its body in"
                 + " Client.DefaultImpls (as it does without JVM default methods: Kotlin < 2.2, or"
                 + " -jvm-default=disable), where the generated class cannot call it. Compile with"
-                + " -jvm-default=enable (Kotlin 2.x; -Xjvm-default=all on 1.x)")
+                + " -jvm-default=enable (Kotlin 2.2+; -Xjvm-default=all before 2.2)")
         .inFile(source)
         .onLineContaining("String fallback(Exception e");
   }
@@ -230,7 +230,7 @@ class KotlinInputsTest {
             "@Retryable(retryIf = \"isTransient\") cannot use isTransient(Exception): Kotlin put"
                 + " its body in Client.DefaultImpls (as it does without JVM default methods:"
                 + " Kotlin < 2.2, or -jvm-default=disable), where the generated class cannot call"
-                + " it. Compile with -jvm-default=enable (Kotlin 2.x; -Xjvm-default=all on 1.x)")
+                + " it. Compile with -jvm-default=enable (Kotlin 2.2+; -Xjvm-default=all before 2.2)")
         .inFile(source)
         .onLineContaining("retryIf = \"isTransient\"");
   }
@@ -265,7 +265,7 @@ class KotlinInputsTest {
             "@Retryable(retryOnResult = \"isPending\") cannot use isPending(String): Kotlin put"
                 + " its body in Client.DefaultImpls (as it does without JVM default methods:"
                 + " Kotlin < 2.2, or -jvm-default=disable), where the generated class cannot call"
-                + " it. Compile with -jvm-default=enable (Kotlin 2.x; -Xjvm-default=all on 1.x)")
+                + " it. Compile with -jvm-default=enable (Kotlin 2.2+; -Xjvm-default=all before 2.2)")
         .inFile(source)
         .onLineContaining("retryOnResult = \"isPending\"");
   }

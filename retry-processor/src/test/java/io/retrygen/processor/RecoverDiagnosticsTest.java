@@ -905,6 +905,7 @@ class RecoverDiagnosticsTest {
             "  }",
             "}");
     Compilation compilation = javac.withOptions("-Xlint:all,-processing").compile(source);
+    // Fallbacks guards nothing, but Client, a subtype of this round, uses its fallback: no warning.
     assertThat(compilation).succeededWithoutWarnings();
     assertThat(generated(compilation, "test.ClientRetrying"))
         .contains(
@@ -1006,6 +1007,7 @@ class RecoverDiagnosticsTest {
             "  }",
             "}");
     Compilation compilation = javac.withOptions("-Xlint:all,-processing").compile(base, source);
+    // Base guards nothing, but Client, a subtype of this round, generates a class: no warning.
     assertThat(compilation).succeededWithoutWarnings();
     String generated = generated(compilation, "test.ClientRetrying");
     assertThat(generated).doesNotContain("fallback");

@@ -83,6 +83,36 @@ class WarningsTest {
   }
 
   @Test
+  void recoverThatFitsNothingInAnUnguardedTypeNamesTheClosestMismatch() {
+    JavaFileObject source =
+        JavaFileObjects.forSourceLines(
+            "test.Client",
+            "package test;",
+            "import io.retrygen.Recover;",
+            "interface Client {",
+            "  String charge(String account);",
+            "",
+            "  @Recover",
+            "  default int fallback(Exception e, String account) {",
+            "    return 0;",
+            "  }",
+            "}");
+    Compilation compilation = javac.withOptions("-Xlint:all,-processing").compile(source);
+    assertThat(compilation).succeeded();
+    assertThat(compilation).hadWarningCount(1);
+    assertThat(compilation)
+        .hadWarningContaining(
+            "@Recover method fallback(Exception, String) fits no guarded method of Client, so it"
+                + " is never called: nothing in Client is guarded (no @Retryable or"
+                + " @CircuitBreaker on it or its methods). The closest, charge(String), does not"
+                + " fit because fallback(Exception, String) returns int, which is not assignable"
+                + " to String")
+        .inFile(source)
+        .onLineContaining("@Recover");
+    assertThat(processor.createdSourceFiles()).isEmpty();
+  }
+
+  @Test
   void recoverInATypeWithoutRetryableIsStillChecked() {
     // Generates nothing, but an invalid @Recover is still an error (SPEC §2), and only that.
     JavaFileObject source =

@@ -8,8 +8,9 @@ import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * A {@link RetryListener} that counts calls per label: successful or failed, with or without
- * retry. Thread-safe; register it with {@code RetryOptions.builder().listener(statistics)} or in
- * {@code @Retryable(listeners = ...)}.
+ * retry. Thread-safe; register one instance with {@code RetryOptions.builder().listener(statistics)}
+ * and read its counts. Not in {@code @Retryable(listeners = ...)}: that creates an instance private
+ * to one generated object, whose counts no one could read (a compile warning says so).
  *
  * <pre>{@code
  * StatisticsListener statistics = new StatisticsListener();
