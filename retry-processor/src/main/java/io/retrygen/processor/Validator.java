@@ -5,13 +5,10 @@ import java.util.List;
 import java.util.Set;
 import javax.lang.model.element.AnnotationMirror;
 import javax.lang.model.element.Element;
-import javax.lang.model.element.ElementKind;
 import javax.lang.model.element.ExecutableElement;
 import javax.lang.model.element.Modifier;
-import javax.lang.model.element.NestingKind;
 import javax.lang.model.element.PackageElement;
 import javax.lang.model.element.TypeElement;
-import javax.lang.model.util.ElementFilter;
 import javax.lang.model.util.Elements;
 import javax.lang.model.util.Types;
 
@@ -20,117 +17,23 @@ import javax.lang.model.util.Types;
  * value that is wrong where there is one, and never throws for bad input.
  */
 final class Validator {
-  private final Elements elements;
   private final Types types;
   private final Diagnostics diagnostics;
   private final ConfigCache configs;
   private final RetryableValidator retryableValidator;
+  private final ShapeValidator shapeValidator;
 
   Validator(Elements elements, Types types, Diagnostics diagnostics, ConfigCache configs) {
-    this.elements = elements;
+    this.shapeValidator = new ShapeValidator(elements, types, diagnostics);
     this.types = types;
     this.diagnostics = diagnostics;
     this.configs = configs;
     this.retryableValidator = new RetryableValidator(types, diagnostics);
   }
 
-  /**
-   * Whether {@code type} can have a generated class at all: an interface or a non-final class that
-   * the generated top-level class can see and instantiate. Reports why not.
-   */
+  /** See {@link ShapeValidator#validateShape}. */
   boolean validateShape(TypeElement type) {
-    String kind = kindName(type);
-    ElementKind elementKind = type.getKind();
-    if (elementKind == ElementKind.ENUM || elementKind == ElementKind.ANNOTATION_TYPE
-        || elementKind.name().equals("RECORD")) {
-      diagnostics.error(
-          type,
-          "retrygen cannot wrap %s %s: it generates a delegate for an interface or a subclass for"
-              + " a class. Put the annotations on an interface that %s implements, and wrap it",
-          kind, type.getSimpleName(), type.getSimpleName());
-      return false;
-    }
-    boolean valid = true;
-    if (type.getKind() == ElementKind.CLASS && type.getModifiers().contains(Modifier.FINAL)) {
-      diagnostics.error(
-          type,
-          KotlinSupport.isKotlin(type)
-              ? "retrygen cannot wrap final class %s: it generates the subclass %s, and Kotlin"
-                  + " classes are final unless marked open. Mark it `open`, or put the"
-                  + " annotations on an interface that %s implements"
-              : "retrygen cannot wrap final class %s: it generates the subclass %s. Remove final,"
-                  + " or put the annotations on an interface that %s implements",
-          type.getSimpleName(),
-          GeneratedNames.retryingClass(type).simpleName(),
-          type.getSimpleName());
-      valid = false;
-    }
-    if (SealedTypes.isSealed(type) && !SealedTypes.permitsGenerated(type)) {
-      String generated = GeneratedNames.retryingClass(type).simpleName();
-      diagnostics.error(
-          type,
-          "retrygen cannot wrap sealed %s %s: its permits clause does not name the generated class"
-              + " %s, which %s it. Add %s to permits",
-          kind, type.getSimpleName(), generated,
-          type.getKind().isInterface() ? "implements" : "extends", generated);
-      valid = false;
-    }
-    for (Element e = type; e instanceof TypeElement; e = e.getEnclosingElement()) {
-      TypeElement each = (TypeElement) e;
-      if (each.getModifiers().contains(Modifier.PRIVATE)) {
-        diagnostics.error(
-            type,
-            "retrygen cannot wrap %s %s because %s is private: the generated %s is a top-level"
-                + " class of the package and cannot see it. Make it package-private or public",
-            kind, type.getSimpleName(), each.getSimpleName(),
-            GeneratedNames.retryingClass(type).simpleName());
-        return false; // its constructors are private too: no point saying so again
-      }
-    }
-    if (type.getKind() == ElementKind.CLASS
-        && type.getNestingKind() == NestingKind.MEMBER
-        && !type.getModifiers().contains(Modifier.STATIC)) {
-      diagnostics.error(
-          type,
-          "retrygen cannot wrap inner class %s: the generated subclass %s has no enclosing"
-              + " instance to create it with. Make the class static",
-          type.getSimpleName(), GeneratedNames.retryingClass(type).simpleName());
-      valid = false;
-    }
-    if (type.getKind() == ElementKind.CLASS && !hasAccessibleConstructor(type)) {
-      diagnostics.error(
-          type,
-          "retrygen cannot wrap class %s: it has no non-private constructor for the generated"
-              + " subclass %s to call. Add a package-private or public constructor",
-          type.getSimpleName(), GeneratedNames.retryingClass(type).simpleName());
-      valid = false;
-    }
-    ExecutableElement readObject =
-        type.getKind() == ElementKind.CLASS
-                && SerializableInputs.isSerializable(type, elements, types)
-            ? SerializableInputs.visibleReadObject(type)
-            : null;
-    if (readObject != null) {
-      diagnostics.error(
-          type,
-          "retrygen cannot wrap serializable class %s: %s declares a non-private"
-              + " readObject(ObjectInputStream), so the generated subclass %s cannot declare the"
-              + " private one that restores its retry state after deserialization. Make that"
-              + " readObject private (serialization calls only a private one)",
-          type.getSimpleName(), readObject.getEnclosingElement().getSimpleName(),
-          GeneratedNames.retryingClass(type).simpleName());
-      valid = false;
-    }
-    return valid;
-  }
-
-  private static boolean hasAccessibleConstructor(TypeElement type) {
-    for (ExecutableElement constructor : ElementFilter.constructorsIn(type.getEnclosedElements())) {
-      if (!constructor.getModifiers().contains(Modifier.PRIVATE)) {
-        return true;
-      }
-    }
-    return false;
+    return shapeValidator.validateShape(type);
   }
 
   /** Checks every annotation that the input itself carries, on the type and its own methods. */
@@ -303,21 +206,6 @@ final class Validator {
             + " CompletableFuture%s instead (e.g. with future { ... } of kotlinx-coroutines), or"
             + " do not guard it",
         KotlinSupport.suspendSignature(method), result == null ? "" : "<" + result + ">");
-  }
-
-  private static String kindName(TypeElement type) {
-    switch (type.getKind()) {
-      case ENUM:
-        return "enum";
-      case ANNOTATION_TYPE:
-        return "annotation type";
-      case INTERFACE:
-        return "interface";
-      case CLASS:
-        return "class";
-      default:
-        return type.getKind().name().toLowerCase(java.util.Locale.ROOT);
-    }
   }
 
   static String elementName(Element element) {
