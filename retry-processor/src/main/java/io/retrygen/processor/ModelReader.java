@@ -232,7 +232,7 @@ final class ModelReader {
    * Whether the generated class can override {@code method}: not final, and visible from the
    * input's package (a package-private method of a superclass elsewhere is not).
    */
-  boolean overridable(TypeElement type, ExecutableElement method) {
+  static boolean overridable(TypeElement type, ExecutableElement method) {
     Set<Modifier> modifiers = method.getModifiers();
     if (modifiers.contains(Modifier.FINAL)
         || modifiers.contains(Modifier.STATIC)

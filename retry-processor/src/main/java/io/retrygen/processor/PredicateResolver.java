@@ -179,7 +179,7 @@ final class PredicateResolver {
           + " see to test for; make that type package-private or public";
     }
     for (TypeMirror thrown : methodType.getThrownTypes()) {
-      if (recovers.isChecked(thrown) && !recovers.isDeclared(thrown, guardedType)) {
+      if (recovers.fits().isChecked(thrown) && !recovers.fits().isDeclared(thrown, guardedType)) {
         return "it throws " + Diagnostics.typeName(thrown) + ", which "
             + Diagnostics.signature(guarded) + " does not declare";
       }

@@ -12,6 +12,7 @@ import javax.lang.model.type.DeclaredType;
 import javax.lang.model.type.ExecutableType;
 import javax.lang.model.type.TypeKind;
 import javax.lang.model.type.TypeMirror;
+import javax.lang.model.util.ElementFilter;
 import javax.lang.model.util.Elements;
 import javax.lang.model.util.Types;
 
@@ -25,22 +26,18 @@ final class RecoverResolver {
   private final Elements elements;
   private final Types types;
   private final Diagnostics diagnostics;
+  private final RecoverFit fits;
 
   RecoverResolver(Elements elements, Types types, Diagnostics diagnostics) {
     this.elements = elements;
     this.types = types;
     this.diagnostics = diagnostics;
+    this.fits = new RecoverFit(elements, types);
   }
 
-  /** Why a candidate does not fit a guarded method, and how far it got (for "closest"). */
-  static final class Mismatch {
-    final int stage;
-    final String reason;
-
-    Mismatch(int stage, String reason) {
-      this.stage = stage;
-      this.reason = reason;
-    }
+  /** The fitting rules this resolver applies, for checks that apply them too. */
+  RecoverFit fits() {
+    return fits;
   }
 
   /**
@@ -63,7 +60,7 @@ final class RecoverResolver {
     Set<String> names = new LinkedHashSet<>();
     for (ModelReader.MethodEntry entry : recovers) {
       names.add(entry.method.getSimpleName().toString());
-      if (hasBody(entry.method) && (name.isEmpty() || entry.method.getSimpleName().contentEquals(name))) {
+      if (RecoverFit.hasBody(entry.method) && (name.isEmpty() || entry.method.getSimpleName().contentEquals(name))) {
         candidates.add(entry);
       }
     }
@@ -75,10 +72,10 @@ final class RecoverResolver {
       return new ArrayList<>();
     }
     List<RecoverMethod> fitting = new ArrayList<>();
-    Mismatch closest = null;
+    RecoverFit.Mismatch closest = null;
     ModelReader.MethodEntry closestEntry = null;
     for (ModelReader.MethodEntry candidate : candidates) {
-      Mismatch mismatch = mismatch(candidate.type, guarded, guardedType);
+      RecoverFit.Mismatch mismatch = fits.mismatch(candidate.type, guarded, guardedType);
       if (mismatch == null) {
         fitting.add(asRecover(candidate, guardedType));
       } else if (closest == null || mismatch.stage > closest.stage) {
@@ -146,75 +143,35 @@ final class RecoverResolver {
       Set<ExecutableElement> reportedMisfits) {
     for (ModelReader.MethodEntry recover : recovers) {
       if (!recover.method.getEnclosingElement().equals(type)
-          || !hasBody(recover.method)
+          || !RecoverFit.hasBody(recover.method)
           || reportedMisfits.contains(recover.method)) {
         continue;
       }
-      Mismatch closest = null;
-      GuardedMethod closestMethod = null;
-      boolean fits = false;
+      List<ExecutableElement> guarded = new ArrayList<>();
+      List<ExecutableType> guardedTypes = new ArrayList<>();
       for (GuardedMethod method : methods) {
-        if (!method.isGuarded()) {
-          continue;
-        }
-        Mismatch mismatch = mismatch(recover.type, method.method(), method.type());
-        if (mismatch == null) {
-          fits = true;
-          break;
-        }
-        if (closest == null || mismatch.stage > closest.stage) {
-          closest = mismatch;
-          closestMethod = method;
+        if (method.isGuarded()) {
+          guarded.add(method.method());
+          guardedTypes.add(method.type());
         }
       }
-      if (fits) {
+      RecoverFit.Fit fit = fits.fit(recover.method, recover.type, guarded, guardedTypes);
+      if (fit.fits != null) {
         continue;
       }
       diagnostics.warning(
           recover.method, Mirrors.find(recover.method, Names.RECOVER), null,
           "@Recover method %s fits no guarded method of %s, so it is never called%s",
           Diagnostics.signature(recover.method), type.getSimpleName(),
-          closestMethod == null
+          fit.closest == null
               ? ": no method of " + type.getSimpleName() + " is guarded. Add @Retryable to the"
                   + " method it should recover"
-              : ". The closest, " + Diagnostics.signature(closestMethod.method()) + ", does not"
-                  + " fit because " + Diagnostics.signature(recover.method) + " "
-                  + closest.reason);
+              : ". " + fit.closestText());
     }
-  }
-
-  /** Null when {@code recover} fits {@code guarded}; else why not. */
-  Mismatch mismatch(ExecutableType recover, ExecutableElement guarded, ExecutableType guardedType) {
-    TypeMirror expected = guardedType.getReturnType();
-    TypeMirror actual = recover.getReturnType();
-    if (!recover.getTypeVariables().isEmpty()) {
-      return new Mismatch(0, "declares type parameters, which a recover method cannot have");
-    }
-    if (expected.getKind() == TypeKind.VOID) {
-      if (actual.getKind() != TypeKind.VOID) {
-        return new Mismatch(0, "returns " + Diagnostics.typeName(actual) + ", but "
-            + Diagnostics.signature(guarded) + " returns void");
-      }
-    } else if (actual.getKind() == TypeKind.VOID || !types.isAssignable(actual, expected)) {
-      return new Mismatch(0, "returns " + Diagnostics.typeName(actual) + ", which is not assignable to "
-          + Diagnostics.typeName(expected));
-    }
-    if (failureParameter(recover, guardedType) == null && !isPrefix(recover.getParameterTypes(), 0, guardedType)) {
-      return new Mismatch(1, "takes (" + simpleNames(recover.getParameterTypes())
-          + "), which is not an optional failure followed by the first parameters of ("
-          + simpleNames(guardedType.getParameterTypes()) + ")");
-    }
-    for (TypeMirror thrown : recover.getThrownTypes()) {
-      if (isChecked(thrown) && !isDeclared(thrown, guardedType)) {
-        return new Mismatch(2, "throws " + Diagnostics.typeName(thrown) + ", which "
-            + Diagnostics.signature(guarded) + " does not declare");
-      }
-    }
-    return null;
   }
 
   private RecoverMethod asRecover(ModelReader.MethodEntry candidate, ExecutableType guardedType) {
-    TypeMirror failure = failureParameter(candidate.type, guardedType);
+    TypeMirror failure = fits.failureParameter(candidate.type, guardedType);
     int arguments = candidate.type.getParameterTypes().size() - (failure == null ? 0 : 1);
     TypeMirror interrupted = elements.getTypeElement("java.lang.InterruptedException").asType();
     return new RecoverMethod(
@@ -224,37 +181,6 @@ final class RecoverResolver {
         failure == null || types.isSubtype(interrupted, failure));
   }
 
-  /**
-   * The leading failure parameter's type when the recover method has one: a {@code Throwable}
-   * type followed by a prefix of the guarded method's parameters.
-   */
-  private TypeMirror failureParameter(ExecutableType recover, ExecutableType guardedType) {
-    List<? extends TypeMirror> parameters = recover.getParameterTypes();
-    if (parameters.isEmpty()
-        || parameters.get(0).getKind() != TypeKind.DECLARED
-        || !types.isSubtype(parameters.get(0), throwable())
-        || !isPrefix(parameters, 1, guardedType)) {
-      return null;
-    }
-    return parameters.get(0);
-  }
-
-  /** Whether {@code parameters} from {@code from} on can take the guarded method's first ones. */
-  private boolean isPrefix(
-      List<? extends TypeMirror> parameters, int from, ExecutableType guardedType) {
-    List<? extends TypeMirror> guarded = guardedType.getParameterTypes();
-    if (parameters.size() - from > guarded.size()) {
-      return false;
-    }
-    for (int i = from; i < parameters.size(); i++) {
-      if (!types.isAssignable(guarded.get(i - from), parameters.get(i))) {
-        return false;
-      }
-    }
-    return true;
-  }
-
-  /** Subtypes before supertypes (deeper classes first), declaration order otherwise, catch-all last. */
   private List<RecoverMethod> ordered(List<RecoverMethod> fitting) {
     List<RecoverMethod> ordered = new ArrayList<>(fitting);
     ordered.sort(
@@ -278,35 +204,79 @@ final class RecoverResolver {
     return a == null ? b == null : b != null && types.isSameType(a, b);
   }
 
-  boolean isChecked(TypeMirror thrown) {
-    return !types.isSubtype(thrown, elements.getTypeElement("java.lang.RuntimeException").asType())
-        && !types.isSubtype(thrown, elements.getTypeElement("java.lang.Error").asType());
+  /**
+   * Warns about the {@code @Recover} methods of {@code type}, a type with no {@code @Retryable} or
+   * {@code @CircuitBreaker} at all (SPEC §5): they fit no guarded method of the type they are
+   * declared in, the usual cause being a forgotten {@code @Retryable}. The warning names the
+   * method it would recover, else the closest mismatch.
+   *
+   * <p>Not when a type of this round that generates a class extends {@code type}: a recover method
+   * lives in the guarded method's type or a supertype (SPEC §5), and a base class or interface of
+   * shared fallbacks is that legal use. Warning about it would fail every {@code -Werror} build
+   * that uses the pattern, with no way to silence the warning (javac's {@code @SuppressWarnings}
+   * does not reach a processor's warnings).
+   *
+   * @param inputs the types of this round that generate a class
+   * @param hierarchy how to walk {@code type}'s methods
+   */
+  void warnUnguarded(TypeElement type, List<TypeElement> inputs, TypeHierarchy hierarchy) {
+    if (servesASubtype(type, inputs)) {
+      return;
+    }
+    List<ModelReader.MethodEntry> entries = null;
+    for (ExecutableElement recover : ElementFilter.methodsIn(type.getEnclosedElements())) {
+      if (Mirrors.find(recover, Names.RECOVER) == null
+          || !RecoverFit.hasBody(recover)
+          || recover.getModifiers().contains(Modifier.PRIVATE)
+          || recover.getModifiers().contains(Modifier.STATIC)) {
+        continue; // Validator.checkRecover reported it
+      }
+      if (entries == null) {
+        entries = hierarchy.methods(type, hierarchy.supertypes(type));
+      }
+      diagnostics.warning(
+          recover, Mirrors.find(recover, Names.RECOVER), null,
+          "@Recover method %s fits no guarded method of %s, so it is never called: nothing in %s"
+              + " is guarded (no @Retryable or @CircuitBreaker on it or its methods). %s",
+          Diagnostics.signature(recover), type.getSimpleName(), type.getSimpleName(),
+          closest(type, recover, entries));
+    }
   }
 
-  /** Whether the guarded method's {@code throws} clause allows {@code thrown}. */
-  boolean isDeclared(TypeMirror thrown, ExecutableType guardedType) {
-    for (TypeMirror declared : guardedType.getThrownTypes()) {
-      if (types.isSubtype(thrown, declared)) {
+  /**
+   * "Add @Retryable to the method it should recover: m(..)" for the first method {@code recover}
+   * fits; else the closest mismatch, as for a type whose guarded methods it does not fit.
+   */
+  private String closest(
+      TypeElement type, ExecutableElement recover, List<ModelReader.MethodEntry> entries) {
+    ExecutableType recoverType =
+        (ExecutableType) types.asMemberOf((DeclaredType) type.asType(), recover);
+    List<ExecutableElement> methods = new ArrayList<>();
+    List<ExecutableType> methodTypes = new ArrayList<>();
+    for (ModelReader.MethodEntry entry : entries) {
+      if (!entry.objectMethod && !entry.isRecover() && ModelReader.overridable(type, entry.method)) {
+        methods.add(entry.method);
+        methodTypes.add(entry.type);
+      }
+    }
+    RecoverFit.Fit fit = fits.fit(recover, recoverType, methods, methodTypes);
+    if (fit.fits != null) {
+      return "Add @Retryable to the method it should recover: " + Diagnostics.signature(fit.fits);
+    }
+    if (fit.closest == null) {
+      return "It has no method a recover method could serve. Move it to the type whose method it"
+          + " should recover";
+    }
+    return fit.closestText();
+  }
+
+  private boolean servesASubtype(TypeElement type, List<TypeElement> inputs) {
+    for (TypeElement input : inputs) {
+      if (!input.equals(type)
+          && types.isSubtype(types.erasure(input.asType()), types.erasure(type.asType()))) {
         return true;
       }
     }
     return false;
-  }
-
-  private TypeMirror throwable() {
-    return elements.getTypeElement("java.lang.Throwable").asType();
-  }
-
-  static boolean hasBody(ExecutableElement method) {
-    return !method.getModifiers().contains(Modifier.ABSTRACT)
-        && !method.getModifiers().contains(Modifier.NATIVE);
-  }
-
-  private static String simpleNames(List<? extends TypeMirror> types) {
-    List<String> names = new ArrayList<>();
-    for (TypeMirror type : types) {
-      names.add(Diagnostics.typeName(type));
-    }
-    return String.join(", ", names);
   }
 }

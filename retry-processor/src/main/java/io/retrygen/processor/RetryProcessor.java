@@ -51,7 +51,7 @@ public final class RetryProcessor extends AbstractProcessor {
     configs = new ConfigCache(elements, env.getTypeUtils());
     reader = new ModelReader(elements, env.getTypeUtils(), diagnostics, configs);
     validator = new Validator(elements, env.getTypeUtils(), diagnostics, configs);
-    warnings = new WarningChecks(elements, env.getTypeUtils(), diagnostics, reader, configs);
+    warnings = new WarningChecks(elements, env.getTypeUtils(), diagnostics, configs);
     writer = new RetryingWriter(elements.getTypeElement(Names.GENERATED) != null);
   }
 
@@ -168,7 +168,7 @@ public final class RetryProcessor extends AbstractProcessor {
       // Only @Recover methods: checked like any, but nothing is guarded and nothing generated.
       validator.validateAnnotations(type);
       if (diagnostics.errorCount() == errorsBefore) {
-        warnings.warnUnguardedRecovers(type, inputs);
+        reader.recoverResolver().warnUnguarded(type, inputs, reader.hierarchy());
       }
       return;
     }

@@ -117,7 +117,7 @@ final class Validator {
           "@Recover method %s cannot be called: %s. %s",
           Diagnostics.signature(method), KotlinSupport.defaultImplsCause(method),
           KotlinSupport.JVM_DEFAULT_FIX);
-    } else if (!RecoverResolver.hasBody(method)) {
+    } else if (!RecoverFit.hasBody(method)) {
       diagnostics.error(
           method,
           "@Recover method %s has no body, so the generated class has nothing to call. %s",

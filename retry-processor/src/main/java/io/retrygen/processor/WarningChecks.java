@@ -10,110 +10,28 @@ import javax.lang.model.element.Element;
 import javax.lang.model.element.ExecutableElement;
 import javax.lang.model.element.Modifier;
 import javax.lang.model.element.TypeElement;
-import javax.lang.model.type.DeclaredType;
-import javax.lang.model.type.ExecutableType;
 import javax.lang.model.type.TypeMirror;
 import javax.lang.model.util.ElementFilter;
 import javax.lang.model.util.Elements;
 import javax.lang.model.util.Types;
 
 /**
- * The compile warnings of SPEC §5 and §9: probable mistakes that still compile. Each is reported
- * on the value that is wrong where there is one, says why it is probably a mistake, and what to
- * write instead. Warnings never stop generation.
+ * The compile warnings of SPEC §9 (those about recover methods are {@link RecoverResolver}'s):
+ * probable mistakes that still compile. Each is reported on the value that is wrong where there is
+ * one, says why it is probably a mistake, and what to write instead. Warnings never stop
+ * generation.
  */
 final class WarningChecks {
   private final Elements elements;
   private final Types types;
   private final Diagnostics diagnostics;
-  private final ModelReader reader;
-  private final RecoverResolver recovers;
   private final ConfigCache configs;
-  private final TypeHierarchy hierarchy;
 
-  WarningChecks(
-      Elements elements,
-      Types types,
-      Diagnostics diagnostics,
-      ModelReader reader,
-      ConfigCache configs) {
+  WarningChecks(Elements elements, Types types, Diagnostics diagnostics, ConfigCache configs) {
     this.elements = elements;
     this.types = types;
     this.diagnostics = diagnostics;
-    this.reader = reader;
     this.configs = configs;
-    this.hierarchy = reader.hierarchy();
-    this.recovers = reader.recoverResolver();
-  }
-
-  /**
-   * Warns about the {@code @Recover} methods of {@code type}, a type with no {@code @Retryable} or
-   * {@code @CircuitBreaker} at all (SPEC §5): they fit no guarded method of the type they are
-   * declared in, the usual cause being a forgotten {@code @Retryable}. The warning names the
-   * method it would recover, else the closest mismatch.
-   *
-   * <p>Not when a type of this round that generates a class extends {@code type}: a recover method
-   * lives in the guarded method's type or a supertype (SPEC §5), and a base class or interface of
-   * shared fallbacks is that legal use. Warning about it would fail every {@code -Werror} build
-   * that uses the pattern, with no way to silence the warning (javac's {@code @SuppressWarnings}
-   * does not reach a processor's warnings).
-   *
-   * @param inputs the types of this round that generate a class
-   */
-  void warnUnguardedRecovers(TypeElement type, List<TypeElement> inputs) {
-    if (servesASubtype(type, inputs)) {
-      return;
-    }
-    List<ModelReader.MethodEntry> entries = null;
-    for (ExecutableElement recover : ElementFilter.methodsIn(type.getEnclosedElements())) {
-      if (Mirrors.find(recover, Names.RECOVER) == null
-          || !RecoverResolver.hasBody(recover)
-          || recover.getModifiers().contains(Modifier.PRIVATE)
-          || recover.getModifiers().contains(Modifier.STATIC)) {
-        continue; // Validator.checkRecover reported it
-      }
-      if (entries == null) {
-        entries = hierarchy.methods(type, hierarchy.supertypes(type));
-      }
-      diagnostics.warning(
-          recover, Mirrors.find(recover, Names.RECOVER), null,
-          "@Recover method %s fits no guarded method of %s, so it is never called: nothing in %s"
-              + " is guarded (no @Retryable or @CircuitBreaker on it or its methods). %s",
-          Diagnostics.signature(recover), type.getSimpleName(), type.getSimpleName(),
-          closest(type, recover, entries));
-    }
-  }
-
-  /**
-   * "Add @Retryable to the method it should recover: m(..)" for the first method {@code recover}
-   * fits; else the closest mismatch, as for a type whose guarded methods it does not fit.
-   */
-  private String closest(
-      TypeElement type, ExecutableElement recover, List<ModelReader.MethodEntry> entries) {
-    ExecutableType recoverType =
-        (ExecutableType) types.asMemberOf((DeclaredType) type.asType(), recover);
-    RecoverResolver.Mismatch closest = null;
-    ExecutableElement closestMethod = null;
-    for (ModelReader.MethodEntry entry : entries) {
-      if (entry.objectMethod || entry.isRecover() || !reader.overridable(type, entry.method)) {
-        continue;
-      }
-      RecoverResolver.Mismatch mismatch = recovers.mismatch(recoverType, entry.method, entry.type);
-      if (mismatch == null) {
-        return "Add @Retryable to the method it should recover: "
-            + Diagnostics.signature(entry.method);
-      }
-      if (closest == null || mismatch.stage > closest.stage) {
-        closest = mismatch;
-        closestMethod = entry.method;
-      }
-    }
-    if (closestMethod == null) {
-      return "It has no method a recover method could serve. Move it to the type whose method it"
-          + " should recover";
-    }
-    return "The closest, " + Diagnostics.signature(closestMethod) + ", does not fit because "
-        + Diagnostics.signature(recover) + " " + closest.reason;
   }
 
   /**
@@ -312,15 +230,5 @@ final class WarningChecks {
       }
     }
     return written;
-  }
-
-  private boolean servesASubtype(TypeElement type, List<TypeElement> inputs) {
-    for (TypeElement input : inputs) {
-      if (!input.equals(type)
-          && types.isSubtype(types.erasure(input.asType()), types.erasure(type.asType()))) {
-        return true;
-      }
-    }
-    return false;
   }
 }

@@ -1,0 +1,183 @@
+package io.retrygen.processor;
+
+import java.util.ArrayList;
+import java.util.List;
+import javax.lang.model.element.ExecutableElement;
+import javax.lang.model.element.Modifier;
+import javax.lang.model.type.ExecutableType;
+import javax.lang.model.type.TypeKind;
+import javax.lang.model.type.TypeMirror;
+import javax.lang.model.util.Elements;
+import javax.lang.model.util.Types;
+
+/**
+ * Whether a {@code @Recover} method fits a guarded method (SPEC §5: its return type, an optional
+ * failure parameter then a prefix of the parameters, its checked exceptions), and how close it
+ * came when it does not: for the resolver and for the warnings about recover methods that fit
+ * nothing.
+ */
+final class RecoverFit {
+  private final Elements elements;
+  private final Types types;
+
+  RecoverFit(Elements elements, Types types) {
+    this.elements = elements;
+    this.types = types;
+  }
+
+  /** Why a candidate does not fit a guarded method, and how far it got (for "closest"). */
+  static final class Mismatch {
+    final int stage;
+    final String reason;
+
+    Mismatch(int stage, String reason) {
+      this.stage = stage;
+      this.reason = reason;
+    }
+  }
+
+  /** Which of some methods a recover method fits, or the closest mismatch: for warnings. */
+  static final class Fit {
+    private final ExecutableElement recover;
+    /** The first method it fits; null if none. */
+    final ExecutableElement fits;
+    /** When it fits none, the method it came closest to fitting; null if there was none. */
+    final ExecutableElement closest;
+    private final Mismatch mismatch;
+
+    private Fit(
+        ExecutableElement recover,
+        ExecutableElement fits,
+        ExecutableElement closest,
+        Mismatch mismatch) {
+      this.recover = recover;
+      this.fits = fits;
+      this.closest = closest;
+      this.mismatch = mismatch;
+    }
+
+    /** "The closest, m(..), does not fit because r(..) returns int, ...". */
+    String closestText() {
+      return "The closest, " + Diagnostics.signature(closest) + ", does not fit because "
+          + Diagnostics.signature(recover) + " " + mismatch.reason;
+    }
+  }
+
+  /**
+   * The first of {@code methods} (with their types as members of the input) that {@code recover}
+   * fits, else the one whose mismatch got furthest.
+   */
+  Fit fit(
+      ExecutableElement recover,
+      ExecutableType recoverType,
+      List<ExecutableElement> methods,
+      List<ExecutableType> methodTypes) {
+    Mismatch closest = null;
+    ExecutableElement closestMethod = null;
+    for (int i = 0; i < methods.size(); i++) {
+      Mismatch mismatch = mismatch(recoverType, methods.get(i), methodTypes.get(i));
+      if (mismatch == null) {
+        return new Fit(recover, methods.get(i), null, null);
+      }
+      if (closest == null || mismatch.stage > closest.stage) {
+        closest = mismatch;
+        closestMethod = methods.get(i);
+      }
+    }
+    return new Fit(recover, null, closestMethod, closest);
+  }
+
+  /** Null when {@code recover} fits {@code guarded}; else why not. */
+  Mismatch mismatch(ExecutableType recover, ExecutableElement guarded, ExecutableType guardedType) {
+    TypeMirror expected = guardedType.getReturnType();
+    TypeMirror actual = recover.getReturnType();
+    if (!recover.getTypeVariables().isEmpty()) {
+      return new Mismatch(0, "declares type parameters, which a recover method cannot have");
+    }
+    if (expected.getKind() == TypeKind.VOID) {
+      if (actual.getKind() != TypeKind.VOID) {
+        return new Mismatch(0, "returns " + Diagnostics.typeName(actual) + ", but "
+            + Diagnostics.signature(guarded) + " returns void");
+      }
+    } else if (actual.getKind() == TypeKind.VOID || !types.isAssignable(actual, expected)) {
+      return new Mismatch(0, "returns " + Diagnostics.typeName(actual) + ", which is not assignable to "
+          + Diagnostics.typeName(expected));
+    }
+    if (failureParameter(recover, guardedType) == null && !isPrefix(recover.getParameterTypes(), 0, guardedType)) {
+      return new Mismatch(1, "takes (" + simpleNames(recover.getParameterTypes())
+          + "), which is not an optional failure followed by the first parameters of ("
+          + simpleNames(guardedType.getParameterTypes()) + ")");
+    }
+    for (TypeMirror thrown : recover.getThrownTypes()) {
+      if (isChecked(thrown) && !isDeclared(thrown, guardedType)) {
+        return new Mismatch(2, "throws " + Diagnostics.typeName(thrown) + ", which "
+            + Diagnostics.signature(guarded) + " does not declare");
+      }
+    }
+    return null;
+  }
+
+  /**
+   * The leading failure parameter's type when the recover method has one: a {@code Throwable}
+   * type followed by a prefix of the guarded method's parameters.
+   */
+  TypeMirror failureParameter(ExecutableType recover, ExecutableType guardedType) {
+    List<? extends TypeMirror> parameters = recover.getParameterTypes();
+    if (parameters.isEmpty()
+        || parameters.get(0).getKind() != TypeKind.DECLARED
+        || !types.isSubtype(parameters.get(0), throwable())
+        || !isPrefix(parameters, 1, guardedType)) {
+      return null;
+    }
+    return parameters.get(0);
+  }
+
+  /** Whether {@code parameters} from {@code from} on can take the guarded method's first ones. */
+  private boolean isPrefix(
+      List<? extends TypeMirror> parameters, int from, ExecutableType guardedType) {
+    List<? extends TypeMirror> guarded = guardedType.getParameterTypes();
+    if (parameters.size() - from > guarded.size()) {
+      return false;
+    }
+    for (int i = from; i < parameters.size(); i++) {
+      if (!types.isAssignable(guarded.get(i - from), parameters.get(i))) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /** Subtypes before supertypes (deeper classes first), declaration order otherwise, catch-all last. */
+
+  boolean isChecked(TypeMirror thrown) {
+    return !types.isSubtype(thrown, elements.getTypeElement("java.lang.RuntimeException").asType())
+        && !types.isSubtype(thrown, elements.getTypeElement("java.lang.Error").asType());
+  }
+
+  /** Whether the guarded method's {@code throws} clause allows {@code thrown}. */
+  boolean isDeclared(TypeMirror thrown, ExecutableType guardedType) {
+    for (TypeMirror declared : guardedType.getThrownTypes()) {
+      if (types.isSubtype(thrown, declared)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  private TypeMirror throwable() {
+    return elements.getTypeElement("java.lang.Throwable").asType();
+  }
+
+  static boolean hasBody(ExecutableElement method) {
+    return !method.getModifiers().contains(Modifier.ABSTRACT)
+        && !method.getModifiers().contains(Modifier.NATIVE);
+  }
+
+  private static String simpleNames(List<? extends TypeMirror> types) {
+    List<String> names = new ArrayList<>();
+    for (TypeMirror type : types) {
+      names.add(Diagnostics.typeName(type));
+    }
+    return String.join(", ", names);
+  }
+}
