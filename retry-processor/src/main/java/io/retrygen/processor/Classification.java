@@ -8,8 +8,9 @@ import java.util.List;
 import javax.lang.model.type.TypeMirror;
 
 /**
- * Which failures a guarded method retries, as a Java condition on the caught {@code failure}:
- * plain {@code instanceof} tests, decided at compile time, for the synchronous loop to inline.
+ * Which failures a guarded method retries, or its breaker counts, as a Java condition on the
+ * caught {@code failure}: plain {@code instanceof} tests decided at compile time, for the loop to
+ * inline.
  */
 final class Classification {
   private static final ClassName THROWABLE = ClassName.get(Throwable.class);
@@ -19,15 +20,20 @@ final class Classification {
   private Classification() {}
 
   /**
-   * {@code failure instanceof A || ...} and not any excluded type, nor an {@code
-   * InterruptedException} that {@code retryFor} covers only through a supertype; empty when every
-   * failure is retried.
+   * {@code failure instanceof A || ...} for the {@code includes} ({@code Exception} when empty:
+   * {@code retryFor}, {@code failOn}) and not any of the {@code excludes} ({@code noRetryFor},
+   * {@code skipOn}), nor, with {@code excludeInterruption}, an {@code InterruptedException}; empty
+   * when every failure matches.
    */
-  static CodeBlock condition(RetryConfig retry, String failure) {
+  static CodeBlock condition(
+      List<TypeMirror> includes,
+      List<TypeMirror> excludes,
+      boolean excludeInterruption,
+      String failure) {
     List<CodeBlock> conditions = new ArrayList<>();
     List<TypeName> included = new ArrayList<>();
     boolean all = false;
-    for (TypeMirror type : retry.retryFor()) {
+    for (TypeMirror type : includes) {
       TypeName name = TypeName.get(type);
       all |= name.equals(THROWABLE);
       included.add(name);
@@ -36,10 +42,10 @@ final class Classification {
       included.add(EXCEPTION);
     }
     List<TypeName> excluded = new ArrayList<>();
-    for (TypeMirror type : retry.noRetryFor()) {
+    for (TypeMirror type : excludes) {
       excluded.add(TypeName.get(type));
     }
-    if (retry.excludesInterruption()) {
+    if (excludeInterruption) {
       excluded.add(INTERRUPTED);
     }
     if (!all) {

@@ -8,14 +8,15 @@ import javax.lang.model.util.Elements;
 import javax.lang.model.util.Types;
 
 /**
- * Each annotation read once: the values of the {@code @Retryable} on an element, shared by every
- * method it guards and by the validator. Emptied at the start of each round, since elements of
- * one round must not be used in the next.
+ * Each annotation read once: the values of the {@code @Retryable} or {@code @CircuitBreaker} on an
+ * element, shared by every method it guards and by the validator. Emptied at the start of each
+ * round, since elements of one round must not be used in the next.
  */
 final class ConfigCache {
   private final Elements elements;
   private final Types types;
   private final Map<Element, RetryConfig> retryConfigs = new HashMap<>();
+  private final Map<Element, BreakerConfig> breakerConfigs = new HashMap<>();
 
   ConfigCache(Elements elements, Types types) {
     this.elements = elements;
@@ -24,6 +25,7 @@ final class ConfigCache {
 
   void clear() {
     retryConfigs.clear();
+    breakerConfigs.clear();
   }
 
   /** The {@code @Retryable} on {@code element} with its {@code @Backoff}, or null if none. */
@@ -33,6 +35,17 @@ final class ConfigCache {
       AnnotationMirror mirror = Mirrors.find(element, Names.RETRYABLE);
       config = mirror == null ? null : RetryConfig.read(elements, types, element, mirror);
       retryConfigs.put(element, config);
+    }
+    return config;
+  }
+
+  /** The {@code @CircuitBreaker} on {@code element}, or null if none. */
+  BreakerConfig breaker(Element element) {
+    BreakerConfig config = breakerConfigs.get(element);
+    if (config == null && !breakerConfigs.containsKey(element)) {
+      AnnotationMirror mirror = Mirrors.find(element, Names.CIRCUIT_BREAKER);
+      config = mirror == null ? null : BreakerConfig.read(elements, element, mirror);
+      breakerConfigs.put(element, config);
     }
     return config;
   }

@@ -12,6 +12,7 @@ import com.squareup.javapoet.TypeVariableName;
 import java.io.IOException;
 import java.io.ObjectInputStream;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -26,7 +27,7 @@ import javax.lang.model.type.TypeMirror;
 
 /**
  * The constructors of a generated class, and the {@code readObject} of a serializable one: each
- * binds every guarded method's policy to the instance's options in one line per method.
+ * binds every guarded method's policies to the instance's options in one line per guard.
  */
 final class ConstructorWriter {
   private ConstructorWriter() {}
@@ -192,7 +193,7 @@ final class ConstructorWriter {
       MemberNames members) {
     Map<TypeName, String> listeners = new LinkedHashMap<>();
     for (GuardedMethod method : members.methods()) {
-      for (TypeMirror listener : method.retry().listeners()) {
+      for (TypeMirror listener : listeners(method)) {
         TypeName listenerType = TypeName.get(listener);
         if (!listeners.containsKey(listenerType)) {
           String simpleName = ((ClassName) listenerType).simpleName();
@@ -212,15 +213,32 @@ final class ConstructorWriter {
       }
     }
     for (GuardedMethod method : members.methods()) {
-      CodeBlock.Builder arguments = CodeBlock.builder().add("$L", options);
-      for (TypeMirror listener : method.retry().listeners()) {
-        arguments.add(",$W$N", listeners.get(TypeName.get(listener)));
+      if (method.retry() != null) {
+        CodeBlock.Builder arguments = CodeBlock.builder().add("$L", options);
+        for (TypeMirror listener : listeners(method)) {
+          arguments.add(",$W$N", listeners.get(TypeName.get(listener)));
+        }
+        constructor.addStatement(
+            "this.$N = $N.bind($L)",
+            members.retrierField(method),
+            members.policyConstant(method),
+            arguments.build());
       }
-      constructor.addStatement(
-          "this.$N = $N.bind($L)",
-          members.retrierField(method),
-          members.policyConstant(method),
-          arguments.build());
+      if (method.breaker() != null) {
+        // An unnamed breaker is this instance's own and reports the method's label.
+        constructor.addStatement(
+            "this.$N = $N.bind($L, $S)",
+            members.breakerField(method),
+            members.breakerConstant(method),
+            options,
+            method.label());
+      }
     }
+  }
+
+  private static List<? extends TypeMirror> listeners(GuardedMethod method) {
+    return method.retry() == null
+        ? Collections.<TypeMirror>emptyList()
+        : method.retry().listeners();
   }
 }

@@ -7,8 +7,9 @@ import javax.lang.model.element.ExecutableElement;
 import javax.lang.model.type.ExecutableType;
 
 /**
- * A method the generated class implements or overrides: guarded by a {@link RetryConfig}, or (in
- * a delegate only) forwarded unchanged.
+ * A method the generated class implements or overrides: a plan of guards (an optional retry, an
+ * optional breaker, its result shape, recover methods and predicates), or (in a delegate only)
+ * forwarded unchanged.
  */
 final class GuardedMethod {
   /** What a method returns, as far as the generated code is concerned. */
@@ -27,6 +28,7 @@ final class GuardedMethod {
   private final ExecutableType type;
   private final Shape shape;
   private final RetryConfig retry;
+  private final BreakerConfig breaker;
   private final String label;
   private final boolean deprecated;
   private final List<RecoverMethod> recovers;
@@ -38,6 +40,7 @@ final class GuardedMethod {
       ExecutableType type,
       Shape shape,
       RetryConfig retry,
+      BreakerConfig breaker,
       String label,
       boolean deprecated,
       List<RecoverMethod> recovers,
@@ -47,6 +50,7 @@ final class GuardedMethod {
     this.type = type;
     this.shape = shape;
     this.retry = retry;
+    this.breaker = breaker;
     this.label = label;
     this.deprecated = deprecated;
     this.recovers = Collections.unmodifiableList(new ArrayList<>(recovers));
@@ -59,13 +63,14 @@ final class GuardedMethod {
       ExecutableType type,
       Shape shape,
       RetryConfig retry,
+      BreakerConfig breaker,
       String label,
       boolean deprecated,
       List<RecoverMethod> recovers,
       PredicateMethod retryIf,
       PredicateMethod retryOnResult) {
     return new GuardedMethod(
-        method, type, shape, retry, label, deprecated, recovers, retryIf, retryOnResult);
+        method, type, shape, retry, breaker, label, deprecated, recovers, retryIf, retryOnResult);
   }
 
   static GuardedMethod forwarded(
@@ -73,7 +78,7 @@ final class GuardedMethod {
       ExecutableType type,
       boolean deprecated) {
     return new GuardedMethod(
-        method, type, null, null, null, deprecated,
+        method, type, null, null, null, null, deprecated,
         Collections.<RecoverMethod>emptyList(), null, null);
   }
 
@@ -92,13 +97,19 @@ final class GuardedMethod {
     return shape;
   }
 
+  /** Whether the generated class guards it: a retry, a breaker, or both. */
   boolean isGuarded() {
-    return retry != null;
+    return retry != null || breaker != null;
   }
 
-  /** The winning {@code @Retryable}; null for a forwarded method. */
+  /** The winning {@code @Retryable}; null when none applies (a breaker-only or forwarded method). */
   RetryConfig retry() {
     return retry;
+  }
+
+  /** The winning {@code @CircuitBreaker}; null when none applies. */
+  BreakerConfig breaker() {
+    return breaker;
   }
 
   /** The label of events and statistics; null for a forwarded method. */

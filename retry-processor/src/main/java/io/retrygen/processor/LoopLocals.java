@@ -16,6 +16,8 @@ final class LoopLocals {
   final String rejected;
   final String predicateFailure;
   final String recovered;
+  final String breaker;
+  final String permit;
 
   /** Each name as written, or with a suffix where a parameter already has it. */
   static LoopLocals allocate(NameAllocator names) {
@@ -28,7 +30,9 @@ final class LoopLocals {
         names.newName("retry"),
         names.newName("rejected"),
         names.newName("predicateFailure"),
-        names.newName("recovered"));
+        names.newName("recovered"),
+        names.newName("breaker"),
+        names.newName("permit"));
   }
 
   private LoopLocals(
@@ -40,7 +44,9 @@ final class LoopLocals {
       String retry,
       String rejected,
       String predicateFailure,
-      String recovered) {
+      String recovered,
+      String breaker,
+      String permit) {
     this.retrier = retrier;
     this.startNanos = startNanos;
     this.attempt = attempt;
@@ -50,5 +56,7 @@ final class LoopLocals {
     this.rejected = rejected;
     this.predicateFailure = predicateFailure;
     this.recovered = recovered;
+    this.breaker = breaker;
+    this.permit = permit;
   }
 }

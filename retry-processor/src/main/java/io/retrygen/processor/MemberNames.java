@@ -13,10 +13,11 @@ import java.util.Set;
 import javax.lang.model.type.TypeMirror;
 
 /**
- * The names of the members a generated class adds per guarded method: its policy constant
- * ({@code CHARGE_POLICY}) and its retrier field ({@code chargeRetrier}). A method's name alone
- * when it is unique among the guarded methods; overloads add their parameter types ({@code
- * callString}, {@code callIntArray}), and only what still clashes gets a number.
+ * The names of the members a generated class adds per guarded method: its policy constants
+ * ({@code CHARGE_POLICY}, {@code CHARGE_BREAKER}) and fields ({@code chargeRetrier}, {@code
+ * chargeBreaker}). A method's name alone when it is unique among the guarded methods; overloads
+ * add their parameter types ({@code callString}, {@code callIntArray}), and only what still
+ * clashes gets a number.
  */
 final class MemberNames {
   private final Map<GuardedMethod, String> bases;
@@ -47,11 +48,11 @@ final class MemberNames {
       }
       // Unique by the constant too: callX and call_x would both make CALL_X_POLICY.
       String unique = base.toString();
-      for (int i = 2; taken.contains(unique) || taken.contains(constantOf(unique)); i++) {
+      for (int i = 2; taken.contains(unique) || taken.contains(constantOf(unique, "")); i++) {
         unique = base.toString() + i;
       }
       taken.add(unique);
-      taken.add(constantOf(unique));
+      taken.add(constantOf(unique, ""));
       bases.put(method, unique);
     }
     return new MemberNames(bases);
@@ -64,10 +65,21 @@ final class MemberNames {
 
   /** {@code CHARGE_POLICY}, {@code LEGACY_TOTAL_POLICY}. */
   String policyConstant(GuardedMethod method) {
-    return constantOf(bases.get(method));
+    return constantOf(bases.get(method), "_POLICY");
   }
 
-  private static String constantOf(String base) {
+  /** {@code chargeBreaker}. */
+  String breakerField(GuardedMethod method) {
+    return bases.get(method) + "Breaker";
+  }
+
+  /** {@code CHARGE_BREAKER}. */
+  String breakerConstant(GuardedMethod method) {
+    return constantOf(bases.get(method), "_BREAKER");
+  }
+
+  /** {@code LEGACY_TOTAL} and the suffix; the base alone (empty suffix) tests uniqueness. */
+  private static String constantOf(String base, String suffix) {
     StringBuilder constant = new StringBuilder();
     for (int i = 0; i < base.length(); i++) {
       char c = base.charAt(i);
@@ -76,7 +88,7 @@ final class MemberNames {
       }
       constant.append(Character.toUpperCase(c));
     }
-    return constant.append("_POLICY").toString();
+    return constant.append(suffix).toString();
   }
 
   /** The guarded methods in source order, each with its members' names. */

@@ -29,10 +29,10 @@ final class MethodWriter {
   }
 
   /**
-   * The override of {@code method}; {@code retrierField} names its {@code Retrier} field (null
-   * for a forwarded method).
+   * The override of {@code method}, guarded by the members {@code members} names for it, or (in
+   * a delegate) a plain forward.
    */
-  MethodSpec write(GuardedMethod method, String retrierField) {
+  MethodSpec write(GuardedMethod method, MemberNames members) {
     OverrideTypes types = OverrideTypes.of(method, model.element());
     MethodSpec.Builder builder = SignatureWriter.signature(method, model.isInterface(), types);
     NameAllocator names = new NameAllocator();
@@ -47,11 +47,20 @@ final class MethodWriter {
       return builder.addStatement(isVoid ? "$L" : "return $L", call).build();
     }
     LoopLocals locals = LoopLocals.allocate(names);
+    boolean retries = method.retry() != null;
+    boolean breaks = method.breaker() != null;
 
-    builder.addStatement("$T $N = this.$N", Names.RETRIER, locals.retrier, retrierField);
+    if (retries) {
+      builder.addStatement(
+          "$T $N = this.$N", Names.RETRIER, locals.retrier, members.retrierField(method));
+    }
+    if (breaks) {
+      builder.addStatement(
+          "$T $N = this.$N", Names.BREAKER_GATE, locals.breaker, members.breakerField(method));
+    }
     if (!model.isInterface()) {
       builder
-          .beginControlFlow("if ($N == null)", locals.retrier)
+          .beginControlFlow("if ($N == null)", retries ? locals.retrier : locals.breaker)
           .addComment("Called by a superclass constructor, before this class set its fields.")
           .addStatement(isVoid ? "$L" : "return $L", call);
       if (isVoid) {
@@ -59,29 +68,74 @@ final class MethodWriter {
       }
       builder.endControlFlow();
     }
-    builder.addStatement("long $N = $N.start()", locals.startNanos, locals.retrier);
-    builder.beginControlFlow("for (int $1N = 1; ; $1N++)", locals.attempt);
+    if (retries) {
+      builder.addStatement("long $N = $N.start()", locals.startNanos, locals.retrier);
+      builder.beginControlFlow("for (int $1N = 1; ; $1N++)", locals.attempt);
+    }
     if (!isVoid) {
       builder.addStatement("$T $N", returnType, locals.result);
     }
+    if (breaks) {
+      builder.addStatement("long $N = $T.NO_PERMIT", locals.permit, Names.BREAKER_GATE);
+    }
     builder.beginControlFlow("try");
+    if (breaks) {
+      // Inside the try: an open breaker's exception is a failure of the attempt (SPEC §6).
+      builder.addStatement("$N = $N.acquire()", locals.permit, locals.breaker);
+    }
     if (isVoid) {
       builder.addStatement("$L", call);
     } else {
       builder.addStatement("$N = $L", locals.result, call);
     }
     builder.nextControlFlow("catch ($T $N)", THROWABLE, locals.failure);
-    addFailure(builder, method, locals);
+    if (breaks) {
+      addBreakerOutcome(builder, method.breaker(), locals);
+    }
+    if (retries) {
+      addFailure(builder, method, locals);
+    }
     addGiveUp(builder, method, locals, arguments, returnType);
     builder.endControlFlow();
-    if (method.retryOnResult() != null) {
+    if (breaks) {
+      builder.addStatement("$N.onSuccess($N)", locals.breaker, locals.permit);
+    }
+    if (retries && method.retryOnResult() != null) {
       addResultCheck(builder, method, locals);
     }
-    builder.addStatement("$N.succeeded($N, $N)", locals.retrier, locals.attempt, locals.startNanos);
+    if (retries) {
+      builder.addStatement(
+          "$N.succeeded($N, $N)", locals.retrier, locals.attempt, locals.startNanos);
+    }
     builder.addStatement(isVoid ? "return" : "return $N", locals.result);
-    builder.endControlFlow();
+    if (retries) {
+      builder.endControlFlow();
+    }
     return builder.build();
   }
+
+  /**
+   * Inside {@code catch (Throwable failure)}: the breaker counts the outcome (SPEC §6): a failure
+   * if it is a {@code failOn} type and not a {@code skipOn} one, else a success. An attempt the
+   * breaker did not admit has {@code NO_PERMIT}, which it does not count.
+   */
+  private static void addBreakerOutcome(
+      MethodSpec.Builder builder, BreakerConfig breaker, LoopLocals locals) {
+    CodeBlock counts =
+        Classification.condition(
+            breaker.failOn(), breaker.skipOn(), false, locals.failure);
+    if (counts.isEmpty()) {
+      builder.addStatement("$N.onFailure($N)", locals.breaker, locals.permit);
+      return;
+    }
+    builder
+        .beginControlFlow("if ($L)", counts)
+        .addStatement("$N.onFailure($N)", locals.breaker, locals.permit)
+        .nextControlFlow("else")
+        .addStatement("$N.onSuccess($N)", locals.breaker, locals.permit)
+        .endControlFlow();
+  }
+
 
   /**
    * Inside {@code catch (Throwable failure)}: SPEC §3's steps 1, 3 and 4 (classification, an
@@ -90,7 +144,10 @@ final class MethodWriter {
    */
   private void addFailure(MethodSpec.Builder builder, GuardedMethod method, LoopLocals locals) {
     CodeBlock mayRetry = CodeBlock.of("$N.mayRetry($N)", locals.retrier, locals.attempt);
-    CodeBlock retryable = Classification.condition(method.retry(), locals.failure);
+    RetryConfig retry = method.retry();
+    CodeBlock retryable =
+        Classification.condition(
+            retry.retryFor(), retry.noRetryFor(), retry.excludesInterruption(), locals.failure);
     builder.beginControlFlow(
         "if ($L)", retryable.isEmpty() ? mayRetry : CodeBlock.of("$L$W&& $L", retryable, mayRetry));
     PredicateMethod retryIf = method.retryIf();
@@ -174,10 +231,14 @@ final class MethodWriter {
       List<String> arguments,
       TypeName returnType) {
     String failure = locals.failure;
-    builder.addStatement("$N.failed($N, $N, $N)", locals.retrier, locals.attempt,
-        locals.startNanos, failure);
+    if (method.retry() != null) {
+      builder.addStatement("$N.failed($N, $N, $N)", locals.retrier, locals.attempt,
+          locals.startNanos, failure);
+    }
     List<RecoverMethod> recovers = method.recovers();
-    if (!recovers.isEmpty() && !method.retry().notRecoverable().isEmpty()) {
+    if (!recovers.isEmpty()
+        && method.retry() != null
+        && !method.retry().notRecoverable().isEmpty()) {
       List<TypeName> notRecoverable = new ArrayList<>();
       for (TypeMirror type : method.retry().notRecoverable()) {
         notRecoverable.add(TypeName.get(type));

@@ -112,32 +112,39 @@ final class ModelReader {
         continue;
       }
       boolean deprecated = isDeprecated(entry);
-      Element retryable =
-          entry.isRecover() || entry.objectMethod
-              ? null
-              : nearest(type, supertypes, entry, Names.RETRYABLE);
+      boolean helper = entry.isRecover() || entry.objectMethod;
+      Element retryable = helper ? null : nearest(type, supertypes, entry, Names.RETRYABLE);
+      Element breakerElement =
+          helper ? null : nearest(type, supertypes, entry, Names.CIRCUIT_BREAKER);
       RetryConfig retry = retryable == null ? null : configs.retry(retryable);
+      BreakerConfig breaker = breakerElement == null ? null : configs.breaker(breakerElement);
       if (retry != null && isOwnPredicate(method, retry)) {
-        // A type-level retryOnResult = "isEmpty" must not retry isEmpty itself (nor check its
+        // A type-level retryOnResult = "isEmpty" must not guard isEmpty itself (nor check its
         // boolean result with isEmpty): like @Recover methods, predicates are plain helpers.
         retry = null;
+        breaker = null;
       }
-      if (retry != null && overridable(type, method)) {
+      if ((retry != null || breaker != null) && overridable(type, method)) {
         methods.add(
             GuardedMethod.guarded(
                 method,
                 entry.type,
                 shape(entry.type),
                 retry,
+                breaker,
                 label(type, method, retry),
                 deprecated,
                 recoverResolver.resolve(
                     type, recovers, method, entry.type, retry, reportedTies, reportedMisfits),
-                predicateResolver.resolve(
-                    type, supertypes, method, entry.type, retry, PredicateResolver.RETRY_IF),
-                predicateResolver.resolve(
-                    type, supertypes, method, entry.type, retry,
-                    PredicateResolver.RETRY_ON_RESULT)));
+                retry == null
+                    ? null
+                    : predicateResolver.resolve(
+                        type, supertypes, method, entry.type, retry, PredicateResolver.RETRY_IF),
+                retry == null
+                    ? null
+                    : predicateResolver.resolve(
+                        type, supertypes, method, entry.type, retry,
+                        PredicateResolver.RETRY_ON_RESULT)));
       } else if (isInterface && (isAbstract || method.isDefault())) {
         methods.add(
             GuardedMethod.forwarded(
@@ -145,7 +152,8 @@ final class ModelReader {
       }
     }
     recoverResolver.warnUnused(type, recovers, methods, reportedMisfits);
-    List<ConstructorPlan> constructors = isInterface ? new ArrayList<>() : ConstructorPlan.plansOf(type, elements, types);
+    List<ConstructorPlan> constructors =
+        isInterface ? new ArrayList<>() : ConstructorPlan.plansOf(type, elements, types);
     return new RetryableType(
         type,
         GeneratedNames.retryingClass(type),
@@ -251,8 +259,9 @@ final class ModelReader {
     return GeneratedNames.packageOf(method).equals(GeneratedNames.packageOf(type));
   }
 
+  /** The {@code @Retryable} label if set, else {@code Type.method}; an unnamed breaker's name too. */
   private static String label(TypeElement type, ExecutableElement method, RetryConfig retry) {
-    if (!retry.label().isEmpty()) {
+    if (retry != null && !retry.label().isEmpty()) {
       return retry.label();
     }
     return GeneratedNames.relativeName(type) + "." + method.getSimpleName();

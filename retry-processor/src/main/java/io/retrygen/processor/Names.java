@@ -19,6 +19,9 @@ final class Names {
   static final ClassName RETRY_OPTIONS = ClassName.get("io.retrygen.runtime", "RetryOptions");
   static final ClassName RETRIER = ClassName.get("io.retrygen.runtime", "Retrier");
   static final ClassName RETRY_POLICY = ClassName.get("io.retrygen.runtime", "RetryPolicy");
+  static final ClassName BREAKER_POLICY =
+      ClassName.get("io.retrygen.runtime", "CircuitBreakerPolicy");
+  static final ClassName BREAKER_GATE = ClassName.get("io.retrygen.runtime", "CircuitBreakerGate");
   static final ClassName BACKOFF_POLICY = ClassName.get("io.retrygen.runtime", "BackoffPolicy");
 
   /** The value of {@code @Generated} on every generated class. */

@@ -54,8 +54,9 @@ final class RecoverResolver {
       RetryConfig retry,
       Set<ExecutableElement> reportedTies,
       Set<ExecutableElement> reportedMisfits) {
-    String name = retry.recover();
-    AnnotationValue nameValue = Mirrors.explicitValue(retry.mirror(), "recover");
+    // A breaker-only method (no retry) has no recover = "name": chosen by signature.
+    String name = retry == null ? "" : retry.recover();
+    AnnotationValue nameValue = retry == null ? null : retry.explicit("recover");
     List<ModelReader.MethodEntry> candidates = new ArrayList<>();
     Set<String> names = new LinkedHashSet<>();
     for (ModelReader.MethodEntry entry : recovers) {

@@ -74,25 +74,33 @@ final class RetryingWriter {
     }
 
     MemberNames members = MemberNames.of(model);
+    Modifier[] constant = {Modifier.PRIVATE, Modifier.STATIC, Modifier.FINAL};
     for (GuardedMethod method : members.methods()) {
-      type.addField(
-          FieldSpec.builder(
-                  Names.RETRY_POLICY,
-                  members.policyConstant(method),
-                  Modifier.PRIVATE,
-                  Modifier.STATIC,
-                  Modifier.FINAL)
-              .initializer("$L", policy(method))
-              .build());
+      if (method.retry() != null) {
+        type.addField(
+            FieldSpec.builder(Names.RETRY_POLICY, members.policyConstant(method), constant)
+                .initializer("$L", policy(method))
+                .build());
+      }
+      if (method.breaker() != null) {
+        type.addField(
+            FieldSpec.builder(Names.BREAKER_POLICY, members.breakerConstant(method), constant)
+                .initializer("$L", breakerPolicy(method.breaker()))
+                .build());
+      }
     }
+    // The guard state of a serializable instance is not written: readObject binds it again.
+    Modifier[] state =
+        model.serializable()
+            ? new Modifier[] {Modifier.PRIVATE, Modifier.TRANSIENT}
+            : new Modifier[] {Modifier.PRIVATE, Modifier.FINAL};
     for (GuardedMethod method : members.methods()) {
-      // The retry state of a serializable instance is not written: readObject binds it again.
-      type.addField(
-          Names.RETRIER,
-          members.retrierField(method),
-          model.serializable()
-              ? new Modifier[] {Modifier.PRIVATE, Modifier.TRANSIENT}
-              : new Modifier[] {Modifier.PRIVATE, Modifier.FINAL});
+      if (method.retry() != null) {
+        type.addField(Names.RETRIER, members.retrierField(method), state);
+      }
+      if (method.breaker() != null) {
+        type.addField(Names.BREAKER_GATE, members.breakerField(method), state);
+      }
     }
     if (model.isInterface()) {
       ConstructorWriter.addDelegateConstructors(type, inputType, visibility, members);
@@ -117,7 +125,7 @@ final class RetryingWriter {
     MethodWriter methods = new MethodWriter(model);
     for (GuardedMethod method : model.methods()) {
       type.addMethod(
-          methods.write(method, method.isGuarded() ? members.retrierField(method) : null));
+          methods.write(method, members));
     }
     return JavaFile.builder(model.generatedName().packageName(), type.build())
         .skipJavaLangImports(true)
@@ -135,6 +143,21 @@ final class RetryingWriter {
         retry.maxAttempts(),
         retry.maxDuration(),
         backoffPolicy(retry.backoff()));
+  }
+
+  /**
+   * {@code new CircuitBreakerPolicy("", 20, 0.5, 5000L, 1)}: what the breaker keeps; failOn and
+   * skipOn are instanceof tests in the generated method.
+   */
+  private static CodeBlock breakerPolicy(BreakerConfig breaker) {
+    return CodeBlock.of(
+        "new $T($S,$W$L,$W$L,$W$LL,$W$L)",
+        Names.BREAKER_POLICY,
+        breaker.name(),
+        breaker.requestVolumeThreshold(),
+        breaker.failureRatio(),
+        breaker.delay(),
+        breaker.successThreshold());
   }
 
   /** {@code BackoffPolicy.fixed(100L)}, {@code BackoffPolicy.exponential(100L, 2.0, 5000L)}... */

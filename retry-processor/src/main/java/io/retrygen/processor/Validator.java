@@ -22,6 +22,7 @@ final class Validator {
   private final ConfigCache configs;
   private final RetryableValidator retryableValidator;
   private final ShapeValidator shapeValidator;
+  private final BreakerValidator breakerValidator;
 
   Validator(Elements elements, Types types, Diagnostics diagnostics, ConfigCache configs) {
     this.shapeValidator = new ShapeValidator(elements, types, diagnostics);
@@ -29,6 +30,7 @@ final class Validator {
     this.diagnostics = diagnostics;
     this.configs = configs;
     this.retryableValidator = new RetryableValidator(types, diagnostics);
+    this.breakerValidator = new BreakerValidator(types, diagnostics);
   }
 
   /** See {@link ShapeValidator#validateShape}. */
@@ -58,10 +60,9 @@ final class Validator {
             elementName(element), elementName(element));
       }
       if (breaker != null) {
-        diagnostics.error(
-            element, breaker,
-            "@CircuitBreaker is not supported yet by this version of retrygen; remove it, or"
-                + " use @Retryable alone");
+        BreakerConfig config = configs.breaker(element);
+        breakerValidator.validate(type, config);
+        breakerValidator.checkName(config);
       }
       if (retryable != null) {
         retryableValidator.validate(type, configs.retry(element));
@@ -153,19 +154,30 @@ final class Validator {
     Set<Element> checked = new HashSet<>();
     for (GuardedMethod method : model.methods()) {
       RetryConfig retry = method.retry();
-      if (retry == null) {
-        continue;
-      }
-      TypeElement declaring = TypeHierarchy.declaringType(retry.annotatedElement());
-      // A supertype that is an input of this round reports its own errors, with their caret: the
-      // same error again on each subtype would say nothing new.
-      if (!declaring.equals(model.element())
-          && !inputs.contains(declaring)
-          && checked.add(retry.annotatedElement())) {
+      if (retry != null && isInherited(retry.annotatedElement(), model, inputs, checked)) {
         retryableValidator.validate(model.element(), retry);
+      }
+      BreakerConfig breaker = method.breaker();
+      if (breaker != null && isInherited(breaker.annotatedElement(), model, inputs, checked)) {
+        breakerValidator.validate(model.element(), breaker);
+        breakerValidator.checkName(breaker);
       }
     }
   }
+
+  /**
+   * Whether an annotation on {@code annotated} is inherited and not checked yet. A supertype that
+   * is an input of this round reports its own errors, with their caret: the same error again on
+   * each subtype would say nothing new.
+   */
+  private static boolean isInherited(
+      Element annotated, RetryableType model, List<TypeElement> inputs, Set<Element> checked) {
+    TypeElement declaring = TypeHierarchy.declaringType(annotated);
+    return !declaring.equals(model.element())
+        && !inputs.contains(declaring)
+        && checked.add(annotated);
+  }
+
 
   /** Guarded methods the generator cannot handle yet. */
   void validateModel(RetryableType model) {

@@ -82,8 +82,7 @@ final class WarningChecks {
    * legal pattern (they inherit it, SPEC §2), nor about an interface, whose abstract and default
    * methods are always guarded. A type-level annotation that every method overrides with its own
    * is a choice, not a probable mistake: then methods are guarded. Runs only on a type read
-   * without errors, so it never adds to the "not supported yet" error of a {@code
-   * @CircuitBreaker}.
+   * without errors.
    */
   private void warnGuardsNothing(RetryableType model) {
     TypeElement type = model.element();
@@ -145,7 +144,7 @@ final class WarningChecks {
     }
     Map<Element, List<GuardedMethod>> byAnnotation = new LinkedHashMap<>();
     for (GuardedMethod method : model.methods()) {
-      if (!method.isGuarded()) {
+      if (method.retry() == null) {
         continue;
       }
       Element annotated = method.retry().annotatedElement();

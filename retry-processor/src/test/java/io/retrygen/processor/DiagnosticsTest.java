@@ -891,28 +891,6 @@ class DiagnosticsTest {
   }
 
   @Test
-  void circuitBreakerIsNotSupportedYet() {
-    JavaFileObject source =
-        JavaFileObjects.forSourceLines(
-            "test.Client",
-            "package test;",
-            "import io.retrygen.CircuitBreaker;",
-            "interface Client {",
-            "  @CircuitBreaker",
-            "  String call();",
-            "}");
-    Compilation compilation = javac.compile(source);
-    assertThat(compilation).hadErrorCount(1);
-    assertThat(processor.createdSourceFiles()).isEmpty();
-    assertThat(compilation)
-        .hadErrorContaining(
-            "@CircuitBreaker is not supported yet by this version of retrygen; remove it, or use"
-                + " @Retryable alone")
-        .inFile(source)
-        .onLineContaining("@CircuitBreaker");
-  }
-
-  @Test
   void completableFutureIsNotSupportedYet() {
     JavaFileObject source =
         JavaFileObjects.forSourceLines(

@@ -63,6 +63,11 @@ class GoldenTest {
   }
 
   @Test
+  void circuitBreakerWithRetryAndAlone() throws IOException {
+    assertGolden("breaker", "InventoryRetrying", "-Xlint:all");
+  }
+
+  @Test
   void release8HasNoGeneratedAnnotation() throws IOException {
     // -Xlint:-options: JDK 20+ warns that --release 8 is obsolete.
     assertGolden("release8", "PingerRetrying", "--release", "8", "-Xlint:all", "-Xlint:-options");
@@ -90,6 +95,7 @@ class GoldenTest {
         new String[] {
           "interface/PaymentClientRetrying",
           "class/InventoryRetrying",
+          "breaker/InventoryRetrying",
           "nested/Outer_Mid_ClientRetrying",
           "generics/RepositoryRetrying",
           "recover/GatewayRetrying",

@@ -1,0 +1,105 @@
+package io.retrygen.processor;
+
+import java.util.List;
+import java.util.Locale;
+import javax.lang.model.element.AnnotationMirror;
+import javax.lang.model.element.AnnotationValue;
+import javax.lang.model.element.Element;
+import javax.lang.model.type.TypeMirror;
+import javax.lang.model.util.Elements;
+
+/** The values of one winning {@code @CircuitBreaker}, used whole (attributes are never merged). */
+final class BreakerConfig {
+  private final Element annotatedElement;
+  private final Mirrors.Values values;
+  private final List<TypeMirror> failOn;
+  private final List<TypeMirror> skipOn;
+  private final int requestVolumeThreshold;
+  private final double failureRatio;
+  private final long delay;
+  private final int successThreshold;
+  private final String name;
+
+  private BreakerConfig(Elements elements, Element annotatedElement, AnnotationMirror mirror) {
+    Mirrors.Values values = Mirrors.values(elements, mirror);
+    this.annotatedElement = annotatedElement;
+    this.values = values;
+    this.failOn = values.typeList("failOn");
+    this.skipOn = values.typeList("skipOn");
+    this.requestVolumeThreshold = values.intValue("requestVolumeThreshold");
+    this.failureRatio = values.doubleValue("failureRatio");
+    this.delay = values.longValue("delay");
+    this.successThreshold = values.intValue("successThreshold");
+    this.name = values.stringValue("name");
+  }
+
+  /** Reads the {@code @CircuitBreaker} {@code mirror} found on {@code annotatedElement}. */
+  static BreakerConfig read(Elements elements, Element annotatedElement, AnnotationMirror mirror) {
+    return new BreakerConfig(elements, annotatedElement, mirror);
+  }
+
+  /** The method or type that carries the annotation. */
+  Element annotatedElement() {
+    return annotatedElement;
+  }
+
+  AnnotationMirror mirror() {
+    return values.mirror();
+  }
+
+  /** The value written for {@code attribute}, or null when it is defaulted: for diagnostics. */
+  AnnotationValue explicit(String attribute) {
+    return values.explicit(attribute);
+  }
+
+  /** As written; empty means {@code Exception}. */
+  List<TypeMirror> failOn() {
+    return failOn;
+  }
+
+  List<TypeMirror> skipOn() {
+    return skipOn;
+  }
+
+  int requestVolumeThreshold() {
+    return requestVolumeThreshold;
+  }
+
+  double failureRatio() {
+    return failureRatio;
+  }
+
+  long delay() {
+    return delay;
+  }
+
+  int successThreshold() {
+    return successThreshold;
+  }
+
+  /** As written; empty means one breaker per generated instance and method. */
+  String name() {
+    return name;
+  }
+
+  /**
+   * The settings two breakers of one name must share (SPEC §6), as a message shows them: {@code
+   * failOn = {IOException}, skipOn = {}, requestVolumeThreshold = 20, ...}.
+   */
+  String settings() {
+    return String.format(
+        Locale.ROOT,
+        "failOn = %s, skipOn = %s, requestVolumeThreshold = %d, failureRatio = %s, delay = %d,"
+            + " successThreshold = %d",
+        names(failOn), names(skipOn), requestVolumeThreshold, Diagnostics.number(failureRatio),
+        delay, successThreshold);
+  }
+
+  private static String names(List<TypeMirror> types) {
+    StringBuilder names = new StringBuilder("{");
+    for (TypeMirror type : types) {
+      names.append(names.length() > 1 ? ", " : "").append(Diagnostics.typeName(type));
+    }
+    return names.append('}').toString();
+  }
+}

@@ -1,0 +1,114 @@
+package io.retrygen.processor;
+
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import javax.lang.model.element.Element;
+import javax.lang.model.element.ExecutableElement;
+import javax.lang.model.element.PackageElement;
+import javax.lang.model.element.TypeElement;
+import javax.lang.model.type.TypeMirror;
+import javax.lang.model.util.Types;
+
+/**
+ * The rules for the values of one {@code @CircuitBreaker} (SPEC §6, §9), each reported on the
+ * value that is wrong, and the rule that breakers of one name share their settings.
+ */
+final class BreakerValidator {
+  private final Types types;
+  private final Diagnostics diagnostics;
+  /**
+   * For each breaker name seen in this compilation, its settings and where they were first
+   * declared. Strings, not elements: it outlives the round.
+   */
+  private final Map<String, String[]> namedSettings = new HashMap<>();
+
+  BreakerValidator(Types types, Diagnostics diagnostics) {
+    this.types = types;
+    this.diagnostics = diagnostics;
+  }
+
+  /** Checks {@code breaker} for the input {@code type}, wherever the annotation is declared. */
+  void validate(TypeElement type, BreakerConfig breaker) {
+    Element element = breaker.annotatedElement();
+    if (breaker.requestVolumeThreshold() < 1) {
+      diagnostics.error(
+          element, breaker.mirror(), breaker.explicit("requestVolumeThreshold"),
+          "@CircuitBreaker(requestVolumeThreshold = %d) is invalid: it is the size of the window"
+              + " of recent calls the failure ratio is computed over, at least 1. The default is"
+              + " 20",
+          breaker.requestVolumeThreshold());
+    }
+    double ratio = breaker.failureRatio();
+    if (!(ratio > 0.0 && ratio <= 1.0)) {
+      diagnostics.error(
+          element, breaker.mirror(), breaker.explicit("failureRatio"),
+          "@CircuitBreaker(failureRatio = %s) is invalid: it is the share of failures in the"
+              + " window that opens the breaker, in (0, 1]; 0.5 opens it when half the calls fail",
+          Diagnostics.number(ratio));
+    }
+    if (breaker.delay() < 0) {
+      diagnostics.error(
+          element, breaker.mirror(), breaker.explicit("delay"),
+          "@CircuitBreaker(delay = %d) is invalid: delay is how many milliseconds the breaker"
+              + " stays open before trial calls, and must not be negative",
+          breaker.delay());
+    }
+    if (breaker.successThreshold() < 1) {
+      diagnostics.error(
+          element, breaker.mirror(), breaker.explicit("successThreshold"),
+          "@CircuitBreaker(successThreshold = %d) is invalid: it counts the trial successes"
+              + " that close a half-open breaker, at least 1",
+          breaker.successThreshold());
+    }
+    PackageElement pkg = GeneratedNames.packageOf(type);
+    checkVisible(breaker, "failOn", breaker.failOn(), pkg);
+    checkVisible(breaker, "skipOn", breaker.skipOn(), pkg);
+  }
+
+  /**
+   * Two breakers of one name with different settings in one compilation are an error (SPEC §6):
+   * at run time only the first created would count. Reported on the second one seen.
+   */
+  void checkName(BreakerConfig breaker) {
+    if (breaker.name().isEmpty()) {
+      return;
+    }
+    String where = describe(breaker.annotatedElement());
+    String[] first = namedSettings.get(breaker.name());
+    if (first == null) {
+      namedSettings.put(breaker.name(), new String[] {breaker.settings(), where});
+    } else if (!first[0].equals(breaker.settings()) && !first[1].equals(where)) {
+      diagnostics.error(
+          breaker.annotatedElement(), breaker.mirror(), breaker.explicit("name"),
+          "@CircuitBreaker(name = \"%s\") is also declared on %s with other settings (%s; here"
+              + " %s). Breakers of one name share one state, so the first one created would win."
+              + " Give them the same settings, or different names",
+          breaker.name(), first[1], first[0], breaker.settings());
+    }
+  }
+
+  private void checkVisible(
+      BreakerConfig breaker, String attribute, List<TypeMirror> failures, PackageElement pkg) {
+    for (TypeMirror failure : failures) {
+      TypeElement failureType = (TypeElement) types.asElement(failure);
+      if (!Validator.isAccessibleFrom(failureType, pkg)) {
+        diagnostics.error(
+            breaker.annotatedElement(), breaker.mirror(), breaker.explicit(attribute),
+            "@CircuitBreaker(%s = %s.class) names a type that the generated class in package %s"
+                + " cannot see, so it cannot test for it. Make %s public or package-private",
+            attribute, failureType.getSimpleName(),
+            pkg.isUnnamed() ? "(unnamed)" : pkg.getQualifiedName(),
+            failureType.getSimpleName());
+      }
+    }
+  }
+
+  private static String describe(Element element) {
+    if (element instanceof ExecutableElement) {
+      return ((TypeElement) element.getEnclosingElement()).getQualifiedName() + "."
+          + Diagnostics.signature((ExecutableElement) element);
+    }
+    return ((TypeElement) element).getQualifiedName().toString();
+  }
+}

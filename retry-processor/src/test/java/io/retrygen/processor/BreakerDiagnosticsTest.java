@@ -1,0 +1,214 @@
+package io.retrygen.processor;
+
+import static com.google.common.truth.Truth.assertThat;
+import static com.google.testing.compile.CompilationSubject.assertThat;
+
+import com.google.testing.compile.Compilation;
+import com.google.testing.compile.Compiler;
+import com.google.testing.compile.JavaFileObjects;
+import javax.tools.JavaFileObject;
+import org.junit.jupiter.api.Test;
+
+/**
+ * One test per {@code @CircuitBreaker} diagnostic (SPEC §6, §9): the message, the line of the
+ * value that is wrong, no cascade, and nothing generated.
+ */
+class BreakerDiagnosticsTest {
+  private final RecordingProcessor processor = new RecordingProcessor();
+
+  private final Compiler javac =
+      Compiler.javac().withProcessors(processor).withOptions("-Xlint:all,-processing");
+
+  private Compilation compileBreaker(String value) {
+    return javac.compile(breakerSource(value));
+  }
+
+  private static JavaFileObject breakerSource(String value) {
+    return JavaFileObjects.forSourceLines(
+        "test.Client",
+        "package test;",
+        "import io.retrygen.CircuitBreaker;",
+        "interface Client {",
+        "  @CircuitBreaker(",
+        "      " + value + ")",
+        "  String call();",
+        "}");
+  }
+
+  @Test
+  void requestVolumeThresholdBelowOneIsAnErrorOnTheValue() {
+    Compilation compilation = compileBreaker("requestVolumeThreshold = 0");
+    assertThat(compilation).hadErrorCount(1);
+    assertThat(processor.createdSourceFiles()).isEmpty();
+    assertThat(compilation)
+        .hadErrorContaining(
+            "@CircuitBreaker(requestVolumeThreshold = 0) is invalid: it is the size of the window"
+                + " of recent calls the failure ratio is computed over, at least 1. The default is"
+                + " 20")
+        .inFile(breakerSource("requestVolumeThreshold = 0"))
+        .onLineContaining("requestVolumeThreshold = 0");
+  }
+
+  @Test
+  void failureRatioOfZeroIsAnErrorOnTheValue() {
+    Compilation compilation = compileBreaker("failureRatio = 0");
+    assertThat(compilation).hadErrorCount(1);
+    assertThat(processor.createdSourceFiles()).isEmpty();
+    assertThat(compilation)
+        .hadErrorContaining(
+            "@CircuitBreaker(failureRatio = 0) is invalid: it is the share of failures in the"
+                + " window that opens the breaker, in (0, 1]; 0.5 opens it when half the calls"
+                + " fail")
+        .inFile(breakerSource("failureRatio = 0"))
+        .onLineContaining("failureRatio = 0");
+  }
+
+  @Test
+  void failureRatioAboveOneIsAnErrorOnTheValue() {
+    Compilation compilation = compileBreaker("failureRatio = 1.5");
+    assertThat(compilation).hadErrorCount(1);
+    assertThat(compilation)
+        .hadErrorContaining("@CircuitBreaker(failureRatio = 1.5) is invalid")
+        .inFile(breakerSource("failureRatio = 1.5"))
+        .onLineContaining("failureRatio = 1.5");
+  }
+
+  @Test
+  void negativeDelayIsAnErrorOnTheValue() {
+    Compilation compilation = compileBreaker("delay = -1");
+    assertThat(compilation).hadErrorCount(1);
+    assertThat(processor.createdSourceFiles()).isEmpty();
+    assertThat(compilation)
+        .hadErrorContaining(
+            "@CircuitBreaker(delay = -1) is invalid: delay is how many milliseconds the breaker"
+                + " stays open before trial calls, and must not be negative")
+        .inFile(breakerSource("delay = -1"))
+        .onLineContaining("delay = -1");
+  }
+
+  @Test
+  void successThresholdBelowOneIsAnErrorOnTheValue() {
+    Compilation compilation = compileBreaker("successThreshold = 0");
+    assertThat(compilation).hadErrorCount(1);
+    assertThat(processor.createdSourceFiles()).isEmpty();
+    assertThat(compilation)
+        .hadErrorContaining(
+            "@CircuitBreaker(successThreshold = 0) is invalid: it counts the trial successes that"
+                + " close a half-open breaker, at least 1")
+        .inFile(breakerSource("successThreshold = 0"))
+        .onLineContaining("successThreshold = 0");
+  }
+
+  @Test
+  void failOnTypeTheGeneratedClassCannotSeeIsAnErrorOnTheValue() {
+    JavaFileObject hidden =
+        JavaFileObjects.forSourceLines(
+            "other.Hidden",
+            "package other;",
+            "public class Hidden {",
+            "  private static class Failure extends Exception {",
+            "    private static final long serialVersionUID = 1L;",
+            "  }",
+            "  public interface Client {",
+            "    @io.retrygen.CircuitBreaker(",
+            "        failOn = Failure.class)",
+            "    String call() throws Exception;",
+            "  }",
+            "}");
+    JavaFileObject source =
+        JavaFileObjects.forSourceLines(
+            "test.Client",
+            "package test;",
+            "import io.retrygen.CircuitBreaker;",
+            "interface Client {",
+            "  class Secret extends RuntimeException {",
+            "    private static final long serialVersionUID = 1L;",
+            "  }",
+            "  @CircuitBreaker(",
+            "      skipOn = Client.Secret.class)",
+            "  String call();",
+            "}");
+    // A member of an interface is public: visible. A private one would not be.
+    Compilation fine = javac.compile(source);
+    assertThat(fine).succeededWithoutWarnings();
+    Compilation compilation = javac.compile(hidden);
+    assertThat(compilation).hadErrorCount(1);
+    assertThat(compilation)
+        .hadErrorContaining(
+            "@CircuitBreaker(failOn = Failure.class) names a type that the generated class in"
+                + " package other cannot see, so it cannot test for it. Make Failure public or"
+                + " package-private")
+        .inFile(hidden)
+        .onLineContaining("failOn = Failure.class");
+  }
+
+  @Test
+  void twoBreakersOfOneNameWithOtherSettingsAreAnErrorOnTheSecond() {
+    JavaFileObject source =
+        JavaFileObjects.forSourceLines(
+            "test.Client",
+            "package test;",
+            "import io.retrygen.CircuitBreaker;",
+            "interface Client {",
+            "  @CircuitBreaker(name = \"inventory\", requestVolumeThreshold = 4)",
+            "  String first();",
+            "  @CircuitBreaker(",
+            "      name = \"inventory\")",
+            "  String second();",
+            "}");
+    Compilation compilation = javac.compile(source);
+    assertThat(compilation).hadErrorCount(1);
+    assertThat(processor.createdSourceFiles()).isEmpty();
+    assertThat(compilation)
+        .hadErrorContaining(
+            "@CircuitBreaker(name = \"inventory\") is also declared on test.Client.first() with"
+                + " other settings (failOn = {}, skipOn = {}, requestVolumeThreshold = 4,"
+                + " failureRatio = 0.5, delay = 5000, successThreshold = 1; here failOn = {},"
+                + " skipOn = {}, requestVolumeThreshold = 20, failureRatio = 0.5, delay = 5000,"
+                + " successThreshold = 1). Breakers of one name share one state, so the first one"
+                + " created would win. Give them the same settings, or different names")
+        .inFile(source)
+        .onLineContaining("name = \"inventory\")");
+  }
+
+  @Test
+  void twoBreakersOfOneNameWithTheSameSettingsShareIt() {
+    Compilation compilation =
+        javac.compile(
+            JavaFileObjects.forSourceLines(
+                "test.Client",
+                "package test;",
+                "import io.retrygen.CircuitBreaker;",
+                "interface Client {",
+                "  @CircuitBreaker(name = \"inventory\", requestVolumeThreshold = 4)",
+                "  String first();",
+                "  @CircuitBreaker(name = \"inventory\", requestVolumeThreshold = 4)",
+                "  String second();",
+                "}"));
+    assertThat(compilation).succeededWithoutWarnings();
+    assertThat(processor.createdSourceFiles()).containsExactly("test.ClientRetrying");
+  }
+
+  @Test
+  void circuitBreakerOnAFinalMethodIsAnError() {
+    JavaFileObject source =
+        JavaFileObjects.forSourceLines(
+            "test.Client",
+            "package test;",
+            "import io.retrygen.CircuitBreaker;",
+            "class Client {",
+            "  @CircuitBreaker",
+            "  final String call() {",
+            "    return \"\";",
+            "  }",
+            "}");
+    Compilation compilation = javac.compile(source);
+    assertThat(compilation).hadErrorCount(1);
+    assertThat(compilation)
+        .hadErrorContaining(
+            "@CircuitBreaker cannot be used on final method call(): the generated class guards a"
+                + " method by overriding it")
+        .inFile(source)
+        .onLineContaining("final String call()");
+  }
+}
