@@ -1,0 +1,281 @@
+package io.retrygen.runtime;
+
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicReference;
+
+/**
+ * One circuit breaker, made by {@link CircuitBreakerPolicy#bind}. Only generated code calls this
+ * class: around every attempt of a guarded method it runs, in effect,
+ *
+ * <pre>{@code
+ * long permit = gate.acquire();          // or CircuitBreakerOpenException
+ * try {
+ *   result = delegate.call(args);
+ * } catch (Throwable failure) {
+ *   if (failOn(failure) && !skipOn(failure)) {
+ *     gate.onFailure(permit);
+ *   } else {
+ *     gate.onSuccess(permit);
+ *   }
+ *   throw failure;
+ * }
+ * gate.onSuccess(permit);
+ * }</pre>
+ *
+ * <p>Each permit must be recorded exactly once. Deciding what counts as a failure is the generated
+ * code's job, not the gate's.
+ *
+ * <p><b>States.</b> The breaker lives in phases: each state it enters starts a new phase with a
+ * new epoch number. Closed, it counts the outcomes of its calls in a rolling window of the last
+ * {@code requestVolumeThreshold} outcomes and opens when that window is full and failures / size
+ * is at least {@code failureRatio}. Open, it refuses every call until {@code delay} ms have passed
+ * by the {@link Ticker} since it opened; the next call (or {@link #state()} read) then turns it
+ * half-open. Half-open, it admits at most {@code successThreshold} trial calls at a time (in
+ * flight) and refuses the others; trials do not enter the window; {@code successThreshold}
+ * consecutive trial successes close it with an empty window, any trial failure opens it again.
+ *
+ * <p><b>Late outcomes are ignored.</b> A permit carries the epoch it was given in; an outcome
+ * whose epoch is no longer the current one (say, a slow call admitted while closed that ends after
+ * the breaker opened, or a second trial that ends after the first one failed) is not counted:
+ * it says nothing about the dependency since the state changed, and counting it would let a
+ * call that started before the breaker opened close it again, or fill a window it never saw.
+ *
+ * <p><b>Lock-free.</b> The phase is an immutable object swapped by CAS, so each transition happens
+ * once and fires {@link CircuitBreakerListener#onStateChange} once, on the thread that won the
+ * CAS. Outcomes are counted by CAS on packed {@code long}s: the {@link RollingWindow} while
+ * closed, a counter of trials in flight and of successes while half-open. The outcome that decides
+ * a transition marks it in that same CAS; any thread that sees the mark helps finish the
+ * transition, so a stalled thread never holds the breaker in a decided state. While closed, {@link
+ * #acquire} is one volatile read, and {@link #onSuccess} one CAS on the window (and one on its
+ * ring); neither reads the clock nor allocates.
+ */
+public final class CircuitBreakerGate {
+  private static final long TRIAL = 1L;
+  private static final long IN_FLIGHT_MASK = (1L << 31) - 1;
+  private static final int SUCCESSES_SHIFT = 31;
+  private static final long SUCCESSES_MASK = (1L << 31) - 1;
+  private static final long CLOSES = 1L << 62;
+  private static final long REOPENS = 1L << 63;
+
+  private final String name;
+  private final int requestVolumeThreshold;
+  private final double failureRatio;
+  private final long delayNanos;
+  private final int successThreshold;
+  private final Ticker ticker;
+  private final AtomicReference<Phase> phase;
+
+  CircuitBreakerGate(String name, CircuitBreakerPolicy policy, Ticker ticker) {
+    if (name == null) {
+      throw new NullPointerException("name == null");
+    }
+    if (ticker == null) {
+      throw new NullPointerException("ticker == null");
+    }
+    this.name = name;
+    this.requestVolumeThreshold = policy.requestVolumeThreshold();
+    this.failureRatio = policy.failureRatio();
+    long delayMillis = policy.delayMillis();
+    this.delayNanos =
+        delayMillis >= Long.MAX_VALUE / 1_000_000L ? Long.MAX_VALUE : delayMillis * 1_000_000L;
+    this.successThreshold = policy.successThreshold();
+    this.ticker = ticker;
+    this.phase = new AtomicReference<Phase>(
+        new Phase(CircuitBreakerState.CLOSED, 0L, 0L, newWindow()));
+  }
+
+  /**
+   * Asks to make one call. Closed: permitted. Open: refused until the delay has passed since it
+   * opened, then the breaker turns half-open and goes on as such. Half-open: permitted as a trial
+   * while fewer than {@code successThreshold} trials are in flight, else refused. A refusal tells
+   * the listeners ({@link CircuitBreakerListener#onCallNotPermitted}) before it throws.
+   *
+   * @return the permit to pass to {@link #onSuccess} or {@link #onFailure} once the call ended
+   * @throws CircuitBreakerOpenException when the call is refused
+   */
+  public long acquire() {
+    while (true) {
+      Phase current = phase.get();
+      if (current.state == CircuitBreakerState.CLOSED) {
+        return current.epoch << 1;
+      }
+      if (current.state == CircuitBreakerState.OPEN) {
+        if (!delayPassed(current)) {
+          throw refused();
+        }
+        transition(current, CircuitBreakerState.HALF_OPEN);
+        continue;
+      }
+      long trials = current.trials.get();
+      if ((trials & (CLOSES | REOPENS)) != 0) {
+        finish(current, trials);
+      } else if ((trials & IN_FLIGHT_MASK) >= successThreshold) {
+        throw refused();
+      } else if (current.trials.compareAndSet(trials, trials + 1)) {
+        return (current.epoch << 1) | TRIAL;
+      }
+    }
+  }
+
+  /** Records that the call of {@code permit} succeeded (or failed in a way that counts as success). */
+  public void onSuccess(long permit) {
+    record(permit, false);
+  }
+
+  /** Records that the call of {@code permit} failed. */
+  public void onFailure(long permit) {
+    record(permit, true);
+  }
+
+  private void record(long permit, boolean failure) {
+    Phase current = phase.get();
+    if (current.epoch != permit >>> 1) {
+      return; // admitted in an earlier phase: ignored, see the class documentation
+    }
+    if ((permit & TRIAL) == 0) {
+      if (current.window != null
+          && current.window.record(failure) != RollingWindow.COUNTED) {
+        transition(current, CircuitBreakerState.OPEN);
+      }
+      return;
+    }
+    if (current.trials == null) {
+      return;
+    }
+    while (true) {
+      long trials = current.trials.get();
+      if ((trials & (CLOSES | REOPENS)) != 0) {
+        finish(current, trials); // decided by another trial: this outcome comes too late
+        return;
+      }
+      long next = trials - 1; // one trial fewer in flight
+      if (failure) {
+        next |= REOPENS;
+      } else {
+        next += 1L << SUCCESSES_SHIFT;
+        if (((next >>> SUCCESSES_SHIFT) & SUCCESSES_MASK) >= successThreshold) {
+          next |= CLOSES;
+        }
+      }
+      if (current.trials.compareAndSet(trials, next)) {
+        if ((next & (CLOSES | REOPENS)) != 0) {
+          finish(current, next);
+        }
+        return;
+      }
+    }
+  }
+
+  /**
+   * The current state. An open breaker whose delay has passed turns half-open here, as it would
+   * on a call.
+   */
+  public CircuitBreakerState state() {
+    while (true) {
+      Phase current = phase.get();
+      if (current.state == CircuitBreakerState.OPEN) {
+        if (!delayPassed(current)) {
+          return current.state;
+        }
+        transition(current, CircuitBreakerState.HALF_OPEN);
+      } else if (current.state == CircuitBreakerState.CLOSED) {
+        if (!current.window.tripped()) {
+          return current.state;
+        }
+        transition(current, CircuitBreakerState.OPEN);
+      } else {
+        long trials = current.trials.get();
+        if ((trials & (CLOSES | REOPENS)) == 0) {
+          return current.state;
+        }
+        finish(current, trials);
+      }
+    }
+  }
+
+  /** The breaker's name: its {@code @CircuitBreaker(name)}, else the method's label. */
+  public String name() {
+    return name;
+  }
+
+  /** The failures in the closed window, or -1 when not closed. For tests. */
+  int windowFailures() {
+    RollingWindow window = phase.get().window;
+    return window == null ? -1 : window.failures();
+  }
+
+  /** The outcomes in the closed window, or -1 when not closed. For tests. */
+  int windowCount() {
+    RollingWindow window = phase.get().window;
+    return window == null ? -1 : window.count();
+  }
+
+  private boolean delayPassed(Phase open) {
+    return ticker.nanoTime() - open.openedNanos >= delayNanos;
+  }
+
+  private CircuitBreakerOpenException refused() {
+    CircuitBreakers.fireCallNotPermitted(name);
+    return new CircuitBreakerOpenException(name);
+  }
+
+  /** Carries out what the half-open counter {@code trials} of {@code from} decided. */
+  private void finish(Phase from, long trials) {
+    transition(
+        from, (trials & CLOSES) != 0 ? CircuitBreakerState.CLOSED : CircuitBreakerState.OPEN);
+  }
+
+  /**
+   * Replaces {@code from} by a new phase in state {@code to}, unless another thread did already;
+   * the thread that does tells the listeners.
+   */
+  private void transition(Phase from, CircuitBreakerState to) {
+    if (phase.get() != from) {
+      return;
+    }
+    long epoch = from.epoch + 1;
+    Phase next;
+    if (to == CircuitBreakerState.CLOSED) {
+      next = new Phase(to, epoch, 0L, newWindow());
+    } else if (to == CircuitBreakerState.OPEN) {
+      next = new Phase(to, epoch, ticker.nanoTime(), null);
+    } else {
+      next = new Phase(to, epoch, 0L, null);
+    }
+    if (phase.compareAndSet(from, next)) {
+      CircuitBreakers.fireStateChange(name, from.state, to);
+    }
+  }
+
+  private RollingWindow newWindow() {
+    return new RollingWindow(requestVolumeThreshold, failureRatio);
+  }
+
+  @Override
+  public String toString() {
+    Phase current = phase.get();
+    return "CircuitBreakerGate{" + name + ", " + current.state
+        + (current.window != null ? ", " + current.window : "") + "}";
+  }
+
+  /** One state the breaker entered; immutable but for its counters. */
+  private static final class Phase {
+    final CircuitBreakerState state;
+    /** Numbers the phases of one breaker; permits carry it. */
+    final long epoch;
+    /** When it opened, by the ticker; OPEN only. */
+    final long openedNanos;
+    /** CLOSED only. */
+    final RollingWindow window;
+    /** HALF_OPEN only: trials in flight, then consecutive successes, then CLOSES or REOPENS. */
+    final AtomicLong trials;
+
+    Phase(CircuitBreakerState state, long epoch, long openedNanos, RollingWindow window) {
+      this.state = state;
+      this.epoch = epoch;
+      this.openedNanos = openedNanos;
+      this.window = window;
+      this.trials = state == CircuitBreakerState.HALF_OPEN ? new AtomicLong() : null;
+    }
+  }
+}

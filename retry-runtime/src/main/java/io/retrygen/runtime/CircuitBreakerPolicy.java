@@ -1,0 +1,120 @@
+package io.retrygen.runtime;
+
+/**
+ * What a {@code @CircuitBreaker} resolved to at compile time for one guarded method: its name and
+ * thresholds. Only generated code uses this class: each generated class holds one per guarded
+ * method in a {@code static final} constant, and each constructor {@linkplain #bind binds} it to
+ * the instance's options in one line.
+ *
+ * <p>Immutable and thread-safe.
+ */
+public final class CircuitBreakerPolicy {
+  /**
+   * The largest window: the rolling window takes 8 bytes per call it remembers (4 GiB here), and
+   * its lock-free bookkeeping needs two laps of positions in 30 bits.
+   */
+  static final int MAX_REQUEST_VOLUME_THRESHOLD = 1 << 29;
+
+  private final String name;
+  private final int requestVolumeThreshold;
+  private final double failureRatio;
+  private final long delayMillis;
+  private final int successThreshold;
+
+  /**
+   * @param name the {@code @CircuitBreaker(name)}; {@code ""} for a breaker per generated
+   *     instance and method
+   * @param requestVolumeThreshold the size of the rolling window; at least 1 (and at most
+   *     2<sup>29</sup>)
+   * @param failureRatio the ratio of failures in a full window that opens the breaker; in {@code
+   *     (0, 1]}
+   * @param delayMillis milliseconds the breaker stays open before it admits trial calls; not
+   *     negative
+   * @param successThreshold consecutive trial successes that close it; at least 1
+   * @throws IllegalArgumentException for a value the annotation rejects at compile time
+   */
+  public CircuitBreakerPolicy(
+      String name,
+      int requestVolumeThreshold,
+      double failureRatio,
+      long delayMillis,
+      int successThreshold) {
+    if (name == null) {
+      throw new NullPointerException("name == null");
+    }
+    if (requestVolumeThreshold < 1 || requestVolumeThreshold > MAX_REQUEST_VOLUME_THRESHOLD) {
+      throw new IllegalArgumentException(
+          "requestVolumeThreshold must be in [1, " + MAX_REQUEST_VOLUME_THRESHOLD + "]: "
+              + requestVolumeThreshold);
+    }
+    if (!(failureRatio > 0.0 && failureRatio <= 1.0)) { // also rejects NaN
+      throw new IllegalArgumentException("failureRatio must be in (0, 1]: " + failureRatio);
+    }
+    if (delayMillis < 0) {
+      throw new IllegalArgumentException("delay must not be negative: " + delayMillis);
+    }
+    if (successThreshold < 1) {
+      throw new IllegalArgumentException(
+          "successThreshold must be at least 1: " + successThreshold);
+    }
+    this.name = name;
+    this.requestVolumeThreshold = requestVolumeThreshold;
+    this.failureRatio = failureRatio;
+    this.delayMillis = delayMillis;
+    this.successThreshold = successThreshold;
+  }
+
+  /**
+   * The breaker of one generated instance's method. A named policy returns the process-wide
+   * breaker of that name, created with this policy and {@code options.ticker()} if it does not
+   * exist yet (the first one created wins); an unnamed one returns a new breaker named {@code
+   * label} on every call.
+   *
+   * @param options the instance's options, for their {@link Ticker}
+   * @param label the method's label, the name of an unnamed breaker in events and exceptions
+   */
+  public CircuitBreakerGate bind(RetryOptions options, String label) {
+    if (options == null) {
+      throw new NullPointerException("options == null");
+    }
+    if (name.isEmpty()) {
+      if (label == null) {
+        throw new NullPointerException("label == null");
+      }
+      return new CircuitBreakerGate(label, this, options.ticker());
+    }
+    return CircuitBreakers.named(name, this, options.ticker());
+  }
+
+  /** The {@code @CircuitBreaker(name)}, {@code ""} when unnamed. */
+  public String name() {
+    return name;
+  }
+
+  /** The size of the rolling window of the most recent calls. */
+  public int requestVolumeThreshold() {
+    return requestVolumeThreshold;
+  }
+
+  /** The ratio of failures in a full window that opens the breaker. */
+  public double failureRatio() {
+    return failureRatio;
+  }
+
+  /** Milliseconds the breaker stays open before it admits trial calls. */
+  public long delayMillis() {
+    return delayMillis;
+  }
+
+  /** Consecutive trial successes that close a half-open breaker. */
+  public int successThreshold() {
+    return successThreshold;
+  }
+
+  @Override
+  public String toString() {
+    return "CircuitBreakerPolicy{" + (name.isEmpty() ? "unnamed" : name)
+        + ", requestVolumeThreshold=" + requestVolumeThreshold + ", failureRatio=" + failureRatio
+        + ", delay=" + delayMillis + ", successThreshold=" + successThreshold + "}";
+  }
+}
