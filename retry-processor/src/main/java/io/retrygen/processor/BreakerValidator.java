@@ -15,6 +15,9 @@ import javax.lang.model.util.Types;
  * value that is wrong, and the rule that breakers of one name share their settings.
  */
 final class BreakerValidator {
+  /** The largest window the runtime's packed counters hold (CircuitBreakerPolicy checks it too). */
+  static final int MAX_REQUEST_VOLUME_THRESHOLD = 1 << 29;
+
   private final Types types;
   private final Diagnostics diagnostics;
   /**
@@ -31,13 +34,14 @@ final class BreakerValidator {
   /** Checks {@code breaker} for the input {@code type}, wherever the annotation is declared. */
   void validate(TypeElement type, BreakerConfig breaker) {
     Element element = breaker.annotatedElement();
-    if (breaker.requestVolumeThreshold() < 1) {
+    if (breaker.requestVolumeThreshold() < 1
+        || breaker.requestVolumeThreshold() > MAX_REQUEST_VOLUME_THRESHOLD) {
       diagnostics.error(
           element, breaker.mirror(), breaker.explicit("requestVolumeThreshold"),
           "@CircuitBreaker(requestVolumeThreshold = %d) is invalid: it is the size of the window"
-              + " of recent calls the failure ratio is computed over, at least 1. The default is"
+              + " of recent calls the failure ratio is computed over, from 1 to %d. The default is"
               + " 20",
-          breaker.requestVolumeThreshold());
+          breaker.requestVolumeThreshold(), MAX_REQUEST_VOLUME_THRESHOLD);
     }
     double ratio = breaker.failureRatio();
     if (!(ratio > 0.0 && ratio <= 1.0)) {

@@ -50,6 +50,13 @@ import java.util.concurrent.atomic.AtomicReference;
  * ring); neither reads the clock nor allocates.
  */
 public final class CircuitBreakerGate {
+  /**
+   * The permit of an attempt that {@link #acquire} refused: the generated code starts each attempt
+   * with it, so that an open breaker's own exception, caught with the attempt's failures, is not
+   * recorded. Recording it changes nothing.
+   */
+  public static final long NO_PERMIT = -1L;
+
   private static final long TRIAL = 1L;
   private static final long IN_FLIGHT_MASK = (1L << 31) - 1;
   private static final int SUCCESSES_SHIFT = 31;
@@ -128,6 +135,9 @@ public final class CircuitBreakerGate {
   }
 
   private void record(long permit, boolean failure) {
+    if (permit == NO_PERMIT) {
+      return;
+    }
     Phase current = phase.get();
     if (current.epoch != permit >>> 1) {
       return; // admitted in an earlier phase: ignored, see the class documentation
