@@ -8,6 +8,8 @@ import io.retrygen.Recover;
 import io.retrygen.RetryListener;
 import io.retrygen.Retryable;
 import io.retrygen.runtime.BackoffPolicy;
+import io.retrygen.runtime.CircuitBreakerGate;
+import io.retrygen.runtime.CircuitBreakerPolicy;
 import io.retrygen.runtime.Retrier;
 import io.retrygen.runtime.RetryOptions;
 import io.retrygen.runtime.RetryPolicy;
@@ -48,6 +50,9 @@ class NamesTest {
     assertThat(Names.RETRIER.reflectionName()).isEqualTo(Retrier.class.getName());
     assertThat(Names.BACKOFF_POLICY.reflectionName()).isEqualTo(BackoffPolicy.class.getName());
     assertThat(Names.RETRY_POLICY.reflectionName()).isEqualTo(RetryPolicy.class.getName());
+    assertThat(Names.BREAKER_POLICY.reflectionName())
+        .isEqualTo(CircuitBreakerPolicy.class.getName());
+    assertThat(Names.BREAKER_GATE.reflectionName()).isEqualTo(CircuitBreakerGate.class.getName());
     assertThat(Names.STATISTICS_LISTENER).isEqualTo(StatisticsListener.class.getName());
   }
 }

@@ -74,6 +74,7 @@ final class RandomShapes {
       Arrays.asList("Client", "Service", "Store", "Gateway", "Repository", "Api");
   private static final String IMPORTS =
       "import io.retrygen.Backoff;\n"
+          + "import io.retrygen.CircuitBreaker;\n"
           + "import io.retrygen.Retryable;\n"
           + "import java.io.IOException;\n"
           + "import java.io.UncheckedIOException;\n"
@@ -519,12 +520,18 @@ final class RandomShapes {
   // Generation.
 
   private final Random random;
+  /**
+   * Draws whether a {@code @Retryable} also carries a {@code @CircuitBreaker}: a generator of its
+   * own, so that {@link #random} draws the same shapes for a seed as before breakers existed.
+   */
+  private final Random breakers;
   private final long seed;
   private final int index;
   private final List<Shape> allShapes = new ArrayList<>();
 
   private RandomShapes(long seed, int index) {
     this.random = new Random(seed);
+    this.breakers = new Random(seed * 31 + 17);
     this.seed = seed;
     this.index = index;
   }
@@ -1231,7 +1238,36 @@ final class RandomShapes {
     if (!attributes.isEmpty()) {
       annotation += "(" + String.join(", ", attributes) + ")";
     }
-    return direct ? annotation + "\n" + backoff : annotation;
+    if (direct) {
+      annotation += "\n" + backoff;
+    }
+    return breakers.nextInt(100) < 30 ? annotation + "\n" + circuitBreaker() : annotation;
+  }
+
+  /** A valid, unnamed {@code @CircuitBreaker} (a named one would be shared across inputs). */
+  private String circuitBreaker() {
+    List<String> attributes = new ArrayList<>();
+    if (breakers.nextInt(100) < 30) {
+      attributes.add("failOn = IllegalStateException.class");
+    }
+    if (breakers.nextInt(100) < 20) {
+      attributes.add("skipOn = UncheckedIOException.class");
+    }
+    if (breakers.nextInt(100) < 40) {
+      attributes.add("requestVolumeThreshold = " + (1 + breakers.nextInt(30)));
+    }
+    if (breakers.nextInt(100) < 30) {
+      attributes.add("failureRatio = " + (1 + breakers.nextInt(10)) / 10.0);
+    }
+    if (breakers.nextInt(100) < 30) {
+      attributes.add("delay = " + breakers.nextInt(10_000));
+    }
+    if (breakers.nextInt(100) < 20) {
+      attributes.add("successThreshold = " + (1 + breakers.nextInt(3)));
+    }
+    return attributes.isEmpty()
+        ? "@CircuitBreaker"
+        : "@CircuitBreaker(" + String.join(", ", attributes) + ")";
   }
 
   private String classes(List<String> failures) {

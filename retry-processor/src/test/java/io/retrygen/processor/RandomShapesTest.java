@@ -89,6 +89,7 @@ class RandomShapesTest {
   private static final AtomicInteger wrappers = new AtomicInteger();
   private static final AtomicInteger methodsCalled = new AtomicInteger();
   private static final AtomicInteger compilations = new AtomicInteger();
+  private static final AtomicInteger breakerGates = new AtomicInteger();
 
   /** Starts every compilation at once; each test waits for its own. */
   @BeforeAll
@@ -126,8 +127,9 @@ class RandomShapesTest {
     System.out.printf(
         Locale.ROOT,
         "RandomShapesTest: %d inputs, %d generated classes, %d generated methods called,"
-            + " %d compilations%n",
-        inputs.get(), wrappers.get(), methodsCalled.get(), compilations.get());
+            + " %d compilations, %d circuit breaker fields%n",
+        inputs.get(), wrappers.get(), methodsCalled.get(), compilations.get(),
+        breakerGates.get());
   }
 
   @TestFactory
@@ -144,6 +146,32 @@ class RandomShapesTest {
               () -> await(batch)));
     }
     return tests.stream();
+  }
+
+  @Test
+  void inputsAlsoCarryCircuitBreakersOnTypesAndMethods() {
+    int onTypes = 0;
+    int onMethods = 0;
+    for (int i = 0; i < BATCHES; i++) {
+      for (Input input : generateBatch(BASE_SEED + i * 1000L)) {
+        for (String file : input.files.values()) {
+          String[] lines = file.split("\n");
+          for (int line = 0; line < lines.length; line++) {
+            if (!lines[line].trim().startsWith("@CircuitBreaker")) {
+              continue;
+            }
+            String next = line + 1 < lines.length ? lines[line + 1] : "";
+            if (next.contains("interface ") || next.contains("class ")) {
+              onTypes++;
+            } else {
+              onMethods++;
+            }
+          }
+        }
+      }
+    }
+    assertWithMessage("type-level @CircuitBreakers drawn").that(onTypes).isGreaterThan(0);
+    assertWithMessage("method-level @CircuitBreakers drawn").that(onMethods).isGreaterThan(0);
   }
 
   @Test
@@ -538,6 +566,8 @@ class RandomShapesTest {
     for (Field field : wrapper.getDeclaredFields()) {
       if (field.getType().getName().equals(RETRIER)) {
         retriers++;
+      } else if (field.getType().getName().equals("io.retrygen.runtime.CircuitBreakerGate")) {
+        breakerGates.incrementAndGet();
       }
     }
     assertWithMessage("Retrier fields of %s (guarded methods)", wrapper.getName())
