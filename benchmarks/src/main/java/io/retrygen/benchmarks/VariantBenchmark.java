@@ -33,19 +33,34 @@ public abstract class VariantBenchmark {
     setUpWrapper();
     int before = backend.calls();
     String result = call();
-    if (!input.equals(result) || backend.calls() - before != (failOnce() ? 2 : 0)) {
+    if (!expectedResult().equals(result) || backend.calls() - before != callsPerOperation()) {
       throw new IllegalStateException(getClass().getSimpleName() + " did not call as expected: "
           + result + ", " + (backend.calls() - before) + " counted calls");
     }
   }
 
-  /** Checks that every operation of the fail-once path saw exactly one failure, one success. */
+  /** Checks the calls that reached the backend, then releases the wrapper. */
   @TearDown(Level.Trial)
-  public final void checkAlternation() throws Exception {
+  public final void tearDown() throws Exception {
+    checkCalls();
+    tearDownWrapper();
+  }
+
+  /** What one {@link #call()} returns: the input, echoed by the backend. */
+  protected String expectedResult() {
+    return input;
+  }
+
+  /** Counted backend calls per operation: two on the fail-once path (a failure, a success). */
+  protected int callsPerOperation() {
+    return failOnce() ? 2 : 0;
+  }
+
+  /** Checks that every operation of the fail-once path saw exactly one failure, one success. */
+  protected void checkCalls() {
     if (failOnce() && (backend.calls() == 0 || backend.calls() % 2 != 0)) {
       throw new IllegalStateException("fail-once did not alternate: " + backend.calls());
     }
-    tearDownWrapper();
   }
 
   /** Whether every call fails once before it succeeds. */

@@ -15,7 +15,9 @@ import java.util.Map;
  * Prints the combined Markdown table of one run: {@code Report <dir>} reads {@code jmh.csv} (JMH
  * {@code -rf csv} with {@code -prof gc}), {@code coldstart.tsv} and {@code compile.tsv} (from
  * {@link ProcessTimer}) and {@code sizes.tsv} (label, bytes, jar count, jar names) from {@code
- * dir}, then checks the targets of issue 4 against the figures.
+ * dir}, then checks the targets of issue 4 against the figures. The circuit-breaker rows of issue 8
+ * ({@code *Breaker} benchmarks, paths {@code closedSuccess} and {@code openRejection}) get a
+ * table of their own, with the direct call as their floor.
  */
 public final class Report {
   /** Anything below this is measurement noise: a real allocation is at least 16 bytes. */
@@ -28,6 +30,7 @@ public final class Report {
     "GuavaRetrying"
   };
   private static final String[] GENERATED = {"RetrygenInterface", "RetrygenClass"};
+  private static final String[] BREAKER_PATHS = {"closedSuccess", "openRejection"};
 
   /** One row: JMH benchmark class (or null), name, what it includes, cold-start and jar labels. */
   private record Row(String benchmark, String name, String includes, String coldStart, String jars) {}
@@ -66,6 +69,27 @@ public final class Report {
             + " `Thread.sleep(0)` per retry",
         "guava-retrying", "guava-retrying"),
     new Row(null, "empty JVM", "`main` that prints one line (cold-start baseline)", "empty", null),
+  };
+
+  private static final Row[] BREAKER_ROWS = {
+    new Row("Direct", "direct call", "`backend.call(input)`, no breaker (closed path only)",
+        null, null),
+    new Row("RetrygenBreaker", "**retrygen `@CircuitBreaker`**",
+        "generated `BreakerServiceRetrying` (unnamed, defaults: window 20, ratio 0.5, 5 s);"
+            + " open: `OpenBreakerServiceRetrying` (window 1, delay 1 h), stackless"
+            + " `CircuitBreakerOpenException` caught",
+        null, null),
+    new Row("Resilience4jBreaker", "Resilience4j `CircuitBreaker`",
+        "count-based window 20 (`minimumNumberOfCalls` 20), 50 %, 5 s; open: window 1, 1 h;"
+            + " `decorateSupplier` built once; defaults otherwise, so `CallNotPermittedException`"
+            + " fills its stack trace",
+        null, null),
+    new Row("Resilience4jBreakerNoTrace", "Resilience4j `CircuitBreaker`, no stack trace",
+        "the same with `writableStackTraceEnabled(false)`", null, null),
+    new Row("FailsafeBreaker", "Failsafe `CircuitBreaker`",
+        "`withFailureThreshold(10, 20)`, `withDelay(5 s)`; open: `withFailureThreshold(1)`, 1 h;"
+            + " executor and supplier built once; `CircuitBreakerOpenException` with stack trace",
+        null, null),
   };
 
   private final Map<String, double[]> jmh = new HashMap<>(); // key -> {score, error}
@@ -110,6 +134,24 @@ public final class Report {
         + " and the fastest run."
         + " Runtime jars: the library's jars with their transitive runtime dependencies.\n");
 
+    out.append("\n| Circuit breaker (issue 8) | What the row includes | closed success, inline"
+        + " | closed success, DONT_INLINE | open rejection, inline | open rejection, DONT_INLINE"
+        + " |\n");
+    out.append("|---|---|--:|--:|--:|--:|\n");
+    for (Row row : BREAKER_ROWS) {
+      out.append("| ").append(row.name()).append(" | ").append(row.includes());
+      for (String path : BREAKER_PATHS) {
+        for (String variant : VARIANTS) {
+          out.append(" | ").append(cell(row.benchmark(), path, variant));
+        }
+      }
+      out.append(" |\n");
+    }
+    out.append("\nClosed success: every call succeeds, the breaker stays closed. Open rejection:"
+        + " the breaker was opened in setup by one failure; every measured call is refused"
+        + " before it reaches the backend, and the row catches the refusal and returns a"
+        + " constant. Same cells as above.\n");
+
     out.append("\n| javac, 200 annotated interfaces, whole process | median | min | max |\n");
     out.append("|---|--:|--:|--:|\n");
     String[] without = compile.get("without-processor");
@@ -134,7 +176,7 @@ public final class Report {
     }
 
     checkTargets();
-    out.append("\n| Target (issue 4) | Result |\n|---|---|\n");
+    out.append("\n| Target (issue 4; breaker rows: issue 8) | Result |\n|---|---|\n");
     for (String verdict : verdicts) {
       out.append(verdict).append('\n');
     }
@@ -190,6 +232,19 @@ public final class Report {
                 : String.format(Locale.ROOT, "%s vs fastest peer %s %s (%.0fx)", ns(time[0]),
                     bestPeer, ns(bestPeerTime), bestPeerTime / time[0]));
       }
+    }
+    for (String variant : VARIANTS) {
+      double[] time = jmh.get(key("RetrygenBreaker", "closedSuccess", variant, false));
+      double[] direct = jmh.get(key("Direct", "closedSuccess", variant, false));
+      double bytes = alloc("RetrygenBreaker", "closedSuccess", variant);
+      if (time == null || direct == null) {
+        verdict("breaker closed path, RetrygenBreaker, " + variant, false, "missing results");
+        continue;
+      }
+      verdict("breaker closed-state success path 0 B/op: RetrygenBreaker, " + variant,
+          bytes < ZERO_BYTES,
+          String.format(Locale.ROOT, "%s, %s (%+.1f ns/op vs direct %s)", bytes(bytes),
+              ns(time[0]), time[0] - direct[0], ns(direct[0])));
     }
     String[] empty = coldStart.get("empty");
     for (String label : new String[] {"retrygen-interface", "retrygen-class"}) {
@@ -289,8 +344,9 @@ public final class Report {
   }
 
   private static String key(String benchmark, String path, String variant, boolean alloc) {
-    // Direct has no path parameter: it is measured on the success path only.
-    String pathKey = "Direct".equals(benchmark) && "success".equals(path) ? "" : path;
+    // Direct has no path parameter: it is measured on the (closed) success path only.
+    String pathKey = "Direct".equals(benchmark)
+        && ("success".equals(path) || "closedSuccess".equals(path)) ? "" : path;
     return benchmark + "|" + pathKey + "|" + variant
         + (alloc ? "|alloc" : "");
   }
