@@ -19,8 +19,16 @@ public final class CircuitBreakerOpenException extends RuntimeException {
    * @param name the breaker's name: its {@code @CircuitBreaker(name)}, else the method's label
    */
   public CircuitBreakerOpenException(String name) {
-    super("circuit breaker " + name + " is open");
     this.name = name;
+  }
+
+  /**
+   * {@code "circuit breaker <name> is open"}, built when asked for: a refusal that nobody logs
+   * allocates no message.
+   */
+  @Override
+  public String getMessage() {
+    return "circuit breaker " + name + " is open";
   }
 
   /** The name of the breaker that refused the call. */
