@@ -83,23 +83,13 @@ final class BreakerConfig {
   }
 
   /**
-   * The settings two breakers of one name must share (SPEC §6), as a message shows them: {@code
-   * failOn = {IOException}, skipOn = {}, requestVolumeThreshold = 20, ...}.
+   * The settings two breakers of one name share at run time (SPEC §6), as a message shows them:
+   * {@code requestVolumeThreshold = 20, failureRatio = 0.5, delay = 5000, successThreshold = 1}.
    */
   String settings() {
     return String.format(
         Locale.ROOT,
-        "failOn = %s, skipOn = %s, requestVolumeThreshold = %d, failureRatio = %s, delay = %d,"
-            + " successThreshold = %d",
-        names(failOn), names(skipOn), requestVolumeThreshold, Diagnostics.number(failureRatio),
-        delay, successThreshold);
-  }
-
-  private static String names(List<TypeMirror> types) {
-    StringBuilder names = new StringBuilder("{");
-    for (TypeMirror type : types) {
-      names.append(names.length() > 1 ? ", " : "").append(Diagnostics.typeName(type));
-    }
-    return names.append('}').toString();
+        "requestVolumeThreshold = %d, failureRatio = %s, delay = %d, successThreshold = %d",
+        requestVolumeThreshold, Diagnostics.number(failureRatio), delay, successThreshold);
   }
 }

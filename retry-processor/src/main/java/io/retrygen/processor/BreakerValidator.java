@@ -16,7 +16,7 @@ import javax.lang.model.util.Types;
  */
 final class BreakerValidator {
   /** The largest window the runtime's packed counters hold (CircuitBreakerPolicy checks it too). */
-  static final int MAX_REQUEST_VOLUME_THRESHOLD = 1 << 29;
+  static final int MAX_REQUEST_VOLUME_THRESHOLD = 1 << 20;
 
   private final Types types;
   private final Diagnostics diagnostics;
@@ -65,6 +65,14 @@ final class BreakerValidator {
               + " that close a half-open breaker, at least 1",
           breaker.successThreshold());
     }
+    validateVisibility(type, breaker);
+  }
+
+  /**
+   * The part of the rules that depends on the generating type: whether its class, in {@code
+   * type}'s package, can see the {@code failOn} and {@code skipOn} types it tests for.
+   */
+  void validateVisibility(TypeElement type, BreakerConfig breaker) {
     PackageElement pkg = GeneratedNames.packageOf(type);
     checkVisible(breaker, "failOn", breaker.failOn(), pkg);
     checkVisible(breaker, "skipOn", breaker.skipOn(), pkg);
@@ -72,7 +80,10 @@ final class BreakerValidator {
 
   /**
    * Two breakers of one name with different settings in one compilation are an error (SPEC §6):
-   * at run time only the first created would count. Reported on the second one seen.
+   * at run time only the first created would count. The settings compared are those the breakers
+   * share: window, ratio, delay, trials. {@code failOn} and {@code skipOn} are {@code instanceof}
+   * tests in each generated method, so two methods may count different failures into one
+   * breaker. Reported on the second one seen.
    */
   void checkName(BreakerConfig breaker) {
     if (breaker.name().isEmpty()) {

@@ -68,10 +68,8 @@ final class RetryableValidator {
               + " elapsed. Raise maxDuration above %d, or lower @Backoff(delay)",
           maxDuration, delay, delay);
     }
+    validateVisibility(type, retry);
     PackageElement pkg = GeneratedNames.packageOf(type);
-    checkVisible(element, retry, "retryFor", retry.retryFor(), pkg);
-    checkVisible(element, retry, "noRetryFor", retry.noRetryFor(), pkg);
-    checkVisible(element, retry, "notRecoverable", retry.notRecoverable(), pkg);
     AnnotationValue listenersValue = retry.explicit("listeners");
     for (TypeMirror listener : retry.listeners()) {
       TypeElement listenerType = (TypeElement) types.asElement(listener);
@@ -85,6 +83,18 @@ final class RetryableValidator {
             listenerType.getSimpleName());
       }
     }
+  }
+
+  /**
+   * The part of the rules that depends on the generating type: whether its class, in {@code
+   * type}'s package, can see the failure types it tests for.
+   */
+  void validateVisibility(TypeElement type, RetryConfig retry) {
+    Element element = retry.annotatedElement();
+    PackageElement pkg = GeneratedNames.packageOf(type);
+    checkVisible(element, retry, "retryFor", retry.retryFor(), pkg);
+    checkVisible(element, retry, "noRetryFor", retry.noRetryFor(), pkg);
+    checkVisible(element, retry, "notRecoverable", retry.notRecoverable(), pkg);
   }
 
   private void checkVisible(

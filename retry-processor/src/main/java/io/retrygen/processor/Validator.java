@@ -151,33 +151,43 @@ final class Validator {
    * input, naming the supertype: a supertype in a jar, say.
    */
   void validateInherited(RetryableType model, List<TypeElement> inputs) {
-    Set<Element> checked = new HashSet<>();
+    Set<Element> checkedRetries = new HashSet<>();
+    Set<Element> checkedBreakers = new HashSet<>();
+    TypeElement type = model.element();
     for (GuardedMethod method : model.methods()) {
       RetryConfig retry = method.retry();
-      if (retry != null && isInherited(retry.annotatedElement(), model, inputs, checked)) {
-        retryableValidator.validate(model.element(), retry);
+      if (retry != null && isInherited(retry.annotatedElement(), type, checkedRetries)) {
+        if (isInput(retry.annotatedElement(), inputs)) {
+          retryableValidator.validateVisibility(type, retry);
+        } else {
+          retryableValidator.validate(type, retry);
+        }
       }
       BreakerConfig breaker = method.breaker();
-      if (breaker != null && isInherited(breaker.annotatedElement(), model, inputs, checked)) {
-        breakerValidator.validate(model.element(), breaker);
-        breakerValidator.checkName(breaker);
+      if (breaker != null && isInherited(breaker.annotatedElement(), type, checkedBreakers)) {
+        if (isInput(breaker.annotatedElement(), inputs)) {
+          breakerValidator.validateVisibility(type, breaker);
+        } else {
+          breakerValidator.validate(type, breaker);
+          breakerValidator.checkName(breaker);
+        }
       }
     }
   }
 
-  /**
-   * Whether an annotation on {@code annotated} is inherited and not checked yet. A supertype that
-   * is an input of this round reports its own errors, with their caret: the same error again on
-   * each subtype would say nothing new.
-   */
-  private static boolean isInherited(
-      Element annotated, RetryableType model, List<TypeElement> inputs, Set<Element> checked) {
-    TypeElement declaring = TypeHierarchy.declaringType(annotated);
-    return !declaring.equals(model.element())
-        && !inputs.contains(declaring)
-        && checked.add(annotated);
+  /** Whether an annotation on {@code annotated} comes from a supertype and is not checked yet. */
+  private static boolean isInherited(Element annotated, TypeElement type, Set<Element> checked) {
+    return !TypeHierarchy.declaringType(annotated).equals(type) && checked.add(annotated);
   }
 
+  /**
+   * Whether {@code annotated} is declared in an input of this round: that supertype reports what
+   * is wrong with its annotations itself, with their caret, and only what depends on the
+   * generating type's package (which classes it can see) is left to check here.
+   */
+  private static boolean isInput(Element annotated, List<TypeElement> inputs) {
+    return inputs.contains(TypeHierarchy.declaringType(annotated));
+  }
 
   /** Guarded methods the generator cannot handle yet. */
   void validateModel(RetryableType model) {
@@ -196,12 +206,13 @@ final class Validator {
       diagnostics.error(
           method.method(),
           "%s returns %s: asynchronous methods are not supported yet by this version of"
-              + " retrygen, and retrying only the synchronous call would lose failures."
-              + " Remove @Retryable from it, or return the value synchronously",
+              + " retrygen, and guarding only the synchronous call would lose failures."
+              + " Remove %s from it, or return the value synchronously",
           Diagnostics.signature(method.method()),
           method.shape() == GuardedMethod.Shape.COMPLETABLE_FUTURE
               ? "CompletableFuture"
-              : "CompletionStage");
+              : "CompletionStage",
+          method.retry() == null ? "@CircuitBreaker" : "@Retryable");
     }
   }
 

@@ -43,7 +43,7 @@ class BreakerDiagnosticsTest {
     assertThat(compilation)
         .hadErrorContaining(
             "@CircuitBreaker(requestVolumeThreshold = 0) is invalid: it is the size of the window"
-                + " of recent calls the failure ratio is computed over, from 1 to 536870912. The"
+                + " of recent calls the failure ratio is computed over, from 1 to 1048576. The"
                 + " default is 20")
         .inFile(breakerSource("requestVolumeThreshold = 0"))
         .onLineContaining("requestVolumeThreshold = 0");
@@ -51,12 +51,12 @@ class BreakerDiagnosticsTest {
 
   @Test
   void requestVolumeThresholdAboveTheLargestWindowIsAnErrorOnTheValue() {
-    Compilation compilation = compileBreaker("requestVolumeThreshold = 536870913");
+    Compilation compilation = compileBreaker("requestVolumeThreshold = 1048577");
     assertThat(compilation).hadErrorCount(1);
     assertThat(compilation)
-        .hadErrorContaining("@CircuitBreaker(requestVolumeThreshold = 536870913) is invalid")
-        .inFile(breakerSource("requestVolumeThreshold = 536870913"))
-        .onLineContaining("requestVolumeThreshold = 536870913");
+        .hadErrorContaining("@CircuitBreaker(requestVolumeThreshold = 1048577) is invalid")
+        .inFile(breakerSource("requestVolumeThreshold = 1048577"))
+        .onLineContaining("requestVolumeThreshold = 1048577");
   }
 
   @Test
@@ -156,17 +156,18 @@ class BreakerDiagnosticsTest {
     assertThat(compilation)
         .hadErrorContaining(
             "@CircuitBreaker(name = \"inventory\") is also declared on test.Client.first() with"
-                + " other settings (failOn = {}, skipOn = {}, requestVolumeThreshold = 4,"
-                + " failureRatio = 0.5, delay = 5000, successThreshold = 1; here failOn = {},"
-                + " skipOn = {}, requestVolumeThreshold = 20, failureRatio = 0.5, delay = 5000,"
-                + " successThreshold = 1). Breakers of one name share one state, so the first one"
-                + " created would win. Give them the same settings, or different names")
+                + " other settings (requestVolumeThreshold = 4, failureRatio = 0.5, delay = 5000,"
+                + " successThreshold = 1; here requestVolumeThreshold = 20, failureRatio = 0.5,"
+                + " delay = 5000, successThreshold = 1). Breakers of one name share one state, so"
+                + " the first one created would win. Give them the same settings, or different"
+                + " names")
         .inFile(source)
         .onLineContaining("name = \"inventory\")");
   }
 
   @Test
-  void twoBreakersOfOneNameWithTheSameSettingsShareIt() {
+  void twoBreakersOfOneNameWithTheSameSettingsShareItWhateverTheyCountAsFailures() {
+    // failOn/skipOn are each method's instanceof tests, not shared state.
     Compilation compilation =
         javac.compile(
             JavaFileObjects.forSourceLines(
@@ -174,13 +175,71 @@ class BreakerDiagnosticsTest {
                 "package test;",
                 "import io.retrygen.CircuitBreaker;",
                 "interface Client {",
-                "  @CircuitBreaker(name = \"inventory\", requestVolumeThreshold = 4)",
+                "  @CircuitBreaker(name = \"inventory\", requestVolumeThreshold = 4,",
+                "      failOn = {IllegalStateException.class, java.io.UncheckedIOException.class})",
                 "  String first();",
-                "  @CircuitBreaker(name = \"inventory\", requestVolumeThreshold = 4)",
+                "  @CircuitBreaker(name = \"inventory\", requestVolumeThreshold = 4,",
+                "      failOn = {java.io.UncheckedIOException.class, IllegalStateException.class})",
                 "  String second();",
                 "}"));
     assertThat(compilation).succeededWithoutWarnings();
     assertThat(processor.createdSourceFiles()).containsExactly("test.ClientRetrying");
+  }
+
+  @Test
+  void twoBreakersOfOneNameInTwoTypesWithOtherSettingsAreAnError() {
+    JavaFileObject first =
+        JavaFileObjects.forSourceLines(
+            "test.First",
+            "package test;",
+            "import io.retrygen.CircuitBreaker;",
+            "interface First {",
+            "  @CircuitBreaker(name = \"shared\", delay = 100)",
+            "  String call();",
+            "}");
+    JavaFileObject second =
+        JavaFileObjects.forSourceLines(
+            "test.Second",
+            "package test;",
+            "import io.retrygen.CircuitBreaker;",
+            "interface Second {",
+            "  @CircuitBreaker(",
+            "      name = \"shared\", delay = 200)",
+            "  String call();",
+            "}");
+    Compilation compilation = javac.compile(first, second);
+    assertThat(compilation).hadErrorCount(1);
+    assertThat(compilation)
+        .hadErrorContaining(
+            "@CircuitBreaker(name = \"shared\") is also declared on test.First.call() with other"
+                + " settings (requestVolumeThreshold = 20, failureRatio = 0.5, delay = 100,"
+                + " successThreshold = 1; here requestVolumeThreshold = 20, failureRatio = 0.5,"
+                + " delay = 200, successThreshold = 1)")
+        .inFile(second)
+        .onLineContaining("name = \"shared\", delay = 200)");
+  }
+
+  @Test
+  void breakerOnlyAsyncMethodNamesItsAnnotation() {
+    JavaFileObject source =
+        JavaFileObjects.forSourceLines(
+            "test.Client",
+            "package test;",
+            "import io.retrygen.CircuitBreaker;",
+            "import java.util.concurrent.CompletableFuture;",
+            "interface Client {",
+            "  @CircuitBreaker",
+            "  CompletableFuture<String> call();",
+            "}");
+    Compilation compilation = javac.compile(source);
+    assertThat(compilation).hadErrorCount(1);
+    assertThat(compilation)
+        .hadErrorContaining(
+            "call() returns CompletableFuture: asynchronous methods are not supported yet by this"
+                + " version of retrygen, and guarding only the synchronous call would lose"
+                + " failures. Remove @CircuitBreaker from it, or return the value synchronously")
+        .inFile(source)
+        .onLineContaining("CompletableFuture<String> call()");
   }
 
   @Test

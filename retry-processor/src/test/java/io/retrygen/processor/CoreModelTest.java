@@ -102,6 +102,76 @@ class CoreModelTest {
   }
 
   @Test
+  void inheritedBreakerNextToAnInheritedRetryIsCheckedToo() throws IOException {
+    compileWithoutProcessor(
+        JavaFileObjects.forSourceLines(
+            "lib.Base",
+            "package lib;",
+            "import io.retrygen.CircuitBreaker;",
+            "import io.retrygen.Retryable;",
+            "public interface Base {",
+            "  @Retryable",
+            "  @CircuitBreaker(requestVolumeThreshold = 0)",
+            "  String call();",
+            "}"));
+    JavaFileObject source =
+        JavaFileObjects.forSourceLines(
+            "test.Client",
+            "package test;",
+            "import io.retrygen.Retryable;",
+            "@Retryable",
+            "interface Client extends lib.Base {",
+            "}");
+    Compilation compilation = javacWithJar().compile(source);
+    assertThat(compilation).hadErrorCount(1);
+    assertThat(processor.createdSourceFiles()).isEmpty();
+    assertThat(compilation)
+        .hadErrorContaining(
+            "Client inherits this from Base.call(): @CircuitBreaker(requestVolumeThreshold = 0) is"
+                + " invalid")
+        .inFile(source)
+        .onLineContaining("interface Client");
+  }
+
+  @Test
+  void failOnOfASupertypeInputInAnotherPackageIsCheckedFromTheSubtypesPackage() {
+    // Base, an input too, can see Hidden; ClientRetrying, in package b, cannot.
+    JavaFileObject base =
+        JavaFileObjects.forSourceLines(
+            "a.Base",
+            "package a;",
+            "import io.retrygen.CircuitBreaker;",
+            "@CircuitBreaker(failOn = Hidden.class)",
+            "public interface Base {",
+            "  String call() throws Exception;",
+            "}",
+            "class Hidden extends Exception {",
+            "  private static final long serialVersionUID = 1L;",
+            "}");
+    JavaFileObject client =
+        JavaFileObjects.forSourceLines(
+            "b.Client",
+            "package b;",
+            "import io.retrygen.Retryable;",
+            "@Retryable",
+            "public interface Client extends a.Base {",
+            "}");
+    Compilation compilation =
+        Compiler.javac()
+            .withProcessors(processor)
+            .withOptions("-Xlint:all,-processing")
+            .compile(base, client);
+    assertThat(compilation).hadErrorCount(1);
+    assertThat(compilation)
+        .hadErrorContaining(
+            "Client inherits this from Base: @CircuitBreaker(failOn = Hidden.class) names a type"
+                + " that the generated class in package b cannot see")
+        .inFile(client)
+        .onLineContaining("public interface Client");
+    assertThat(processor.createdSourceFiles()).containsExactly("a.BaseRetrying");
+  }
+
+  @Test
   void validInheritedSettingsFromAJarGenerateAClass() throws IOException {
     compileWithoutProcessor(
         JavaFileObjects.forSourceLines(

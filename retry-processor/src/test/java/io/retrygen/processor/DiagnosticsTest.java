@@ -908,7 +908,7 @@ class DiagnosticsTest {
     assertThat(compilation)
         .hadErrorContaining(
             "call(String) returns CompletableFuture: asynchronous methods are not supported yet by"
-                + " this version of retrygen, and retrying only the synchronous call would lose"
+                + " this version of retrygen, and guarding only the synchronous call would lose"
                 + " failures. Remove @Retryable from it, or return the value synchronously")
         .inFile(source)
         .onLineContaining("CompletableFuture<String> call(String id)");

@@ -104,7 +104,12 @@ public final class CircuitBreakerGate {
     while (true) {
       Phase current = phase.get();
       if (current.state == CircuitBreakerState.CLOSED) {
-        return current.epoch << 1;
+        if (!current.window.tripped()) {
+          return current.epoch << 1;
+        }
+        // The outcome that tripped it has not swapped the phase yet: help, as every thread does.
+        transition(current, CircuitBreakerState.OPEN);
+        continue;
       }
       if (current.state == CircuitBreakerState.OPEN) {
         if (!delayPassed(current)) {
@@ -143,8 +148,8 @@ public final class CircuitBreakerGate {
       return; // admitted in an earlier phase: ignored, see the class documentation
     }
     if ((permit & TRIAL) == 0) {
-      if (current.window != null
-          && current.window.record(failure) != RollingWindow.COUNTED) {
+      int counted = current.window.record(failure);
+      if (counted != RollingWindow.COUNTED) {
         transition(current, CircuitBreakerState.OPEN);
       }
       return;

@@ -8,7 +8,10 @@ public interface CircuitBreakerListener {
 
   /**
    * The breaker {@code name} went from {@code from} to {@code to}. Called exactly once per
-   * transition.
+   * transition, on the thread that made it, after it happened: under concurrent calls the events
+   * of transitions that follow each other closely may reach a listener in another order (an
+   * {@code OPEN -> HALF_OPEN} before its {@code CLOSED -> OPEN}). For the current state, read
+   * {@link CircuitBreakers#state}.
    *
    * @param name the breaker's {@code @CircuitBreaker(name)}, else the method's label
    */

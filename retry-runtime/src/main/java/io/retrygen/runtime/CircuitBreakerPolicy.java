@@ -10,10 +10,11 @@ package io.retrygen.runtime;
  */
 public final class CircuitBreakerPolicy {
   /**
-   * The largest window: the rolling window takes 8 bytes per call it remembers (4 GiB here), and
-   * its lock-free bookkeeping needs two laps of positions in 30 bits.
+   * The largest window: the rolling window takes 8 bytes per call it remembers (8 MiB here), and
+   * its lock-free bookkeeping counts positions in the bits the failure count leaves free: at this
+   * size still 2<sup>39</sup> of them, so no stalled thread can see a position come round again.
    */
-  static final int MAX_REQUEST_VOLUME_THRESHOLD = 1 << 29;
+  static final int MAX_REQUEST_VOLUME_THRESHOLD = 1 << 20;
 
   private final String name;
   private final int requestVolumeThreshold;
@@ -25,7 +26,7 @@ public final class CircuitBreakerPolicy {
    * @param name the {@code @CircuitBreaker(name)}; {@code ""} for a breaker per generated
    *     instance and method
    * @param requestVolumeThreshold the size of the rolling window; at least 1 (and at most
-   *     2<sup>29</sup>)
+   *     2<sup>20</sup>)
    * @param failureRatio the ratio of failures in a full window that opens the breaker; in {@code
    *     (0, 1]}
    * @param delayMillis milliseconds the breaker stays open before it admits trial calls; not

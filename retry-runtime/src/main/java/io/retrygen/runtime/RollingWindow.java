@@ -18,9 +18,12 @@ import java.util.concurrent.atomic.AtomicLongArray;
  * first one wins), so when the cursor is at position {@code p} every outcome before {@code p - 1}
  * is in the ring and the outcome that leaves the window ({@code p - size}) can be read there.
  *
- * <p>Positions count modulo a multiple of {@code size} of at least two laps that fills the bits
- * the cursor leaves free (about 2<sup>55</sup> for the default window of 20): a thread would have to
- * stall while that many outcomes are recorded for a stale read to go unnoticed.
+ * <p>Positions count modulo a multiple of {@code size} that fills the bits the cursor leaves free
+ * (about 2<sup>55</sup> for the default window of 20, 2<sup>39</sup> for the largest one the
+ * policy allows, 2<sup>20</sup>): a thread would have to stall while that many outcomes are
+ * recorded for a stale slot to look current, and then the window would stop making progress
+ * (every recorder waits for a slot no one rewrites). Tests that wrap positions around on purpose
+ * (a few laps) can show it.
  */
 final class RollingWindow {
   /** The outcome was counted; the window did not trip. */
@@ -46,7 +49,7 @@ final class RollingWindow {
   private final AtomicLong cursor = new AtomicLong();
 
   /**
-   * @param size the number of outcomes remembered; in {@code [1, 2^29]}
+   * @param size the number of outcomes remembered; in {@code [1, 2^20]}
    * @param failureRatio the ratio of failures in a full window that trips it; in {@code (0, 1]}
    */
   RollingWindow(int size, double failureRatio) {
