@@ -90,7 +90,7 @@ final class RandomShapes {
     final boolean isInterface;
     /** Methods the generated class declares: all of an interface's, the guarded of a class. */
     final int methods;
-    /** Guarded methods: one {@code Retrier} field each. */
+    /** Guarded methods: a {@code Retrier} field, a {@code CircuitBreakerGate} field or both each. */
     final int guarded;
 
     Expectation(String inputBinaryName, boolean isInterface, int methods, int guarded) {
@@ -521,8 +521,9 @@ final class RandomShapes {
 
   private final Random random;
   /**
-   * Draws whether a {@code @Retryable} also carries a {@code @CircuitBreaker}: a generator of its
-   * own, so that {@link #random} draws the same shapes for a seed as before breakers existed.
+   * Draws whether a guard is a {@code @Retryable}, a {@code @CircuitBreaker} or both: a generator
+   * of its own, so that {@link #random} draws the same shapes for a seed as before breakers
+   * existed.
    */
   private final Random breakers;
   private final long seed;
@@ -1241,7 +1242,12 @@ final class RandomShapes {
     if (direct) {
       annotation += "\n" + backoff;
     }
-    return breakers.nextInt(100) < 30 ? annotation + "\n" + circuitBreaker() : annotation;
+    // The retry's draws above happen either way, so that a seed keeps its other shapes.
+    int guards = breakers.nextInt(100);
+    if (guards < 12) {
+      return circuitBreaker(); // a breaker alone, no retry
+    }
+    return guards < 40 ? annotation + "\n" + circuitBreaker() : annotation;
   }
 
   /** A valid, unnamed {@code @CircuitBreaker} (a named one would be shared across inputs). */
