@@ -87,7 +87,8 @@ final class RollingWindow {
   }
 
   /**
-   * Counts one outcome; allocates nothing.
+   * Counts one outcome; allocates nothing. A success into a full window without failures changes
+   * nothing and is one volatile read.
    *
    * @return {@link #COUNTED}, {@link #TRIPS} or {@link #TRIPPED}
    */
@@ -96,6 +97,12 @@ final class RollingWindow {
       long c = cursor.get();
       if ((c & TRIP) != 0) {
         return TRIPPED;
+      }
+      if (!failure && (c & FULL) != 0 && ((c >>> FAILURES_SHIFT) & failuresMask) == 0) {
+        // A full window of successes stays exactly that when a success comes: the outcome that
+        // would leave is a success too. Nothing to write, so the healthy closed path takes no
+        // CAS; linearized at the read of c, before any outcome recorded after it.
+        return COUNTED;
       }
       long position = c >>> positionShift;
       if ((c & STARTED) != 0) {
