@@ -1,13 +1,11 @@
 package io.retrygen.processor;
 
 import java.util.HashMap;
-import java.util.List;
 import java.util.Map;
 import javax.lang.model.element.Element;
 import javax.lang.model.element.ExecutableElement;
 import javax.lang.model.element.PackageElement;
 import javax.lang.model.element.TypeElement;
-import javax.lang.model.type.TypeMirror;
 import javax.lang.model.util.Types;
 
 /**
@@ -74,8 +72,12 @@ final class BreakerValidator {
    */
   void validateVisibility(TypeElement type, BreakerConfig breaker) {
     PackageElement pkg = GeneratedNames.packageOf(type);
-    checkVisible(breaker, "failOn", breaker.failOn(), pkg);
-    checkVisible(breaker, "skipOn", breaker.skipOn(), pkg);
+    Validator.checkVisible(
+        types, diagnostics, breaker.annotatedElement(), breaker.mirror(),
+        breaker.explicit("failOn"), "failOn", breaker.failOn(), pkg);
+    Validator.checkVisible(
+        types, diagnostics, breaker.annotatedElement(), breaker.mirror(),
+        breaker.explicit("skipOn"), "skipOn", breaker.skipOn(), pkg);
   }
 
   /**
@@ -100,22 +102,6 @@ final class BreakerValidator {
               + " %s). Breakers of one name share one state, so the first one created would win."
               + " Give them the same settings, or different names",
           breaker.name(), first[1], first[0], breaker.settings());
-    }
-  }
-
-  private void checkVisible(
-      BreakerConfig breaker, String attribute, List<TypeMirror> failures, PackageElement pkg) {
-    for (TypeMirror failure : failures) {
-      TypeElement failureType = (TypeElement) types.asElement(failure);
-      if (!Validator.isAccessibleFrom(failureType, pkg)) {
-        diagnostics.error(
-            breaker.annotatedElement(), breaker.mirror(), breaker.explicit(attribute),
-            "@CircuitBreaker(%s = %s.class) names a type that the generated class in package %s"
-                + " cannot see, so it cannot test for it. Make %s public or package-private",
-            attribute, failureType.getSimpleName(),
-            pkg.isUnnamed() ? "(unnamed)" : pkg.getQualifiedName(),
-            failureType.getSimpleName());
-      }
     }
   }
 

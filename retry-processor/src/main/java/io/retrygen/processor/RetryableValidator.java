@@ -1,6 +1,5 @@
 package io.retrygen.processor;
 
-import java.util.List;
 import javax.lang.model.element.AnnotationMirror;
 import javax.lang.model.element.AnnotationValue;
 import javax.lang.model.element.Element;
@@ -92,28 +91,15 @@ final class RetryableValidator {
   void validateVisibility(TypeElement type, RetryConfig retry) {
     Element element = retry.annotatedElement();
     PackageElement pkg = GeneratedNames.packageOf(type);
-    checkVisible(element, retry, "retryFor", retry.retryFor(), pkg);
-    checkVisible(element, retry, "noRetryFor", retry.noRetryFor(), pkg);
-    checkVisible(element, retry, "notRecoverable", retry.notRecoverable(), pkg);
-  }
-
-  private void checkVisible(
-      Element element,
-      RetryConfig retry,
-      String attribute,
-      List<TypeMirror> failures,
-      PackageElement pkg) {
-    for (TypeMirror failure : failures) {
-      TypeElement failureType = (TypeElement) types.asElement(failure);
-      if (!Validator.isAccessibleFrom(failureType, pkg)) {
-        diagnostics.error(
-            element, retry.mirror(), retry.explicit(attribute),
-            "@Retryable(%s = %s.class) names a type that the generated class in package %s"
-                + " cannot see, so it cannot test for it. Make %s public or package-private",
-            attribute, failureType.getSimpleName(), packageName(pkg),
-            failureType.getSimpleName());
-      }
-    }
+    Validator.checkVisible(
+        types, diagnostics, element, retry.mirror(), retry.explicit("retryFor"), "retryFor",
+        retry.retryFor(), pkg);
+    Validator.checkVisible(
+        types, diagnostics, element, retry.mirror(), retry.explicit("noRetryFor"), "noRetryFor",
+        retry.noRetryFor(), pkg);
+    Validator.checkVisible(
+        types, diagnostics, element, retry.mirror(), retry.explicit("notRecoverable"), "notRecoverable",
+        retry.notRecoverable(), pkg);
   }
 
   /** Checks a {@code @Backoff} (nested or direct) and returns its delay. */
@@ -194,9 +180,5 @@ final class RetryableValidator {
       }
     }
     return false;
-  }
-
-  private static String packageName(PackageElement pkg) {
-    return pkg.isUnnamed() ? "(unnamed)" : pkg.getQualifiedName().toString();
   }
 }

@@ -4,11 +4,13 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import javax.lang.model.element.AnnotationMirror;
+import javax.lang.model.element.AnnotationValue;
 import javax.lang.model.element.Element;
 import javax.lang.model.element.ExecutableElement;
 import javax.lang.model.element.Modifier;
 import javax.lang.model.element.PackageElement;
 import javax.lang.model.element.TypeElement;
+import javax.lang.model.type.TypeMirror;
 import javax.lang.model.util.Elements;
 import javax.lang.model.util.Types;
 
@@ -129,6 +131,33 @@ final class Validator {
     }
   }
 
+  /**
+   * Reports each of the {@code failures} named by {@code attribute} of {@code annotation} that the
+   * generated class, in {@code pkg}, cannot see: it tests for them with {@code instanceof}.
+   */
+  static void checkVisible(
+      Types types,
+      Diagnostics diagnostics,
+      Element element,
+      AnnotationMirror annotation,
+      AnnotationValue written,
+      String attribute,
+      List<TypeMirror> failures,
+      PackageElement pkg) {
+    for (TypeMirror failure : failures) {
+      TypeElement failureType = (TypeElement) types.asElement(failure);
+      if (!isAccessibleFrom(failureType, pkg)) {
+        diagnostics.error(
+            element, annotation, written,
+            "@%s(%s = %s.class) names a type that the generated class in package %s cannot see,"
+                + " so it cannot test for it. Make %s public or package-private",
+            annotation.getAnnotationType().asElement().getSimpleName(), attribute,
+            failureType.getSimpleName(), pkg.isUnnamed() ? "(unnamed)" : pkg.getQualifiedName(),
+            failureType.getSimpleName());
+      }
+    }
+  }
+
   /** Whether code in {@code pkg} can name {@code type}. */
   static boolean isAccessibleFrom(TypeElement type, PackageElement pkg) {
     for (Element e = type; e instanceof TypeElement; e = e.getEnclosingElement()) {
@@ -234,5 +263,4 @@ final class Validator {
   static String elementName(Element element) {
     return element instanceof ExecutableElement ? "method" : "type";
   }
-
 }
