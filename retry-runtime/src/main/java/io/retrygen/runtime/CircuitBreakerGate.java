@@ -139,6 +139,31 @@ public final class CircuitBreakerGate {
     record(permit, true);
   }
 
+  /**
+   * Gives {@code permit} back without an outcome: its call was abandoned (an asynchronous call
+   * cancelled by its caller), which says nothing about the dependency. A half-open breaker gets
+   * its trial slot back; a closed one counts nothing.
+   */
+  void release(long permit) {
+    if (permit == NO_PERMIT || (permit & TRIAL) == 0) {
+      return;
+    }
+    Phase current = phase.get();
+    if (current.epoch != permit >>> 1 || current.trials == null) {
+      return;
+    }
+    while (true) {
+      long trials = current.trials.get();
+      if ((trials & (CLOSES | REOPENS)) != 0) {
+        finish(current, trials);
+        return;
+      }
+      if (current.trials.compareAndSet(trials, trials - 1)) {
+        return;
+      }
+    }
+  }
+
   private void record(long permit, boolean failure) {
     if (permit == NO_PERMIT) {
       return;

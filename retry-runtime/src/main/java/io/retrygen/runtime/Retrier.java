@@ -3,6 +3,7 @@ package io.retrygen.runtime;
 import io.retrygen.RetryEvent;
 import io.retrygen.RetryListener;
 import java.util.List;
+import java.util.concurrent.ScheduledExecutorService;
 
 /**
  * The settings and bookkeeping of one guarded method of one generated instance, made by {@link
@@ -47,6 +48,8 @@ public final class Retrier {
   private final Sleeper sleeper;
   private final Ticker ticker;
   private final RandomSource random;
+  /** The options' own scheduler, null for the runtime's default; only asynchronous calls use it. */
+  private final ScheduledExecutorService scheduler;
   /**
    * Null when there is none: then neither {@code RetryListener} nor any array of it is ever
    * loaded, which keeps a cold start short, and each check is a single load.
@@ -77,6 +80,7 @@ public final class Retrier {
     this.sleeper = options.sleeper();
     this.ticker = options.ticker();
     this.random = options.random();
+    this.scheduler = options.customScheduler();
     this.listeners = concat(options.listeners(), methodListeners);
     this.timed = maxDurationNanos > 0 || listeners != null;
     this.constantDelayMillis = maxDurationNanos > 0 ? -1L : backoff.constantWaitMillis();
@@ -139,9 +143,7 @@ public final class Retrier {
 
   /** Tells the listeners about the retry, then waits {@code delayMillis}; see {@link #backOff}. */
   boolean backOff(int attempt, long startNanos, Throwable failure, long delayMillis) {
-    if (listeners != null) {
-      dispatch(ON_RETRY, event(attempt, failure, delayMillis, startNanos));
-    }
+    retrying(attempt, startNanos, failure, delayMillis);
     if (delayMillis == 0) {
       return true;
     }
@@ -154,8 +156,27 @@ public final class Retrier {
       failed(attempt, startNanos, e);
       throw e;
     }
-    // The wait may have overrun: an attempt starts only while less than maxDuration has elapsed.
+    return timeLeft(startNanos);
+  }
+
+  /** Tells the listeners that another attempt follows {@code attempt} after {@code delayMillis}. */
+  void retrying(int attempt, long startNanos, Throwable failure, long delayMillis) {
+    if (listeners != null) {
+      dispatch(ON_RETRY, event(attempt, failure, delayMillis, startNanos));
+    }
+  }
+
+  /**
+   * Whether an attempt may start after a wait: a wait may have overrun {@code maxDuration}, and an
+   * attempt starts only while less than {@code maxDuration} has elapsed.
+   */
+  boolean timeLeft(long startNanos) {
     return maxDurationNanos == 0 || remainingNanos(startNanos) > 0;
+  }
+
+  /** Where asynchronous calls schedule their later attempts; null for the runtime's default. */
+  ScheduledExecutorService scheduler() {
+    return scheduler;
   }
 
   private long remainingNanos(long startNanos) {

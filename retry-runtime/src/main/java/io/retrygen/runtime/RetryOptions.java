@@ -90,6 +90,11 @@ public final class RetryOptions {
     return scheduler != null ? scheduler : SharedScheduler.INSTANCE;
   }
 
+  /** The scheduler set with {@link Builder#scheduler}, null when the runtime's default applies. */
+  ScheduledExecutorService customScheduler() {
+    return scheduler;
+  }
+
   /** The listeners of every guarded method of the instance, in the order they were added. */
   public List<RetryListener> listeners() {
     return listeners;
