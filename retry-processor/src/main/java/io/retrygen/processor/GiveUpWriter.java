@@ -6,6 +6,7 @@ import com.squareup.javapoet.MethodSpec;
 import com.squareup.javapoet.TypeName;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Consumer;
 import javax.lang.model.type.TypeMirror;
 
 /**
@@ -33,11 +34,46 @@ final class GiveUpWriter {
       LoopLocals locals,
       List<String> arguments,
       TypeName returnType) {
-    String failure = locals.failure;
     if (method.retry() != null) {
       builder.addStatement("$N.failed($N, $N, $N)", locals.retrier, locals.attempt,
-          locals.startNanos, failure);
+          locals.startNanos, locals.failure);
     }
+    addRecovery(builder, method, locals.failure,
+        recover -> addRecoverCall(builder, recover, locals, arguments, returnType));
+  }
+
+  /**
+   * The body of {@code AsyncCall.recover(failure)} of an asynchronous method (SPEC §7): the same
+   * chain, where a recover method's stage is returned as it is and its value completed.
+   *
+   * @param instance what an instance recover method is called on: {@code Outer.this.delegate} or
+   *     {@code Outer.super}, from inside the anonymous call class
+   */
+  void addAsync(
+      MethodSpec.Builder builder,
+      GuardedMethod method,
+      String failure,
+      List<String> arguments,
+      CodeBlock instance) {
+    addRecovery(builder, method, failure, recover -> {
+      CodeBlock call = recoverCall(recover, failure, arguments, instance);
+      if (recover.returnsStage()) {
+        builder.addStatement("return $L", call);
+      } else {
+        builder.addStatement("return $T.completedFuture($Z$L)", Names.COMPLETABLE_FUTURE, call);
+      }
+    });
+  }
+
+  /**
+   * Rethrows a {@code notRecoverable} failure, else calls the first recover method whose failure
+   * type matches (most specific first), else rethrows.
+   */
+  private static void addRecovery(
+      MethodSpec.Builder builder,
+      GuardedMethod method,
+      String failure,
+      Consumer<RecoverMethod> addCall) {
     List<RecoverMethod> recovers = method.recovers();
     if (!recovers.isEmpty()
         && method.retry() != null
@@ -58,13 +94,34 @@ final class GiveUpWriter {
         builder.beginControlFlow(
             "if ($N instanceof $T)", failure, TypeName.get(recover.failureType()));
       }
-      addRecoverCall(builder, recover, locals, arguments, returnType);
+      addCall.accept(recover);
       if (catchAll) {
         return; // anything after it would be unreachable
       }
       builder.endControlFlow();
     }
     builder.addStatement("throw $N", failure);
+  }
+
+  /** {@code instance.recover((IOException) failure, account)}. */
+  private static CodeBlock recoverCall(
+      RecoverMethod recover, String failure, List<String> arguments, CodeBlock instance) {
+    List<CodeBlock> recoverArguments = new ArrayList<>();
+    if (recover.failureType() != null) {
+      TypeName failureType = TypeName.get(recover.failureType());
+      recoverArguments.add(
+          failureType.equals(THROWABLE)
+              ? CodeBlock.of("$N", failure)
+              : CodeBlock.of("($T) $N", failureType, failure));
+    }
+    for (String argument : arguments.subList(0, recover.argumentCount())) {
+      recoverArguments.add(CodeBlock.of("$N", argument));
+    }
+    return CodeBlock.of(
+        "$L.$N($L)",
+        instance,
+        recover.method().getSimpleName().toString(),
+        CodeBlock.join(recoverArguments, ", "));
   }
 
   /**
@@ -78,23 +135,12 @@ final class GiveUpWriter {
       List<String> arguments,
       TypeName returnType) {
     boolean isVoid = returnType.equals(TypeName.VOID);
-    List<CodeBlock> recoverArguments = new ArrayList<>();
-    if (recover.failureType() != null) {
-      TypeName failureType = TypeName.get(recover.failureType());
-      recoverArguments.add(
-          failureType.equals(THROWABLE)
-              ? CodeBlock.of("$N", locals.failure)
-              : CodeBlock.of("($T) $N", failureType, locals.failure));
-    }
-    for (String argument : arguments.subList(0, recover.argumentCount())) {
-      recoverArguments.add(CodeBlock.of("$N", argument));
-    }
     CodeBlock call =
-        CodeBlock.of(
-            "$L.$N($L)",
-            inInterface ? "this.delegate" : "super",
-            recover.method().getSimpleName().toString(),
-            CodeBlock.join(recoverArguments, ", "));
+        recoverCall(
+            recover,
+            locals.failure,
+            arguments,
+            CodeBlock.of(inInterface ? "this.delegate" : "super"));
     if (!recover.takesInterruption()) {
       builder.addStatement(isVoid ? "$L" : "return $L", call);
       if (isVoid) {

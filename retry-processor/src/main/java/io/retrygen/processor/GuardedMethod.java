@@ -5,6 +5,7 @@ import java.util.Collections;
 import java.util.List;
 import javax.lang.model.element.ExecutableElement;
 import javax.lang.model.type.ExecutableType;
+import javax.lang.model.type.TypeMirror;
 
 /**
  * A method the generated class implements or overrides: a plan of guards (an optional retry, an
@@ -27,6 +28,7 @@ final class GuardedMethod {
   private final ExecutableElement method;
   private final ExecutableType type;
   private final Shape shape;
+  private final TypeMirror valueType;
   private final RetryConfig retry;
   private final BreakerConfig breaker;
   private final String label;
@@ -39,6 +41,7 @@ final class GuardedMethod {
       ExecutableElement method,
       ExecutableType type,
       Shape shape,
+      TypeMirror valueType,
       RetryConfig retry,
       BreakerConfig breaker,
       String label,
@@ -49,6 +52,7 @@ final class GuardedMethod {
     this.method = method;
     this.type = type;
     this.shape = shape;
+    this.valueType = valueType;
     this.retry = retry;
     this.breaker = breaker;
     this.label = label;
@@ -62,6 +66,7 @@ final class GuardedMethod {
       ExecutableElement method,
       ExecutableType type,
       Shape shape,
+      TypeMirror valueType,
       RetryConfig retry,
       BreakerConfig breaker,
       String label,
@@ -70,7 +75,7 @@ final class GuardedMethod {
       PredicateMethod retryIf,
       PredicateMethod retryOnResult) {
     return new GuardedMethod(
-        method, type, shape, retry, breaker, label, deprecated, recovers, retryIf, retryOnResult);
+        method, type, shape, valueType, retry, breaker, label, deprecated, recovers, retryIf, retryOnResult);
   }
 
   static GuardedMethod forwarded(
@@ -78,7 +83,7 @@ final class GuardedMethod {
       ExecutableType type,
       boolean deprecated) {
     return new GuardedMethod(
-        method, type, null, null, null, null, deprecated,
+        method, type, null, null, null, null, null, deprecated,
         Collections.<RecoverMethod>emptyList(), null, null);
   }
 
@@ -95,6 +100,14 @@ final class GuardedMethod {
   /** What the method returns; null for a forwarded method, which needs no shape. */
   Shape shape() {
     return shape;
+  }
+
+  /**
+   * What a call completes with: the return type, or for an asynchronous method the value of its
+   * future ({@link FutureTypes#valueType}); null for a forwarded method.
+   */
+  TypeMirror valueType() {
+    return valueType;
   }
 
   /** Whether the generated class guards it: a retry, a breaker, or both. */

@@ -23,10 +23,12 @@ final class MethodWriter {
 
   private final RetryableType model;
   private final GiveUpWriter giveUp;
+  private final AsyncMethodWriter async;
 
   MethodWriter(RetryableType model) {
     this.model = model;
     this.giveUp = new GiveUpWriter(model.isInterface());
+    this.async = new AsyncMethodWriter(model, giveUp);
   }
 
   /**
@@ -48,6 +50,10 @@ final class MethodWriter {
       return builder.addStatement(isVoid ? "$L" : "return $L", call).build();
     }
     LoopLocals locals = LoopLocals.allocate(names);
+    if (method.shape().isAsync()) {
+      async.addBody(builder, method, members, types, arguments, locals);
+      return builder.build();
+    }
     boolean retries = method.retry() != null;
     boolean breaks = method.breaker() != null;
 
@@ -157,16 +163,11 @@ final class MethodWriter {
         "if ($L)", retryable.isEmpty() ? mayRetry : CodeBlock.of("$L$W&& $L", retryable, mayRetry));
     PredicateMethod retryIf = method.retryIf();
     if (retryIf != null) {
-      CodeBlock test = predicateCall(method, retryIf, CodeBlock.of("$N", locals.failure));
-      if (retryIf.needsCast()) {
-        TypeName failureType = TypeName.get(retryIf.parameterType());
-        test =
-            CodeBlock.of(
-                "$N instanceof $T$W&& $L",
-                locals.failure,
-                failureType,
-                predicateCall(method, retryIf, CodeBlock.of("($T) $N", failureType, locals.failure)));
-      }
+      CodeBlock test =
+          retryIfTest(
+              method,
+              locals.failure,
+              CodeBlock.of(model.isInterface() ? "this.delegate" : "super"));
       addUserCall(builder, locals, locals.retry, test);
       builder.beginControlFlow("if ($N)", locals.retry);
     }
@@ -180,6 +181,23 @@ final class MethodWriter {
       builder.endControlFlow();
     }
     builder.endControlFlow();
+  }
+
+  /**
+   * {@code retryIf(failure)}, or {@code failure instanceof T && retryIf((T) failure)} when it takes
+   * a narrower type: a failure that is not its {@code T} counts as false (SPEC §3).
+   */
+  static CodeBlock retryIfTest(GuardedMethod method, String failure, CodeBlock instance) {
+    PredicateMethod retryIf = method.retryIf();
+    if (!retryIf.needsCast()) {
+      return predicateCall(method, retryIf, CodeBlock.of("$N", failure), instance);
+    }
+    TypeName failureType = TypeName.get(retryIf.parameterType());
+    return CodeBlock.of(
+        "$N instanceof $T$W&& $L",
+        failure,
+        failureType,
+        predicateCall(method, retryIf, CodeBlock.of("($T) $N", failureType, failure), instance));
   }
 
   /**
@@ -231,10 +249,19 @@ final class MethodWriter {
    */
   private CodeBlock predicateCall(
       GuardedMethod method, PredicateMethod predicate, CodeBlock argument) {
+    return predicateCall(
+        method,
+        predicate,
+        argument,
+        CodeBlock.of(model.isInterface() ? "this.delegate" : "super"));
+  }
+
+  /** See above; {@code instance} is what an instance predicate is called on. */
+  static CodeBlock predicateCall(
+      GuardedMethod method, PredicateMethod predicate, CodeBlock argument, CodeBlock instance) {
     String name = predicate.method().getSimpleName().toString();
     if (!predicate.isStatic()) {
-      return CodeBlock.of(
-          "$L.$N($L)", model.isInterface() ? "this.delegate" : "super", name, argument);
+      return CodeBlock.of("$L.$N($L)", instance, name, argument);
     }
     ClassName owner = ClassName.get((TypeElement) predicate.method().getEnclosingElement());
     String ownerName = owner.topLevelClassName().simpleName();

@@ -130,6 +130,7 @@ final class ModelReader {
                 method,
                 entry.type,
                 shape(entry.type),
+                FutureTypes.valueType(elements, types, entry.type.getReturnType()),
                 retry,
                 breaker,
                 label(type, method, retry),
@@ -195,19 +196,13 @@ final class ModelReader {
     if (returnType.getKind() == TypeKind.VOID) {
       return GuardedMethod.Shape.VOID;
     }
-    TypeMirror erased = types.erasure(returnType);
-    if (isType(erased, "java.util.concurrent.CompletableFuture")) {
+    if (FutureTypes.is(elements, types, returnType, FutureTypes.COMPLETABLE_FUTURE)) {
       return GuardedMethod.Shape.COMPLETABLE_FUTURE;
     }
-    if (isType(erased, "java.util.concurrent.CompletionStage")) {
+    if (FutureTypes.is(elements, types, returnType, FutureTypes.COMPLETION_STAGE)) {
       return GuardedMethod.Shape.COMPLETION_STAGE;
     }
     return GuardedMethod.Shape.VALUE;
-  }
-
-  private boolean isType(TypeMirror erased, String name) {
-    TypeElement element = elements.getTypeElement(name);
-    return element != null && types.isSameType(erased, types.erasure(element.asType()));
   }
 
   private static boolean isOwnPredicate(ExecutableElement method, RetryConfig retry) {

@@ -22,6 +22,9 @@ final class Names {
   static final ClassName BREAKER_POLICY =
       ClassName.get("io.retrygen.runtime", "CircuitBreakerPolicy");
   static final ClassName BREAKER_GATE = ClassName.get("io.retrygen.runtime", "CircuitBreakerGate");
+  static final ClassName ASYNC_CALL = ClassName.get("io.retrygen.runtime", "AsyncCall");
+  static final ClassName COMPLETABLE_FUTURE =
+      ClassName.get("java.util.concurrent", "CompletableFuture");
   static final ClassName BACKOFF_POLICY = ClassName.get("io.retrygen.runtime", "BackoffPolicy");
 
   /** The value of {@code @Generated} on every generated class. */

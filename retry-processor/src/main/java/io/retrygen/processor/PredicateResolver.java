@@ -114,7 +114,7 @@ final class PredicateResolver {
           attribute, name, Diagnostics.signature(named.get(0)), firstReason,
           onResult
               ? "boolean " + name + "(R result) that " + Diagnostics.signature(guarded)
-                  + "'s result (" + Diagnostics.typeName(guardedType.getReturnType())
+                  + "'s result (" + Diagnostics.typeName(resultType(guardedType))
                   + ") can be passed to"
               : "boolean " + name + "(T failure) with T a Throwable type");
     } else {
@@ -125,6 +125,11 @@ final class PredicateResolver {
           attribute, name, fitting.size(), Diagnostics.signature(guarded));
     }
     return null;
+  }
+
+  /** What {@code retryOnResult} tests: the result, or the value of an asynchronous method's future. */
+  private TypeMirror resultType(ExecutableType guardedType) {
+    return FutureTypes.valueType(elements, types, guardedType.getReturnType());
   }
 
   /** Null if {@code method} can serve; else why not. */
@@ -166,9 +171,9 @@ final class PredicateResolver {
     }
     TypeMirror parameter = methodType.getParameterTypes().get(0);
     if (onResult) {
-      if (!types.isAssignable(guardedType.getReturnType(), parameter)) {
+      if (!types.isAssignable(resultType(guardedType), parameter)) {
         return "it takes " + Diagnostics.typeName(parameter) + ", which the result ("
-            + Diagnostics.typeName(guardedType.getReturnType()) + ") cannot be passed as";
+            + Diagnostics.typeName(resultType(guardedType)) + ") cannot be passed as";
       }
     } else if (parameter.getKind() != TypeKind.DECLARED
         || !types.isSubtype(parameter, throwable())) {

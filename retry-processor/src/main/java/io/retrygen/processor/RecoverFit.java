@@ -99,6 +99,15 @@ final class RecoverFit {
         return new Mismatch(0, "returns " + Diagnostics.typeName(actual) + ", but "
             + Diagnostics.signature(guarded) + " returns void");
       }
+    } else if (FutureTypes.isAsync(elements, types, expected)) {
+      // SPEC §7: the method's own future type, or the value its future completes with.
+      TypeMirror value = FutureTypes.valueType(elements, types, expected);
+      if (actual.getKind() == TypeKind.VOID
+          || !(types.isAssignable(actual, expected) || types.isAssignable(actual, value))) {
+        return new Mismatch(0, "returns " + Diagnostics.typeName(actual) + ", which is assignable"
+            + " neither to " + Diagnostics.typeName(expected) + " nor to "
+            + Diagnostics.typeName(value));
+      }
     } else if (actual.getKind() == TypeKind.VOID || !types.isAssignable(actual, expected)) {
       return new Mismatch(0, "returns " + Diagnostics.typeName(actual) + ", which is not assignable to "
           + Diagnostics.typeName(expected));
@@ -115,6 +124,16 @@ final class RecoverFit {
       }
     }
     return null;
+  }
+
+  /**
+   * Whether a recover method of an asynchronous method returns a stage to complete the call with
+   * rather than its value: it returns a type assignable to the method's own future type.
+   */
+  boolean returnsStage(ExecutableType recover, ExecutableType guardedType) {
+    TypeMirror expected = guardedType.getReturnType();
+    return FutureTypes.isAsync(elements, types, expected)
+        && types.isAssignable(recover.getReturnType(), expected);
   }
 
   /**

@@ -9,16 +9,27 @@ final class RecoverMethod {
   private final TypeMirror failureType;
   private final int argumentCount;
   private final boolean takesInterruption;
+  private final boolean returnsStage;
 
   RecoverMethod(
       ExecutableElement method,
       TypeMirror failureType,
       int argumentCount,
-      boolean takesInterruption) {
+      boolean takesInterruption,
+      boolean returnsStage) {
     this.method = method;
     this.failureType = failureType;
     this.argumentCount = argumentCount;
     this.takesInterruption = takesInterruption;
+    this.returnsStage = returnsStage;
+  }
+
+  /**
+   * For an asynchronous method: whether it returns the method's future type (its outcome becomes
+   * the call's) rather than the value (SPEC §7).
+   */
+  boolean returnsStage() {
+    return returnsStage;
   }
 
   ExecutableElement method() {

@@ -179,7 +179,8 @@ final class RecoverResolver {
         candidate.method,
         failure,
         arguments,
-        failure == null || types.isSubtype(interrupted, failure));
+        failure == null || types.isSubtype(interrupted, failure),
+        fits.returnsStage(candidate.type, guardedType));
   }
 
   private List<RecoverMethod> ordered(List<RecoverMethod> fitting) {

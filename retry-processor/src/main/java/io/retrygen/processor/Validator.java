@@ -10,6 +10,7 @@ import javax.lang.model.element.ExecutableElement;
 import javax.lang.model.element.Modifier;
 import javax.lang.model.element.PackageElement;
 import javax.lang.model.element.TypeElement;
+import javax.lang.model.type.DeclaredType;
 import javax.lang.model.type.TypeMirror;
 import javax.lang.model.util.Elements;
 import javax.lang.model.util.Types;
@@ -23,10 +24,12 @@ final class Validator {
   private final Diagnostics diagnostics;
   private final ConfigCache configs;
   private final RetryableValidator retryableValidator;
+  private final Elements elements;
   private final ShapeValidator shapeValidator;
   private final BreakerValidator breakerValidator;
 
   Validator(Elements elements, Types types, Diagnostics diagnostics, ConfigCache configs) {
+    this.elements = elements;
     this.shapeValidator = new ShapeValidator(elements, types, diagnostics);
     this.types = types;
     this.diagnostics = diagnostics;
@@ -218,7 +221,7 @@ final class Validator {
     return inputs.contains(TypeHierarchy.declaringType(annotated));
   }
 
-  /** Guarded methods the generator cannot handle yet. */
+  /** Guarded methods the generator cannot handle: suspend functions and futures it cannot make. */
   void validateModel(RetryableType model) {
     for (GuardedMethod method : model.methods()) {
       if (!method.isGuarded()) {
@@ -228,20 +231,28 @@ final class Validator {
         reportSuspend(method.method());
         continue;
       }
-      if (!method.shape().isAsync()) {
-        continue;
+      TypeMirror returnType = method.type().getReturnType();
+      if (method.shape().isAsync()
+          && ((DeclaredType) returnType).getTypeArguments().isEmpty()) {
+        diagnostics.error(
+            method.method(),
+            "%s returns the raw type %s, so the generated code could not say what its future"
+                + " completes with without an unchecked conversion. Give it a type argument, e.g."
+                + " %s<Object>",
+            Diagnostics.signature(method.method()),
+            Diagnostics.typeName(returnType),
+            Diagnostics.typeName(returnType));
+      } else if (FutureTypes.isOtherFuture(elements, types, returnType)) {
+        // An inherited method is reported on the input, naming its supertype (Diagnostics).
+        diagnostics.error(
+            method.method(),
+            "%s returns %s, a future whose failures arrive after the method returned, which"
+                + " retrygen can retry only as a CompletionStage or a CompletableFuture (SPEC §7)."
+                + " Return a CompletionStage or a CompletableFuture instead, or remove %s",
+            Diagnostics.signature(method.method()),
+            Diagnostics.typeName(returnType),
+            method.retry() == null ? "@CircuitBreaker" : "@Retryable");
       }
-      // An inherited method is reported on the input, naming its supertype (Diagnostics).
-      diagnostics.error(
-          method.method(),
-          "%s returns %s: asynchronous methods are not supported yet by this version of"
-              + " retrygen, and guarding only the synchronous call would lose failures."
-              + " Remove %s from it, or return the value synchronously",
-          Diagnostics.signature(method.method()),
-          method.shape() == GuardedMethod.Shape.COMPLETABLE_FUTURE
-              ? "CompletableFuture"
-              : "CompletionStage",
-          method.retry() == null ? "@CircuitBreaker" : "@Retryable");
     }
   }
 

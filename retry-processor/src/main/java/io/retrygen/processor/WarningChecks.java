@@ -135,7 +135,8 @@ final class WarningChecks {
    * its method; a type-level one against all the methods it guards, and warned about only when
    * none of them can throw the type (one warning, not one per method that cannot). Annotations
    * declared in a supertype are checked when that supertype, an input too, is processed.
-   * Kotlin declares no throws clauses, so a method declared in Kotlin can throw anything.
+   * Kotlin declares no throws clauses, so a method declared in Kotlin can throw anything; nor does
+   * a future, so an asynchronous method can fail with anything.
    */
   private void warnRetryForNotThrown(RetryableType model) {
     TypeElement type = model.element();
@@ -199,8 +200,8 @@ final class WarningChecks {
    */
   private boolean anyCanThrow(List<GuardedMethod> methods, TypeMirror failure) {
     for (GuardedMethod method : methods) {
-      if (KotlinSupport.isKotlin(method.method())) {
-        return true;
+      if (KotlinSupport.isKotlin(method.method()) || method.shape().isAsync()) {
+        return true; // no throws clause limits what a future completes with
       }
       for (TypeMirror thrown : method.type().getThrownTypes()) {
         TypeMirror declared = types.erasure(thrown);

@@ -220,26 +220,24 @@ class BreakerDiagnosticsTest {
   }
 
   @Test
-  void breakerOnlyAsyncMethodNamesItsAnnotation() {
+  void breakerOnlyFutureMethodNamesItsAnnotation() {
     JavaFileObject source =
         JavaFileObjects.forSourceLines(
             "test.Client",
             "package test;",
             "import io.retrygen.CircuitBreaker;",
-            "import java.util.concurrent.CompletableFuture;",
+            "import java.util.concurrent.Future;",
             "interface Client {",
             "  @CircuitBreaker",
-            "  CompletableFuture<String> call();",
+            "  Future<String> call();",
             "}");
     Compilation compilation = javac.compile(source);
     assertThat(compilation).hadErrorCount(1);
     assertThat(compilation)
         .hadErrorContaining(
-            "call() returns CompletableFuture: asynchronous methods are not supported yet by this"
-                + " version of retrygen, and guarding only the synchronous call would lose"
-                + " failures. Remove @CircuitBreaker from it, or return the value synchronously")
+            "Return a CompletionStage or a CompletableFuture instead, or remove @CircuitBreaker")
         .inFile(source)
-        .onLineContaining("CompletableFuture<String> call()");
+        .onLineContaining("Future<String> call()");
   }
 
   @Test

@@ -891,7 +891,32 @@ class DiagnosticsTest {
   }
 
   @Test
-  void completableFutureIsNotSupportedYet() {
+  void futureThatIsNotACompletionStageIsAnError() {
+    JavaFileObject source =
+        JavaFileObjects.forSourceLines(
+            "test.Client",
+            "package test;",
+            "import io.retrygen.Retryable;",
+            "import java.util.concurrent.Future;",
+            "interface Client {",
+            "  @Retryable",
+            "  Future<String> call(String id);",
+            "}");
+    Compilation compilation = javac.compile(source);
+    assertThat(compilation).hadErrorCount(1);
+    assertThat(processor.createdSourceFiles()).isEmpty();
+    assertThat(compilation)
+        .hadErrorContaining(
+            "call(String) returns Future<String>, a future whose failures arrive after the method"
+                + " returned, which retrygen can retry only as a CompletionStage or a"
+                + " CompletableFuture (SPEC §7). Return a CompletionStage or a CompletableFuture"
+                + " instead, or remove @Retryable")
+        .inFile(source)
+        .onLineContaining("Future<String> call(String id)");
+  }
+
+  @Test
+  void subclassOfCompletableFutureIsAnError() {
     JavaFileObject source =
         JavaFileObjects.forSourceLines(
             "test.Client",
@@ -899,23 +924,20 @@ class DiagnosticsTest {
             "import io.retrygen.Retryable;",
             "import java.util.concurrent.CompletableFuture;",
             "interface Client {",
+            "  final class Reply extends CompletableFuture<String> {}",
             "  @Retryable",
-            "  CompletableFuture<String> call(String id);",
+            "  Reply call();",
             "}");
     Compilation compilation = javac.compile(source);
     assertThat(compilation).hadErrorCount(1);
-    assertThat(processor.createdSourceFiles()).isEmpty();
     assertThat(compilation)
-        .hadErrorContaining(
-            "call(String) returns CompletableFuture: asynchronous methods are not supported yet by"
-                + " this version of retrygen, and guarding only the synchronous call would lose"
-                + " failures. Remove @Retryable from it, or return the value synchronously")
+        .hadErrorContaining("call() returns Client.Reply, a future whose failures arrive after")
         .inFile(source)
-        .onLineContaining("CompletableFuture<String> call(String id)");
+        .onLineContaining("Reply call();");
   }
 
   @Test
-  void completionStageIsNotSupportedYet() {
+  void rawCompletionStageIsAnError() {
     JavaFileObject source =
         JavaFileObjects.forSourceLines(
             "test.Client",
@@ -924,26 +946,30 @@ class DiagnosticsTest {
             "import java.util.concurrent.CompletionStage;",
             "interface Client {",
             "  @Retryable",
-            "  CompletionStage<String> call();",
+            "  @SuppressWarnings(\"rawtypes\")",
+            "  CompletionStage call();",
             "}");
     Compilation compilation = javac.compile(source);
     assertThat(compilation).hadErrorCount(1);
     assertThat(processor.createdSourceFiles()).isEmpty();
     assertThat(compilation)
-        .hadErrorContaining("call() returns CompletionStage: asynchronous methods are not supported")
+        .hadErrorContaining(
+            "call() returns the raw type CompletionStage, so the generated code could not say what"
+                + " its future completes with without an unchecked conversion. Give it a type"
+                + " argument, e.g. CompletionStage<Object>")
         .inFile(source)
-        .onLineContaining("CompletionStage<String> call()");
+        .onLineContaining("CompletionStage call();");
   }
 
   @Test
-  void inheritedAsyncMethodGuardedByTheTypeIsAnErrorOnTheType() {
+  void inheritedFutureMethodGuardedByTheTypeIsAnErrorOnTheType() {
     JavaFileObject base =
         JavaFileObjects.forSourceLines(
             "test.Base",
             "package test;",
-            "import java.util.concurrent.CompletableFuture;",
+            "import java.util.concurrent.Future;",
             "interface Base {",
-            "  CompletableFuture<String> call();",
+            "  Future<String> call();",
             "}");
     JavaFileObject source =
         JavaFileObjects.forSourceLines(
@@ -958,9 +984,65 @@ class DiagnosticsTest {
     assertThat(compilation).hadErrorCount(1);
     assertThat(processor.createdSourceFiles()).isEmpty();
     assertThat(compilation)
-        .hadErrorContaining("call() returns CompletableFuture")
+        .hadErrorContaining("Client inherits this from Base.call(): call() returns Future<String>")
         .inFile(source)
         .onLineContaining("interface Client");
+  }
+
+  @Test
+  void retryOnResultOfAnAsyncMethodTestsTheFuturesValue() {
+    JavaFileObject source =
+        JavaFileObjects.forSourceLines(
+            "test.Client",
+            "package test;",
+            "import io.retrygen.Retryable;",
+            "import java.util.concurrent.CompletableFuture;",
+            "interface Client {",
+            "  @Retryable(retryOnResult = \"isEmpty\")",
+            "  CompletableFuture<String> call();",
+            "  static boolean isEmpty(CompletableFuture<String> future) {",
+            "    return false;",
+            "  }",
+            "}");
+    Compilation compilation = javac.compile(source);
+    assertThat(compilation).hadErrorCount(1);
+    assertThat(compilation)
+        .hadErrorContaining(
+            "@Retryable(retryOnResult = \"isEmpty\") cannot use isEmpty(CompletableFuture<String>):"
+                + " it takes CompletableFuture<String>, which the result (String) cannot be passed"
+                + " as")
+        .inFile(source)
+        .onLineContaining("@Retryable(retryOnResult");
+  }
+
+  @Test
+  void recoverOfAnAsyncMethodReturningNeitherTheFutureNorItsValueIsNamedInTheWarning() {
+    JavaFileObject source =
+        JavaFileObjects.forSourceLines(
+            "test.Client",
+            "package test;",
+            "import io.retrygen.Recover;",
+            "import io.retrygen.Retryable;",
+            "import java.util.concurrent.CompletableFuture;",
+            "import java.util.concurrent.CompletionStage;",
+            "interface Client {",
+            "  @Retryable",
+            "  CompletableFuture<String> call();",
+            "  @Recover",
+            "  default CompletionStage<String> fallback() {",
+            "    return null;",
+            "  }",
+            "}");
+    Compilation compilation = javac.compile(source);
+    assertThat(compilation).succeeded();
+    assertThat(compilation)
+        .hadWarningContaining(
+            "@Recover method fallback() fits no guarded method of Client, so it is never called."
+                + " The closest, call(), does not fit because fallback() returns"
+                + " CompletionStage<String>, which is assignable neither to"
+                + " CompletableFuture<String> nor to String")
+        .inFile(source)
+        .onLineContaining("@Recover");
   }
 
   @Test

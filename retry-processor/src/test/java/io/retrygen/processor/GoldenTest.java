@@ -68,6 +68,12 @@ class GoldenTest {
   }
 
   @Test
+  void asynchronousMethods() throws IOException {
+    assertGolden(
+        "async", Arrays.asList("QuoteServiceRetrying", "PriceFeedRetrying"), "-Xlint:all");
+  }
+
+  @Test
   void release8HasNoGeneratedAnnotation() throws IOException {
     // -Xlint:-options: JDK 20+ warns that --release 8 is obsolete.
     assertGolden("release8", "PingerRetrying", "--release", "8", "-Xlint:all", "-Xlint:-options");
@@ -99,7 +105,9 @@ class GoldenTest {
           "nested/Outer_Mid_ClientRetrying",
           "generics/RepositoryRetrying",
           "recover/GatewayRetrying",
-          "recover/LedgerRetrying"
+          "recover/LedgerRetrying",
+          "async/QuoteServiceRetrying",
+          "async/PriceFeedRetrying"
         }) {
       String caseName = golden.substring(0, golden.indexOf('/'));
       String generated = "test." + golden.substring(golden.indexOf('/') + 1);

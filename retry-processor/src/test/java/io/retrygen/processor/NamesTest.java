@@ -7,6 +7,7 @@ import io.retrygen.CircuitBreaker;
 import io.retrygen.Recover;
 import io.retrygen.RetryListener;
 import io.retrygen.Retryable;
+import io.retrygen.runtime.AsyncCall;
 import io.retrygen.runtime.BackoffPolicy;
 import io.retrygen.runtime.CircuitBreakerGate;
 import io.retrygen.runtime.CircuitBreakerPolicy;
@@ -14,6 +15,7 @@ import io.retrygen.runtime.Retrier;
 import io.retrygen.runtime.RetryOptions;
 import io.retrygen.runtime.RetryPolicy;
 import io.retrygen.runtime.StatisticsListener;
+import java.util.concurrent.CompletableFuture;
 import org.junit.jupiter.api.Test;
 
 /** The processor names our types as strings so that it never loads them; they must stay right. */
@@ -54,5 +56,8 @@ class NamesTest {
         .isEqualTo(CircuitBreakerPolicy.class.getName());
     assertThat(Names.BREAKER_GATE.reflectionName()).isEqualTo(CircuitBreakerGate.class.getName());
     assertThat(Names.STATISTICS_LISTENER).isEqualTo(StatisticsListener.class.getName());
+    assertThat(Names.ASYNC_CALL.reflectionName()).isEqualTo(AsyncCall.class.getName());
+    assertThat(Names.COMPLETABLE_FUTURE.reflectionName())
+        .isEqualTo(CompletableFuture.class.getName());
   }
 }

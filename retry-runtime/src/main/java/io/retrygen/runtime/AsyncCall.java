@@ -100,12 +100,12 @@ public abstract class AsyncCall<T> extends CompletableFuture<T> {
   }
 
   /** The {@code retryIf} predicate; the default allows every retry. */
-  protected boolean retryIf(Throwable failure) {
+  protected boolean retryIf(Throwable failure) throws Throwable {
     return true;
   }
 
   /** The {@code retryOnResult} predicate: true when {@code result} is a failed attempt. */
-  protected boolean rejects(T result) {
+  protected boolean rejects(T result) throws Throwable {
     return false;
   }
 

@@ -1,0 +1,173 @@
+package io.retrygen.processor;
+
+import com.squareup.javapoet.ClassName;
+import com.squareup.javapoet.CodeBlock;
+import com.squareup.javapoet.MethodSpec;
+import com.squareup.javapoet.ParameterizedTypeName;
+import com.squareup.javapoet.TypeName;
+import com.squareup.javapoet.TypeSpec;
+import java.util.List;
+import javax.lang.model.element.Modifier;
+import javax.lang.model.type.TypeKind;
+import javax.lang.model.type.TypeMirror;
+
+/**
+ * The body of an asynchronous guarded method (SPEC §7): one {@code AsyncCall}, the future the
+ * method returns, whose anonymous subclass says what the annotations decided. The loop itself is
+ * the runtime's, since it runs across completions and scheduled waits:
+ *
+ * <pre>{@code
+ * return new AsyncCall<String>(this.fetchRetrier, this.fetchBreaker) {
+ *   @Override
+ *   protected CompletionStage<String> call() {
+ *     return ClientRetrying.this.delegate.fetch(id);
+ *   }
+ *
+ *   @Override
+ *   protected boolean retryable(Throwable failure) {
+ *     return failure instanceof IOException;
+ *   }
+ *   ...
+ * }.start();
+ * }</pre>
+ *
+ * Inside the anonymous class, {@code this} is the call: the delegate and the input's own methods
+ * are reached through {@code ClientRetrying.this} and {@code ClientRetrying.super}.
+ */
+final class AsyncMethodWriter {
+  private static final ClassName THROWABLE = ClassName.get(Throwable.class);
+
+  private final RetryableType model;
+  private final GiveUpWriter giveUp;
+
+  AsyncMethodWriter(RetryableType model, GiveUpWriter giveUp) {
+    this.model = model;
+    this.giveUp = giveUp;
+  }
+
+  /** {@code return new AsyncCall<T>(retrier, breaker) {...}.start();} */
+  void addBody(
+      MethodSpec.Builder builder,
+      GuardedMethod method,
+      MemberNames members,
+      OverrideTypes types,
+      List<String> arguments,
+      LoopLocals locals) {
+    TypeName returnType = types.get(method.type().getReturnType());
+    CodeBlock call = call(method, types, String.join(", ", arguments));
+    boolean retries = method.retry() != null;
+    boolean breaks = method.breaker() != null;
+    if (!model.isInterface()) {
+      builder
+          .beginControlFlow(
+              "if (this.$N == null)",
+              retries ? members.retrierField(method) : members.breakerField(method))
+          .addComment("Called by a superclass constructor, before this class set its fields.")
+          .addStatement("return $L", CodeBlock.of("super.$L$N($L)", types.typeArguments(),
+              method.method().getSimpleName().toString(), String.join(", ", arguments)))
+          .endControlFlow();
+    }
+    TypeSpec.Builder attempt =
+        TypeSpec.anonymousClassBuilder(
+                "$L,$W$L",
+                retries ? CodeBlock.of("this.$N", members.retrierField(method)) : "null",
+                breaks ? CodeBlock.of("this.$N", members.breakerField(method)) : "null")
+            .superclass(
+                ParameterizedTypeName.get(Names.ASYNC_CALL, types.get(method.valueType())));
+
+    MethodSpec.Builder callHook = hook("call", returnType).addStatement("return $L", call);
+    for (TypeMirror thrown : method.type().getThrownTypes()) {
+      callHook.addException(types.get(thrown));
+    }
+    attempt.addMethod(callHook.build());
+
+    if (retries) {
+      RetryConfig retry = method.retry();
+      CodeBlock retryable =
+          Classification.condition(
+              retry.retryFor(), retry.noRetryFor(), retry.excludesInterruption(), locals.failure);
+      attempt.addMethod(
+          hook("retryable", TypeName.BOOLEAN)
+              .addParameter(THROWABLE, locals.failure)
+              .addStatement("return $L", retryable.isEmpty() ? CodeBlock.of("true") : retryable)
+              .build());
+    }
+    if (method.retryIf() != null) {
+      attempt.addMethod(
+          throwing(hook("retryIf", TypeName.BOOLEAN), method.retryIf())
+              .addParameter(THROWABLE, locals.failure)
+              .addStatement(
+                  "return $L", MethodWriter.retryIfTest(method, locals.failure, instance()))
+              .build());
+    }
+    if (method.retryOnResult() != null) {
+      attempt.addMethod(
+          throwing(hook("rejects", TypeName.BOOLEAN), method.retryOnResult())
+              .addParameter(types.get(method.valueType()), locals.result)
+              .addStatement(
+                  "return $L",
+                  MethodWriter.predicateCall(
+                      method,
+                      method.retryOnResult(),
+                      CodeBlock.of("$N", locals.result),
+                      instance()))
+              .build());
+    }
+    if (breaks) {
+      BreakerConfig breaker = method.breaker();
+      CodeBlock counts =
+          Classification.condition(breaker.failOn(), breaker.skipOn(), false, locals.failure);
+      attempt.addMethod(
+          hook("breakerFailure", TypeName.BOOLEAN)
+              .addParameter(THROWABLE, locals.failure)
+              .addStatement("return $L", counts.isEmpty() ? CodeBlock.of("true") : counts)
+              .build());
+    }
+    if (!method.recovers().isEmpty()) {
+      MethodSpec.Builder recover =
+          hook("recover", returnType)
+              .addParameter(THROWABLE, locals.failure)
+              .addException(THROWABLE);
+      giveUp.addAsync(recover, method, locals.failure, arguments, instance());
+      attempt.addMethod(recover.build());
+    }
+    builder.addStatement("return $L.start()", attempt.build());
+  }
+
+  private static MethodSpec.Builder hook(String name, TypeName returns) {
+    return MethodSpec.methodBuilder(name)
+        .addAnnotation(Override.class)
+        .addModifiers(Modifier.PROTECTED)
+        .returns(returns);
+  }
+
+  /**
+   * A predicate's checked exceptions, which the guarded method declares too (SPEC §3): the hook
+   * may throw them, and the runtime ends the call with them.
+   */
+  private static MethodSpec.Builder throwing(MethodSpec.Builder hook, PredicateMethod predicate) {
+    for (TypeMirror thrown : predicate.method().getThrownTypes()) {
+      // A type variable of a generic supertype is not in scope here: Throwable says as much.
+      hook.addException(
+          thrown.getKind() == TypeKind.TYPEVAR ? THROWABLE : TypeName.get(thrown));
+    }
+    return hook;
+  }
+
+  /** What an instance predicate or recover method is called on, from inside the call class. */
+  private CodeBlock instance() {
+    return model.isInterface()
+        ? CodeBlock.of("$T.this.delegate", model.generatedName())
+        : CodeBlock.of("$T.super", model.generatedName());
+  }
+
+  /** {@code Outer.this.delegate.m(args)} or {@code Outer.super.m(args)}; {@code .<T>m} if generic. */
+  private CodeBlock call(GuardedMethod method, OverrideTypes types, String arguments) {
+    return CodeBlock.of(
+        "$L.$L$N($L)",
+        instance(),
+        types.typeArguments(),
+        method.method().getSimpleName().toString(),
+        arguments);
+  }
+}

@@ -1,0 +1,76 @@
+package io.retrygen.processor;
+
+import java.util.List;
+import javax.lang.model.element.TypeElement;
+import javax.lang.model.type.DeclaredType;
+import javax.lang.model.type.TypeKind;
+import javax.lang.model.type.TypeMirror;
+import javax.lang.model.type.WildcardType;
+import javax.lang.model.util.Elements;
+import javax.lang.model.util.Types;
+
+/**
+ * The future types of asynchronous methods (SPEC §7): which return types are retried without
+ * blocking, and the value their futures complete with.
+ */
+final class FutureTypes {
+  static final String COMPLETION_STAGE = "java.util.concurrent.CompletionStage";
+  static final String COMPLETABLE_FUTURE = "java.util.concurrent.CompletableFuture";
+  static final String FUTURE = "java.util.concurrent.Future";
+
+  private FutureTypes() {}
+
+  /** Whether {@code type} is {@code CompletionStage<..>} or {@code CompletableFuture<..>} itself. */
+  static boolean isAsync(Elements elements, Types types, TypeMirror type) {
+    return is(elements, types, type, COMPLETION_STAGE) || is(elements, types, type, COMPLETABLE_FUTURE);
+  }
+
+  /** Whether {@code type}, erased, is the type named {@code name}. */
+  static boolean is(Elements elements, Types types, TypeMirror type, String name) {
+    if (type.getKind() != TypeKind.DECLARED) {
+      return false;
+    }
+    TypeElement element = elements.getTypeElement(name);
+    return element != null && types.isSameType(types.erasure(type), types.erasure(element.asType()));
+  }
+
+  /**
+   * Whether {@code type} is some other future (a {@code Future}, a {@code CompletionStage} or a
+   * subclass of {@code CompletableFuture}): one whose failures arrive after the method returned,
+   * but which the generated code cannot create.
+   */
+  static boolean isOtherFuture(Elements elements, Types types, TypeMirror type) {
+    if (type.getKind() != TypeKind.DECLARED || isAsync(elements, types, type)) {
+      return false;
+    }
+    return isSubtypeOf(elements, types, type, FUTURE)
+        || isSubtypeOf(elements, types, type, COMPLETION_STAGE);
+  }
+
+  private static boolean isSubtypeOf(Elements elements, Types types, TypeMirror type, String name) {
+    TypeElement element = elements.getTypeElement(name);
+    return element != null && types.isSubtype(types.erasure(type), types.erasure(element.asType()));
+  }
+
+  /**
+   * What the future of an asynchronous method completes with, as the generated code writes it:
+   * {@code T} for {@code CompletionStage<T>}, the bound for {@code ? extends B}, {@code Object}
+   * for {@code ?}, {@code ? super L} and a raw type. Any other type is returned unchanged.
+   */
+  static TypeMirror valueType(Elements elements, Types types, TypeMirror returnType) {
+    if (!isAsync(elements, types, returnType)) {
+      return returnType;
+    }
+    List<? extends TypeMirror> arguments = ((DeclaredType) returnType).getTypeArguments();
+    TypeMirror object = elements.getTypeElement("java.lang.Object").asType();
+    if (arguments.isEmpty()) {
+      return object;
+    }
+    TypeMirror argument = arguments.get(0);
+    if (argument.getKind() == TypeKind.WILDCARD) {
+      TypeMirror bound = ((WildcardType) argument).getExtendsBound();
+      return bound != null ? bound : object;
+    }
+    return argument;
+  }
+}
