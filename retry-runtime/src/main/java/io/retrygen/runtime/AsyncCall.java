@@ -35,7 +35,8 @@ import java.util.function.BiConsumer;
  * unwrapped. Cancelling it stops further attempts, cancels the attempt (or the recovery) in flight
  * when that is a {@link Future}, and ends the call with {@code onFailure} whose failure is a
  * {@link CancellationException}; the breaker permit of an attempt abandoned that way is given back
- * without an outcome. The interrupt flag belongs to a thread, not to an asynchronous call: an
+ * without an outcome. A call completed from outside (by {@code orTimeout}, say) stops the same way
+ * once its attempt or wait in flight ends, and then tells the listeners. The interrupt flag belongs to a thread, not to an asynchronous call: an
  * {@code InterruptedException} ends the call like any failure that is not retried, and nothing
  * sets a flag again.
  *
@@ -157,13 +158,41 @@ public abstract class AsyncCall<T> extends CompletableFuture<T> {
     return cancelled;
   }
 
+  /**
+   * Whether the call ended while an attempt or a wait was in flight: cancelled, or completed from
+   * outside (say by {@code orTimeout}). Then no attempt starts and no outcome counts; a call
+   * completed from outside ends here, with {@code onFailure} (its exception) or {@code onSuccess}.
+   */
+  private boolean abandoned() {
+    if (ended != 0) {
+      return true;
+    }
+    if (!isDone()) {
+      return false;
+    }
+    if (end() && retrier != null) {
+      Throwable failure = null;
+      try {
+        join();
+      } catch (Throwable thrown) {
+        failure = unwrap(thrown);
+      }
+      if (failure != null) {
+        retrier.failed(attempt, startNanos, failure);
+      } else {
+        retrier.succeeded(attempt, startNanos);
+      }
+    }
+    return true;
+  }
+
   /** Claims the end of the call; false when it had ended already (cancelled). */
   private boolean end() {
     return ENDED.compareAndSet(this, 0, 1);
   }
 
   private void runAttempt() {
-    if (isDone()) {
+    if (abandoned()) {
       return; // cancelled during the wait
     }
     attempt = attempt + 1;
@@ -218,8 +247,9 @@ public abstract class AsyncCall<T> extends CompletableFuture<T> {
   }
 
   private void attemptFailed(Throwable failure) {
+    boolean abandoned = abandoned();
     if (breaker != null) {
-      if (isDone() && failure instanceof CancellationException) {
+      if (abandoned && failure instanceof CancellationException) {
         breaker.release(permit); // abandoned by our own cancel(): says nothing about the dependency
       } else if (breakerFailure(failure)) {
         breaker.onFailure(permit);
@@ -227,7 +257,7 @@ public abstract class AsyncCall<T> extends CompletableFuture<T> {
         breaker.onSuccess(permit);
       }
     }
-    if (isDone()) {
+    if (abandoned) {
       return;
     }
     if (retrier != null && retryable(failure) && retrier.mayRetry(attempt)) {
@@ -249,13 +279,13 @@ public abstract class AsyncCall<T> extends CompletableFuture<T> {
     if (breaker != null) {
       breaker.onSuccess(permit);
     }
+    if (abandoned()) {
+      return;
+    }
     if (retrier == null) {
       if (end()) {
         complete(result);
       }
-      return;
-    }
-    if (isDone()) {
       return;
     }
     boolean rejected;
@@ -319,7 +349,7 @@ public abstract class AsyncCall<T> extends CompletableFuture<T> {
   /** The next attempt, once its wait is over. */
   void waitEnded() {
     inFlight = null;
-    if (isDone()) {
+    if (abandoned()) {
       return;
     }
     if (retrier.timeLeft(startNanos)) {
