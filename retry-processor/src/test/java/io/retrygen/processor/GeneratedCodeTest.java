@@ -54,6 +54,47 @@ class GeneratedCodeTest {
   }
 
   @Test
+  void asyncParametersNamedLikeTheHooksParametersAndTypesStillCompile() throws IOException {
+    // failure and result are the hooks' parameters; CompletableFuture is named by recover();
+    // AsynchronousCompletionTask is a member type the anonymous AsyncCall inherits. (JavaPoet
+    // never qualifies a type of the generated class's own package, so one there still clashes.)
+    JavaFileObject task =
+        JavaFileObjects.forSourceLines(
+            "other.AsynchronousCompletionTask",
+            "package other;",
+            "public final class AsynchronousCompletionTask {}");
+    JavaFileObject source =
+        JavaFileObjects.forSourceLines(
+            "test.Client",
+            "package test;",
+            "import io.retrygen.Recover;",
+            "import io.retrygen.Retryable;",
+            "import java.util.concurrent.CompletableFuture;",
+            "import other.AsynchronousCompletionTask;",
+            "interface Client {",
+            "  @Retryable(retryOnResult = \"isBad\")",
+            "  CompletableFuture<AsynchronousCompletionTask> call(",
+            "      String failure, String result, String CompletableFuture);",
+            "  static boolean isBad(AsynchronousCompletionTask task) {",
+            "    return task == null;",
+            "  }",
+            "  @Recover",
+            "  default AsynchronousCompletionTask fallback(Exception e, String failure) {",
+            "    return new AsynchronousCompletionTask();",
+            "  }",
+            "}");
+    Compilation compilation = javac.compile(task, source);
+    assertThat(compilation).succeededWithoutWarnings();
+    String generated = generated(compilation, "test.ClientRetrying");
+    assertThat(generated).contains("protected boolean retryable(Throwable failure_)");
+    assertThat(generated)
+        .contains("protected boolean rejects(other.AsynchronousCompletionTask result_)");
+    assertThat(generated).contains("return java.util.concurrent.CompletableFuture.completedFuture(");
+    assertThat(generated)
+        .contains("ClientRetrying.this.delegate.fallback((Exception) failure_, failure));");
+  }
+
+  @Test
   void parametersNamedLikeTheTypesTheLoopNamesDoNotObscureThem() throws IOException {
     // Thread.currentThread() and Client.isBad(result) would read the parameters Thread and Client.
     JavaFileObject source =
