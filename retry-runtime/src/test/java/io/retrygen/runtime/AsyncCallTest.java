@@ -793,6 +793,24 @@ class AsyncCallTest {
   }
 
   @Test
+  void cancelDuringAnAttemptThatStartedBeforeItsWaitWasRecordedCancelsIt() {
+    // A pool thread may run a short wait's task, and so start the next attempt, before the
+    // thread that scheduled it gets to note the wait as the thing in flight.
+    scheduler.runBeforeReturning = true;
+    CompletableFuture<String> second = new CompletableFuture<String>();
+    Delegate delegate = new Delegate().then(failed(new IOException())).then(second);
+
+    CompletableFuture<String> call = start(guarded(retrier(3, 0L, 0L), null, delegate));
+    assertEquals(2, delegate.calls());
+    assertTrue(call.cancel(true));
+
+    assertTrue(second.isCancelled(), "the attempt in flight was not cancelled");
+    assertEquals(
+        Arrays.asList(retry(1, IOException.class, 0L), failure(2, CancellationException.class)),
+        listener.log());
+  }
+
+  @Test
   void cancelAfterSuccessChangesNothing() {
     Delegate delegate = new Delegate().then(CompletableFuture.completedFuture("ok"));
     CompletableFuture<String> call = start(guarded(retrier(3, 0L, 100L), null, delegate));
