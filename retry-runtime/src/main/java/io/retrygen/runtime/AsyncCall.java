@@ -9,6 +9,7 @@ import java.util.concurrent.Future;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicIntegerFieldUpdater;
+import java.util.concurrent.atomic.AtomicReferenceFieldUpdater;
 import java.util.function.BiConsumer;
 
 /**
@@ -53,6 +54,9 @@ public abstract class AsyncCall<T> extends CompletableFuture<T> {
   @SuppressWarnings("rawtypes") // the updater's class literal cannot be parameterized
   private static final AtomicIntegerFieldUpdater<AsyncCall> ENDED =
       AtomicIntegerFieldUpdater.newUpdater(AsyncCall.class, "ended");
+  @SuppressWarnings("rawtypes") // the updater's class literal cannot be parameterized
+  private static final AtomicReferenceFieldUpdater<AsyncCall, Future> IN_FLIGHT =
+      AtomicReferenceFieldUpdater.newUpdater(AsyncCall.class, Future.class, "inFlight");
 
   /** Null for a method with only a circuit breaker. */
   private final Retrier retrier;
@@ -327,7 +331,9 @@ public abstract class AsyncCall<T> extends CompletableFuture<T> {
       abort(schedulerFailure); // say, a scheduler that was shut down
       return true;
     }
-    inFlight = pending;
+    // Not over the attempt its task may have started already, on another thread, before
+    // schedule() returned: that attempt is the one cancel() must reach.
+    IN_FLIGHT.compareAndSet(this, null, pending);
     if (isCancelled()) {
       pending.cancel(false);
     }
