@@ -36,10 +36,13 @@ import java.util.function.BiConsumer;
  * unwrapped. Cancelling it stops further attempts, cancels the attempt (or the recovery) in flight
  * when that is a {@link Future}, and ends the call with {@code onFailure} whose failure is a
  * {@link CancellationException}; the breaker permit of an attempt abandoned that way is given back
- * without an outcome. A call completed from outside (by {@code orTimeout}, say) stops the same way
- * once its attempt or wait in flight ends, and then tells the listeners. The interrupt flag belongs to a thread, not to an asynchronous call: an
- * {@code InterruptedException} ends the call like any failure that is not retried, and nothing
- * sets a flag again.
+ * without an outcome. A call completed from outside ({@link #complete}, {@link
+ * #completeExceptionally}, hence {@code orTimeout}) ends the same way, with {@code onSuccess} or
+ * {@code onFailure} with that exception.
+ *
+ * <p>The interrupt flag belongs to a thread, not to an asynchronous call: an {@code
+ * InterruptedException} ends the call like any failure that is not retried, and nothing sets a
+ * flag again.
  *
  * <p>Allocation: this object is the only one a call makes when its stage is already complete and
  * succeeds; otherwise one callback object per call, and what {@link
@@ -150,22 +153,68 @@ public abstract class AsyncCall<T> extends CompletableFuture<T> {
   @Override
   public boolean cancel(boolean mayInterruptIfRunning) {
     if (attempt != 0 && end()) {
-      if (retrier != null) {
-        retrier.failed(attempt, startNanos, new CancellationException());
-      }
+      tellListeners(new CancellationException());
     }
     boolean cancelled = super.cancel(mayInterruptIfRunning);
-    Future<?> current = inFlight;
-    if (current != null) {
-      current.cancel(mayInterruptIfRunning);
-    }
+    cancelInFlight(mayInterruptIfRunning);
     return cancelled;
   }
 
   /**
+   * Completes the call from outside with {@code value}, unless it had ended: as {@link #cancel},
+   * no further attempt starts and the attempt or recovery in flight is cancelled; the listeners
+   * get {@code onSuccess}.
+   */
+  @Override
+  public boolean complete(T value) {
+    // The runtime's own paths claim the end first: only a completion from outside gets here.
+    if (attempt != 0 && end()) {
+      tellListeners(null);
+      boolean completed = super.complete(value);
+      cancelInFlight(false);
+      return completed;
+    }
+    return super.complete(value);
+  }
+
+  /**
+   * Completes the call from outside with {@code failure} ({@code orTimeout} does), unless it had
+   * ended: as {@link #cancel}, no further attempt starts and the attempt or recovery in flight is
+   * cancelled; the listeners get {@code onFailure} with {@code failure}.
+   */
+  @Override
+  public boolean completeExceptionally(Throwable failure) {
+    if (attempt != 0 && end()) {
+      tellListeners(failure == null ? new NullPointerException() : failure);
+      boolean completed = super.completeExceptionally(failure);
+      cancelInFlight(false);
+      return completed;
+    }
+    return super.completeExceptionally(failure);
+  }
+
+  /** The end event of a call ended from outside: {@code onFailure}, or {@code onSuccess} for null. */
+  private void tellListeners(Throwable failure) {
+    if (retrier == null) {
+      return;
+    }
+    if (failure != null) {
+      retrier.failed(attempt, startNanos, failure);
+    } else {
+      retrier.succeeded(attempt, startNanos);
+    }
+  }
+
+  private void cancelInFlight(boolean mayInterruptIfRunning) {
+    Future<?> current = inFlight;
+    if (current != null) {
+      current.cancel(mayInterruptIfRunning);
+    }
+  }
+
+  /**
    * Whether the call ended while an attempt or a wait was in flight: cancelled, or completed from
-   * outside (say by {@code orTimeout}). Then no attempt starts and no outcome counts; a call
-   * completed from outside ends here, with {@code onFailure} (its exception) or {@code onSuccess}.
+   * outside. Then no attempt starts and no outcome counts.
    */
   private boolean abandoned() {
     if (ended != 0) {
@@ -174,18 +223,14 @@ public abstract class AsyncCall<T> extends CompletableFuture<T> {
     if (!isDone()) {
       return false;
     }
-    if (end() && retrier != null) {
+    if (end()) { // obtrudeValue or obtrudeException: the only completions that bypass ours
       Throwable failure = null;
       try {
         join();
       } catch (Throwable thrown) {
         failure = unwrap(thrown);
       }
-      if (failure != null) {
-        retrier.failed(attempt, startNanos, failure);
-      } else {
-        retrier.succeeded(attempt, startNanos);
-      }
+      tellListeners(failure);
     }
     return true;
   }

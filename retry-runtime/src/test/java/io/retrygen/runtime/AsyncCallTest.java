@@ -29,6 +29,7 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.AfterEach;
@@ -833,6 +834,41 @@ class AsyncCallTest {
     assertTrue(fallback.isCancelled());
     assertTrue(call.isCancelled());
     assertEquals(Arrays.asList(failure(1, IOException.class)), listener.log());
+  }
+
+  @Test
+  void completedExceptionallyFromOutsideEndsTheCallLikeATimeout() {
+    // What orTimeout does: completeExceptionally(new TimeoutException()) on the returned future.
+    CompletableFuture<String> second = new CompletableFuture<String>();
+    Delegate delegate = new Delegate().then(failed(new IOException())).then(second);
+    CompletableFuture<String> call = start(guarded(retrier(3, 0L, 100L), null, delegate));
+    scheduler.runNext();
+    TimeoutException timeout = new TimeoutException();
+
+    assertTrue(call.completeExceptionally(timeout));
+
+    assertSame(timeout, failureOf(call));
+    assertTrue(second.isCancelled(), "the attempt in flight was not cancelled");
+    assertEquals(
+        Arrays.asList(retry(1, IOException.class, 100L), failure(2, TimeoutException.class)),
+        listener.log());
+    assertEquals(0, scheduler.pending());
+    assertEquals(2, delegate.calls());
+  }
+
+  @Test
+  void completedFromOutsideDuringAWaitStartsNoAttemptAndEndsWithSuccess() {
+    Delegate delegate = new Delegate().then(failed(new IOException()));
+    CompletableFuture<String> call = start(guarded(retrier(3, 0L, 100L), null, delegate));
+
+    assertTrue(call.complete("cached"));
+
+    assertEquals("cached", call.getNow(null));
+    assertEquals(0, scheduler.pending());
+    assertEquals(Arrays.asList(retry(1, IOException.class, 100L), success(1)), listener.log());
+    assertFalse(call.complete("again"));
+    assertEquals(2, listener.log().size());
+    assertEquals(1, delegate.calls());
   }
 
   // ---------------------------------------------------------------- 11. breaker
