@@ -9,6 +9,7 @@ import java.util.concurrent.Future;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicIntegerFieldUpdater;
+import java.util.concurrent.atomic.AtomicReferenceFieldUpdater;
 import java.util.function.BiConsumer;
 
 /**
@@ -52,6 +53,15 @@ public abstract class AsyncCall<T> extends CompletableFuture<T> {
   @SuppressWarnings("rawtypes") // the updater's class literal cannot be parameterized
   private static final AtomicIntegerFieldUpdater<AsyncCall> ENDED =
       AtomicIntegerFieldUpdater.newUpdater(AsyncCall.class, "ended");
+  @SuppressWarnings("rawtypes") // likewise
+  private static final AtomicReferenceFieldUpdater<AsyncCall, Future> IN_FLIGHT =
+      AtomicReferenceFieldUpdater.newUpdater(AsyncCall.class, Future.class, "inFlight");
+  /**
+   * {@link #inFlight} while a wait is being scheduled, until the scheduler returns its future: the
+   * next attempt may start on the scheduler's thread before that, and then its stage, not the
+   * wait's spent future, is the one to cancel. Already complete, so cancelling it does nothing.
+   */
+  private static final Future<Object> SCHEDULING = CompletableFuture.completedFuture(null);
 
   /** Null for a method with only a circuit breaker. */
   private final Retrier retrier;
@@ -157,13 +167,21 @@ public abstract class AsyncCall<T> extends CompletableFuture<T> {
     return cancelled;
   }
 
+  /**
+   * Whether the call is over: it ended (a cancellation claims the end before it tells the
+   * listeners, and completes this future only after), or someone completed this future.
+   */
+  private boolean over() {
+    return ended != 0 || isDone();
+  }
+
   /** Claims the end of the call; false when it had ended already (cancelled). */
   private boolean end() {
     return ENDED.compareAndSet(this, 0, 1);
   }
 
   private void runAttempt() {
-    if (isDone()) {
+    if (over()) {
       return; // cancelled during the wait
     }
     attempt = attempt + 1;
@@ -227,7 +245,7 @@ public abstract class AsyncCall<T> extends CompletableFuture<T> {
         breaker.onSuccess(permit);
       }
     }
-    if (isDone()) {
+    if (over()) {
       return;
     }
     if (retrier != null && retryable(failure) && retrier.mayRetry(attempt)) {
@@ -255,7 +273,7 @@ public abstract class AsyncCall<T> extends CompletableFuture<T> {
       }
       return;
     }
-    if (isDone()) {
+    if (over()) {
       return;
     }
     boolean rejected;
@@ -291,14 +309,17 @@ public abstract class AsyncCall<T> extends CompletableFuture<T> {
     lastResult = result;
     retrier.retrying(attempt, startNanos, failure, delayMillis);
     Future<?> pending;
+    inFlight = SCHEDULING;
     try {
       pending = schedule(delayMillis);
     } catch (RuntimeException | Error schedulerFailure) {
+      inFlight = null;
       abort(schedulerFailure); // say, a scheduler that was shut down
       return true;
     }
-    inFlight = pending;
-    if (isCancelled()) {
+    // Unless the next attempt started meanwhile, on the scheduler's thread, and put its own stage
+    // in flight: that one is for cancel() to reach, not the wait that is over.
+    if (IN_FLIGHT.compareAndSet(this, SCHEDULING, pending) && isCancelled()) {
       pending.cancel(false);
     }
     return true;
@@ -319,7 +340,7 @@ public abstract class AsyncCall<T> extends CompletableFuture<T> {
   /** The next attempt, once its wait is over. */
   void waitEnded() {
     inFlight = null;
-    if (isDone()) {
+    if (over()) {
       return;
     }
     if (retrier.timeLeft(startNanos)) {
