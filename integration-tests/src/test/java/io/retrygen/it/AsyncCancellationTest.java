@@ -227,6 +227,21 @@ class AsyncCancellationTest {
     assertEquals(Collections.<String>emptyList(), listener.lines, "no retrier, no events");
   }
 
+  /** A closed breaker counts nothing for a cancelled call: one failure more does not open it. */
+  @Test
+  void cancelledAttemptIsNotCountedByAClosedBreaker() {
+    CircuitBreakers.addListener(breakerListener);
+    AsyncStore store = store();
+    script.hang().fail(new IOException("down")).succeed("ok");
+
+    store.guarded("a").cancel(true);
+    assertTrue(script.stage(1).isCancelled());
+    assertTrue(Outcomes.failureOf(store.guarded("b")) instanceof IOException);
+
+    assertEquals("ok", Outcomes.valueOf(store.guarded("c")), "still closed");
+    assertEquals(Collections.<String>emptyList(), breakerListener.lines);
+  }
+
   /** A delegate's future that does not let itself be cancelled, as some libraries' do. */
   static final class Stubborn<T> extends CompletableFuture<T> {
     @Override

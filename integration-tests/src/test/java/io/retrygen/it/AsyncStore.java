@@ -37,6 +37,14 @@ interface AsyncStore {
       backoff = @Backoff(delay = 300))
   CompletableFuture<String> timed(String key);
 
+  /** Polls while "pending", within 1000 ms. */
+  @Retryable(
+      maxAttempts = 4,
+      maxDuration = 1000,
+      backoff = @Backoff(delay = 300),
+      retryOnResult = "isPending")
+  CompletableFuture<String> poll(String key);
+
   /** A circuit breaker and no retry: opens after two failures. */
   @CircuitBreaker(requestVolumeThreshold = 2, failureRatio = 1, delay = 1000)
   CompletableFuture<String> guarded(String key);

@@ -10,7 +10,7 @@ import java.util.concurrent.TimeoutException;
  * A real scheduler whose thread always wins the race against the thread that schedules: each task
  * runs at once on the scheduler's thread, and {@code schedule} returns only once it has run, as a
  * scheduling thread that was preempted right after handing over a 0 ms task would see it. The
- * virtual clock still advances by the delay asked for, before the task runs.
+ * virtual clock still advances by the delay asked for, as the task starts.
  */
 final class PromptScheduler extends ScheduledThreadPoolExecutor {
   private final FakeClock clock;
@@ -22,8 +22,15 @@ final class PromptScheduler extends ScheduledThreadPoolExecutor {
 
   @Override
   public ScheduledFuture<?> schedule(Runnable command, long delay, TimeUnit unit) {
-    clock.advanceNanos(unit.toNanos(delay));
-    ScheduledFuture<?> future = super.schedule(command, 0, TimeUnit.MILLISECONDS);
+    long nanos = unit.toNanos(delay);
+    ScheduledFuture<?> future =
+        super.schedule(
+            () -> {
+              clock.advanceNanos(nanos);
+              command.run();
+            },
+            0,
+            TimeUnit.MILLISECONDS);
     try {
       future.get(Outcomes.TIMEOUT_SECONDS, TimeUnit.SECONDS);
     } catch (InterruptedException e) {

@@ -39,6 +39,11 @@ class ScriptedAsyncStore implements AsyncStore {
   }
 
   @Override
+  public CompletableFuture<String> poll(String key) {
+    return unchecked();
+  }
+
+  @Override
   public CompletableFuture<String> guarded(String key) {
     return unchecked();
   }
