@@ -11,7 +11,8 @@ import java.util.List;
  */
 final class FakeClock implements Sleeper, Ticker {
   final List<Long> sleeps = new ArrayList<>();
-  private long nanos;
+  /** Volatile: asynchronous tests read it on the threads that complete attempts. */
+  private volatile long nanos;
 
   @Override
   public void sleep(long millis) {

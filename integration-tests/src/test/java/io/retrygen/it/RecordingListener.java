@@ -37,7 +37,8 @@ final class RecordingListener implements RetryListener {
     record("onFailure", event);
   }
 
-  private void record(String kind, RetryEvent event) {
+  /** Synchronized: asynchronous calls may end on several threads at once. */
+  private synchronized void record(String kind, RetryEvent event) {
     events.add(event);
     lines.add(line(kind, event));
     if (sharedLog != null) {

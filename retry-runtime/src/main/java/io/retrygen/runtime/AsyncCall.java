@@ -42,7 +42,8 @@ import java.util.function.BiConsumer;
  *
  * <p>The interrupt flag belongs to a thread, not to an asynchronous call: an {@code
  * InterruptedException} ends the call like any failure that is not retried, and nothing sets a
- * flag again.
+ * flag again. Step 4 of the decision order still holds for the thread that observed the outcome:
+ * no retry is scheduled while its interrupt flag is set.
  *
  * <p>Allocation: this object is the only one a call makes when its stage is already complete and
  * succeeds; otherwise one callback object per call, and what {@link

@@ -1,0 +1,65 @@
+package io.retrygen.it;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.retrygen.runtime.AsyncCall;
+import io.retrygen.runtime.RetryOptions;
+import java.io.IOException;
+import java.util.Collections;
+import java.util.concurrent.CompletableFuture;
+import org.junit.jupiter.api.Test;
+
+/**
+ * A class input whose asynchronous guarded method is called from its own constructor: that call
+ * runs before the generated subclass has set its fields, so it is the plain method, not retried;
+ * calls made afterwards are retried.
+ */
+class AsyncSubclassTest {
+  private final FakeClock clock = new FakeClock();
+  private final ManualScheduler scheduler = new ManualScheduler(clock);
+  private final RecordingListener listener = new RecordingListener();
+
+  @Test
+  void callFromTheSuperclassConstructorIsThePlainMethod() {
+    AsyncSelfStarting instance =
+        new AsyncSelfStartingRetrying(
+            RetryOptions.builder()
+                .sleeper(clock)
+                .ticker(clock)
+                .scheduler(scheduler)
+                .listener(listener)
+                .build());
+
+    assertEquals(1, instance.calls.get());
+    assertSame(instance.lastReturned, instance.warmUp, "the method's own future, unwrapped");
+    assertFalse(instance.warmUp instanceof AsyncCall);
+    assertTrue(Outcomes.failureOf(instance.warmUp) instanceof IOException);
+    assertEquals(0, scheduler.pending());
+    assertEquals(Collections.<String>emptyList(), listener.lines);
+
+    CompletableFuture<String> later = instance.refresh("later");
+    assertTrue(later instanceof AsyncCall);
+    assertEquals(1, scheduler.pending());
+    scheduler.runAll(10);
+
+    assertEquals(4, instance.calls.get());
+    assertSame(Outcomes.failureOf(instance.lastReturned), Outcomes.failureOf(later));
+    assertEquals(3, listener.lines.size());
+  }
+
+  @Test
+  void defaultOptionsConstructorRetriesOnTheDefaultScheduler() throws InterruptedException {
+    AsyncSelfStarting instance = new AsyncSelfStartingRetrying();
+    assertEquals(1, instance.calls.get());
+
+    CompletableFuture<String> future = instance.refresh("k");
+    // With RetryOptions.defaults() the waits are real: 2 x 100 ms.
+    Throwable failure = Outcomes.awaitFailure(future);
+
+    assertTrue(failure instanceof IOException);
+    assertEquals(4, instance.calls.get());
+  }
+}
