@@ -1,12 +1,13 @@
 #!/usr/bin/env bash
 # Builds and runs every retrygen benchmark, then prints one Markdown report:
 #   1. JMH per-call overhead (ns/op and gc.alloc.rate.norm B/op), 2 paths x 2 variants, for the
-#      retry rows and the circuit-breaker rows (closed success, open rejection; issue 8),
+#      retry rows, the circuit-breaker rows (closed success, open rejection; issue 8) and the
+#      asynchronous rows (success, fail once; issue 9),
 #   2. compile cost of 200 annotated interfaces with and without retry-processor,
 #   3. cold start of one retried call per library, and the size of each library's runtime jars.
 # Usage (from anywhere): benchmarks/run.sh
 # Needs JDK 17+, Maven 3.8+, retry-runtime/-annotations/-processor 0.1.0-SNAPSHOT in ~/.m2 and
-# access to Maven Central for the peers. About 13 minutes on 2 cores. Results in
+# access to Maven Central for the peers. About 15 minutes on 2 cores. Results in
 # benchmarks/target/results/ (report.md, jmh.csv, jmh.log, coldstart.tsv, compile.tsv, sizes.tsv).
 # Knobs (environment): JMH_OPTS, COLD_RUNS (21), COMPILE_RUNS (5).
 set -euo pipefail

@@ -17,7 +17,8 @@ import java.util.Map;
  * {@link ProcessTimer}) and {@code sizes.tsv} (label, bytes, jar count, jar names) from {@code
  * dir}, then checks the targets of issue 4 against the figures. The circuit-breaker rows of issue 8
  * ({@code *Breaker} benchmarks, paths {@code closedSuccess} and {@code openRejection}) get a
- * table of their own, with the direct call as their floor.
+ * table of their own, with the direct call as their floor, and so do the asynchronous rows of
+ * issue 9 ({@code Async*} benchmarks, paths {@code success} and {@code failOnce}, no variant).
  */
 public final class Report {
   /** Anything below this is measurement noise: a real allocation is at least 16 bytes. */
@@ -92,6 +93,33 @@ public final class Report {
         null, null),
   };
 
+  private static final Row[] ASYNC_ROWS = {
+    new Row("AsyncDirect", "direct call",
+        "`backend.call(input).join()` on the backend's completed future, no retry (success path"
+            + " only)",
+        null, null),
+    new Row("AsyncRetrygen", "**retrygen, scheduler set**",
+        "generated `AsyncServiceRetrying`, `RetryOptions.builder().scheduler(s)`: a retry is"
+            + " `s.schedule(next, 0, MILLISECONDS)`",
+        null, null),
+    new Row("AsyncRetrygenDefault", "**retrygen, default options**",
+        "no scheduler: a 0 ms retry is `CompletableFuture.runAsync` (a new thread per retry"
+            + " when the common pool has one thread, as on 2 cores)",
+        null, null),
+    new Row("AsyncRetrygenCommonPool", "**retrygen, default options, common pool of 2**",
+        "the same in a JVM with `-Djava.util.concurrent.ForkJoinPool.common.parallelism=2`:"
+            + " `runAsync` on the common pool",
+        null, null),
+    new Row("AsyncResilience4j", "Resilience4j `Retry`",
+        "`maxAttempts(3)`, `waitDuration(ZERO)`, `decorateCompletionStage(retry, s, supplier)`"
+            + " built once; a retry is `s.schedule(block, 0, MILLISECONDS)`",
+        null, null),
+    new Row("AsyncFailsafe", "Failsafe",
+        "`RetryPolicy` `withMaxAttempts(3)`, default zero delay, `Failsafe.with(policy).with(s)`,"
+            + " `getStageAsync`; every attempt, the first included, runs on `s`",
+        null, null),
+  };
+
   private final Map<String, double[]> jmh = new HashMap<>(); // key -> {score, error}
   private final Map<String, String[]> coldStart;
   private final Map<String, String[]> compile;
@@ -151,6 +179,21 @@ public final class Report {
         + " the breaker was opened in setup by one failure; every measured call is refused"
         + " before it reaches the backend, and the row catches the refusal and returns a"
         + " constant. Same cells as above.\n");
+
+    out.append("\n| Asynchronous (issue 9) | What the row includes | success | fail once |\n");
+    out.append("|---|---|--:|--:|\n");
+    for (Row row : ASYNC_ROWS) {
+      out.append("| ").append(row.name()).append(" | ").append(row.includes());
+      for (String path : PATHS) {
+        out.append(" | ").append(cell(row.benchmark(), path, ""));
+      }
+      out.append(" |\n");
+    }
+    out.append("\nEvery operation is the whole call joined: the backend returns a future made once,"
+        + " already complete (success) or already failed on every odd call (fail once: one"
+        + " failure, a retry scheduled with a 0 ms wait, one success). `s` is one single-thread"
+        + " `ScheduledExecutorService` per trial. B/op counts every thread of the JVM. Same cells"
+        + " as above.\n");
 
     out.append("\n| javac, 200 annotated interfaces, whole process | median | min | max |\n");
     out.append("|---|--:|--:|--:|\n");
@@ -344,8 +387,8 @@ public final class Report {
   }
 
   private static String key(String benchmark, String path, String variant, boolean alloc) {
-    // Direct has no path parameter: it is measured on the (closed) success path only.
-    String pathKey = "Direct".equals(benchmark)
+    // Direct and AsyncDirect have no path parameter: measured on the (closed) success path only.
+    String pathKey = ("Direct".equals(benchmark) || "AsyncDirect".equals(benchmark))
         && ("success".equals(path) || "closedSuccess".equals(path)) ? "" : path;
     return benchmark + "|" + pathKey + "|" + variant
         + (alloc ? "|alloc" : "");
@@ -391,7 +434,7 @@ public final class Report {
       String[] parts = method.split("\\.");
       String benchmark = parts[parts.length - 2];
       String path = pathColumn < 0 ? "" : fields.get(pathColumn);
-      String variant = fields.get(variantColumn);
+      String variant = variantColumn < 0 ? "" : fields.get(variantColumn);
       double score = Double.parseDouble(fields.get(4));
       double error = Double.parseDouble(fields.get(5));
       jmh.put(key(benchmark, path, variant, alloc), new double[] {score, error});
