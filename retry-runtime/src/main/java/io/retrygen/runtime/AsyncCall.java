@@ -10,7 +10,7 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicIntegerFieldUpdater;
 import java.util.concurrent.atomic.AtomicReferenceFieldUpdater;
-import java.util.function.BiConsumer;
+import java.util.function.BiFunction;
 
 /**
  * One call of an asynchronous guarded method (SPEC §7): the future the generated method returns,
@@ -47,7 +47,7 @@ import java.util.function.BiConsumer;
  *
  * <p>Allocation: this object is the only one a call makes when its stage is already complete and
  * succeeds; otherwise one callback object per call, and what {@link
- * CompletionStage#whenComplete} and the scheduler allocate per attempt.
+ * CompletionStage#handle} and the scheduler allocate per attempt.
  *
  * <p>Needs Android API 24 ({@link CompletableFuture}); the synchronous path never loads it.
  *
@@ -260,19 +260,21 @@ public abstract class AsyncCall<T> extends CompletableFuture<T> {
       attemptFailed(unwrap(failure));
       return;
     }
-    if (stage instanceof CompletableFuture && ((CompletableFuture<?>) stage).isDone()) {
-      T result;
-      try {
-        result = ((CompletableFuture<? extends T>) stage).join();
-      } catch (Throwable failure) {
-        attemptFailed(unwrap(failure));
-        return;
-      }
-      attemptSucceeded(result);
+    if (succeededAlready(stage)) {
+      // No callback, no allocation: join() of a future that succeeded just reads its value.
+      attemptSucceeded(((CompletableFuture<? extends T>) stage).join());
       return;
     }
     watch(stage);
-    stage.whenComplete(steps());
+    // handle, not whenComplete, and never join() on a failure: both would wrap the failure in a
+    // new CompletionException (a stack trace, ~800 B) only for unwrap() to drop it.
+    stage.handle(steps());
+  }
+
+  private static boolean succeededAlready(CompletionStage<?> stage) {
+    return stage instanceof CompletableFuture
+        && ((CompletableFuture<?>) stage).isDone()
+        && !((CompletableFuture<?>) stage).isCompletedExceptionally();
   }
 
   /** Makes {@code stage} the one {@link #cancel} cancels, and cancels it if that happened already. */
@@ -430,19 +432,12 @@ public abstract class AsyncCall<T> extends CompletableFuture<T> {
       completeExceptionally(unwrap(thrown));
       return;
     }
-    if (recovered instanceof CompletableFuture && ((CompletableFuture<?>) recovered).isDone()) {
-      T value;
-      try {
-        value = ((CompletableFuture<? extends T>) recovered).join();
-      } catch (Throwable thrown) {
-        completeExceptionally(unwrap(thrown));
-        return;
-      }
-      complete(value);
+    if (succeededAlready(recovered)) {
+      complete(((CompletableFuture<? extends T>) recovered).join());
       return;
     }
     watch(recovered);
-    recovered.whenComplete(new Relay<T>(this));
+    recovered.handle(new Relay<T>(this));
   }
 
   /** Out of attempts or time after a rejected result: the last result stands, with no recovery. */
@@ -491,7 +486,7 @@ public abstract class AsyncCall<T> extends CompletableFuture<T> {
    * callback is a public method of the future the caller holds.
    */
   @Api24
-  private static final class Steps implements BiConsumer<Object, Throwable>, Runnable {
+  private static final class Steps implements BiFunction<Object, Throwable, Void>, Runnable {
     private final AsyncCall<?> call;
 
     Steps(AsyncCall<?> call) {
@@ -500,8 +495,9 @@ public abstract class AsyncCall<T> extends CompletableFuture<T> {
 
     @Override
     @SuppressWarnings("unchecked") // the stages it observes are those of its call
-    public void accept(Object result, Throwable failure) {
+    public Void apply(Object result, Throwable failure) {
       ((AsyncCall<Object>) call).attemptCompleted(result, failure);
+      return null;
     }
 
     @Override
@@ -527,7 +523,7 @@ public abstract class AsyncCall<T> extends CompletableFuture<T> {
 
   /** Completes a call with the outcome of its recovery. */
   @Api24
-  private static final class Relay<T> implements BiConsumer<T, Throwable> {
+  private static final class Relay<T> implements BiFunction<T, Throwable, Void> {
     private final AsyncCall<T> call;
 
     Relay(AsyncCall<T> call) {
@@ -535,13 +531,14 @@ public abstract class AsyncCall<T> extends CompletableFuture<T> {
     }
 
     @Override
-    public void accept(T value, Throwable failure) {
+    public Void apply(T value, Throwable failure) {
       call.inFlight = null;
       if (failure != null) {
         call.completeExceptionally(unwrap(failure));
       } else {
         call.complete(value);
       }
+      return null;
     }
   }
 }
