@@ -92,7 +92,12 @@ final class PredicateResolver {
       if (reason == null) {
         TypeMirror parameter = methodType.getParameterTypes().get(0);
         boolean needsCast = !onResult && !types.isSameType(parameter, throwable());
-        fitting.add(new PredicateMethod(method, parameter, needsCast));
+        boolean unchecked =
+            onResult
+                && recovers.fits().needsUncheckedConversion(resultType(guardedType), parameter);
+        fitting.add(
+            new PredicateMethod(
+                method, parameter, needsCast, elements.isDeprecated(method), unchecked));
       } else if (firstReason == null) {
         firstReason = reason;
       }
