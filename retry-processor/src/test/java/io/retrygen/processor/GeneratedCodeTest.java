@@ -183,6 +183,41 @@ class GeneratedCodeTest {
   // warning javac would not give, before the fix it names.
 
   @Test
+  void methodNamedLikeItsPredicateIsGuardedWhenItCannotBeThePredicate() throws IOException {
+    // Overloads of the predicates' names, but not predicates: they were forwarded unguarded.
+    JavaFileObject source =
+        JavaFileObjects.forSourceLines(
+            "test.Client",
+            "package test;",
+            "import io.retrygen.Retryable;",
+            "import java.util.concurrent.CompletionStage;",
+            "interface Client {",
+            "  @Retryable(retryOnResult = \"call\")",
+            "  String call(int id);",
+            "  @Retryable(retryOnResult = \"isEmpty\", retryIf = \"isEmpty\")",
+            "  CompletionStage<String> isEmpty(long id);",
+            "  static boolean call(String value) {",
+            "    return value.isEmpty();",
+            "  }",
+            "  static boolean isEmpty(String value) {",
+            "    return value.isEmpty();",
+            "  }",
+            "  static boolean isEmpty(Exception failure) {",
+            "    return true;",
+            "  }",
+            "}");
+    Compilation compilation = javac.compile(source);
+    assertThat(compilation).succeededWithoutWarnings();
+    String generated = generated(compilation, "test.ClientRetrying");
+    assertThat(generated).contains("private final Retrier callRetrier;");
+    assertThat(generated).contains("rejected = Client.call(result);");
+    assertThat(generated).contains("private final Retrier isEmptyRetrier;");
+    assertThat(generated).contains("return Client.isEmpty(result);");
+    assertThat(generated)
+        .contains("return failure instanceof Exception && Client.isEmpty((Exception) failure);");
+  }
+
+  @Test
   void inheritedGenericMethodGetsTheBoundsOfItsMemberType() throws IOException {
     // SignatureWriter took the bound from the declaration: <T extends List<A>>, A not in scope.
     JavaFileObject base =
