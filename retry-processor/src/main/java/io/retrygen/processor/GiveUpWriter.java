@@ -88,8 +88,7 @@ final class GiveUpWriter {
           .endControlFlow();
     }
     for (RecoverMethod recover : recovers) {
-      boolean catchAll =
-          recover.failureType() == null || TypeName.get(recover.failureType()).equals(THROWABLE);
+      boolean catchAll = recover.catchesAll();
       if (!catchAll) {
         builder.beginControlFlow(
             "if ($N instanceof $T)", failure, TypeName.get(recover.failureType()));

@@ -143,6 +143,39 @@ final class GuardedMethod {
     return recovers;
   }
 
+  /**
+   * Whether the generated method calls a deprecated recover method or predicate: javac warns about
+   * that call, as the generated class is another top-level class (JLS 9.6.4.6).
+   */
+  boolean callsDeprecated() {
+    boolean deprecated =
+        (retryIf != null && retryIf.deprecated())
+            || (retryOnResult != null && retryOnResult.deprecated());
+    for (RecoverMethod recover : calledRecovers()) {
+      deprecated |= recover.deprecated();
+    }
+    return deprecated;
+  }
+
+  /** Whether it calls a recover method or predicate through an unchecked conversion. */
+  boolean callsUnchecked() {
+    boolean unchecked = retryOnResult != null && retryOnResult.unchecked();
+    for (RecoverMethod recover : calledRecovers()) {
+      unchecked |= recover.unchecked();
+    }
+    return unchecked;
+  }
+
+  /** The recover methods the generated chain calls: those up to the first that takes everything. */
+  private List<RecoverMethod> calledRecovers() {
+    for (int i = 0; i < recovers.size(); i++) {
+      if (recovers.get(i).catchesAll()) {
+        return recovers.subList(0, i + 1);
+      }
+    }
+    return recovers;
+  }
+
   /** The {@code retryIf} method; null when none is named. */
   PredicateMethod retryIf() {
     return retryIf;

@@ -37,7 +37,8 @@ final class MethodWriter {
    */
   MethodSpec write(GuardedMethod method, MemberNames members) {
     OverrideTypes types = OverrideTypes.of(method, model.element());
-    MethodSpec.Builder builder = SignatureWriter.signature(method, model.isInterface(), types);
+    MethodSpec.Builder builder =
+        SignatureWriter.signature(method, model.isInterface(), types, model.deprecated());
     NameAllocator names = new NameAllocator();
     List<String> arguments = new ArrayList<>();
     for (ParameterSpec parameter : builder.build().parameters) {

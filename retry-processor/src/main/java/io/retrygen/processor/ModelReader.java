@@ -205,9 +205,16 @@ final class ModelReader {
     return GuardedMethod.Shape.VALUE;
   }
 
-  private static boolean isOwnPredicate(ExecutableElement method, RetryConfig retry) {
+  /**
+   * Whether {@code method} is a predicate its own {@code @Retryable} names: one of that name that
+   * could serve, a boolean method of one parameter. An overload of another shape, which only shares
+   * the predicate's name, is guarded as written.
+   */
+  private boolean isOwnPredicate(ExecutableElement method, RetryConfig retry) {
     String name = method.getSimpleName().toString();
-    return name.equals(retry.retryIf()) || name.equals(retry.retryOnResult());
+    return (name.equals(retry.retryIf()) || name.equals(retry.retryOnResult()))
+        && predicateResolver.isBoolean(method.getReturnType())
+        && method.getParameters().size() == 1;
   }
 
   private boolean isDeprecatedOrEnclosedByDeprecated(TypeElement type) {

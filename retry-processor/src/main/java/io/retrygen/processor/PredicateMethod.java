@@ -9,11 +9,30 @@ final class PredicateMethod {
   private final ExecutableElement method;
   private final TypeMirror parameterType;
   private final boolean needsCast;
+  private final boolean deprecated;
+  private final boolean unchecked;
 
-  PredicateMethod(ExecutableElement method, TypeMirror parameterType, boolean needsCast) {
+  PredicateMethod(
+      ExecutableElement method,
+      TypeMirror parameterType,
+      boolean needsCast,
+      boolean deprecated,
+      boolean unchecked) {
     this.method = method;
     this.parameterType = parameterType;
     this.needsCast = needsCast;
+    this.deprecated = deprecated;
+    this.unchecked = unchecked;
+  }
+
+  /** Whether it is deprecated: the generated code that calls it must suppress the warning. */
+  boolean deprecated() {
+    return deprecated;
+  }
+
+  /** Whether a raw result is passed as its parameterized parameter: an unchecked conversion. */
+  boolean unchecked() {
+    return unchecked;
   }
 
   ExecutableElement method() {

@@ -92,7 +92,12 @@ final class PredicateResolver {
       if (reason == null) {
         TypeMirror parameter = methodType.getParameterTypes().get(0);
         boolean needsCast = !onResult && !types.isSameType(parameter, throwable());
-        fitting.add(new PredicateMethod(method, parameter, needsCast));
+        boolean unchecked =
+            onResult
+                && recovers.fits().needsUncheckedConversion(resultType(guardedType), parameter);
+        fitting.add(
+            new PredicateMethod(
+                method, parameter, needsCast, elements.isDeprecated(method), unchecked));
       } else if (firstReason == null) {
         firstReason = reason;
       }
@@ -156,14 +161,7 @@ final class PredicateResolver {
     if (!method.getTypeParameters().isEmpty()) {
       return "it declares type parameters";
     }
-    TypeKind returnKind = methodType.getReturnType().getKind();
-    boolean returnsBoolean =
-        returnKind == TypeKind.BOOLEAN
-            || (returnKind == TypeKind.DECLARED
-                && types.isSameType(
-                    methodType.getReturnType(),
-                    elements.getTypeElement("java.lang.Boolean").asType()));
-    if (!returnsBoolean) {
+    if (!isBoolean(methodType.getReturnType())) {
       return "it returns " + Diagnostics.typeName(methodType.getReturnType()) + ", not boolean";
     }
     if (methodType.getParameterTypes().size() != 1) {
@@ -190,6 +188,13 @@ final class PredicateResolver {
       }
     }
     return null;
+  }
+
+  /** Whether {@code type}, a predicate's return type, is {@code boolean} or {@code Boolean}. */
+  boolean isBoolean(TypeMirror type) {
+    return type.getKind() == TypeKind.BOOLEAN
+        || (type.getKind() == TypeKind.DECLARED
+            && types.isSameType(type, elements.getTypeElement("java.lang.Boolean").asType()));
   }
 
   /** Whether an overload already collected from a nearer type overrides or hides {@code method}. */

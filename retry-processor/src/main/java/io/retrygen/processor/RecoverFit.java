@@ -137,6 +137,32 @@ final class RecoverFit {
   }
 
   /**
+   * Whether a value of type {@code from} is assignable to {@code to} only through an unchecked
+   * conversion that javac warns about under {@code -Xlint:unchecked} (JLS 5.1.9): a raw type where
+   * a parameterized one is expected, unless all its type arguments are unbounded wildcards.
+   * Boxing and unboxing are not.
+   */
+  boolean needsUncheckedConversion(TypeMirror from, TypeMirror to) {
+    return isReference(from)
+        && isReference(to)
+        && types.isAssignable(from, to)
+        && !types.isSubtype(from, to)
+        && !SignatureWriter.isReifiable(to);
+  }
+
+  private static boolean isReference(TypeMirror type) {
+    switch (type.getKind()) {
+      case DECLARED:
+      case ARRAY:
+      case TYPEVAR:
+      case INTERSECTION:
+        return true;
+      default:
+        return false;
+    }
+  }
+
+  /**
    * The leading failure parameter's type when the recover method has one: a {@code Throwable}
    * type followed by a prefix of the guarded method's parameters.
    */

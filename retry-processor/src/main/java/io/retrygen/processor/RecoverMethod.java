@@ -10,18 +10,49 @@ final class RecoverMethod {
   private final int argumentCount;
   private final boolean takesInterruption;
   private final boolean returnsStage;
+  private final boolean catchesAll;
+  private final boolean deprecated;
+  private final boolean unchecked;
 
   RecoverMethod(
       ExecutableElement method,
       TypeMirror failureType,
       int argumentCount,
       boolean takesInterruption,
-      boolean returnsStage) {
+      boolean returnsStage,
+      boolean catchesAll,
+      boolean deprecated,
+      boolean unchecked) {
     this.method = method;
     this.failureType = failureType;
     this.argumentCount = argumentCount;
     this.takesInterruption = takesInterruption;
     this.returnsStage = returnsStage;
+    this.catchesAll = catchesAll;
+    this.deprecated = deprecated;
+    this.unchecked = unchecked;
+  }
+
+  /**
+   * Whether it takes every failure (no failure parameter, or {@code Throwable}): the generated
+   * chain ends with it, and the recover methods after it are never called.
+   */
+  boolean catchesAll() {
+    return catchesAll;
+  }
+
+  /** Whether it is deprecated: the generated code that calls it must suppress the warning. */
+  boolean deprecated() {
+    return deprecated;
+  }
+
+  /**
+   * Whether the call needs an unchecked conversion: a raw type it returns where the method's
+   * parameterized type is expected, or one of the method's raw parameter types passed as its
+   * parameterized one (SPEC §5 lets "assignable" include both).
+   */
+  boolean unchecked() {
+    return unchecked;
   }
 
   /**

@@ -175,12 +175,32 @@ final class RecoverResolver {
     TypeMirror failure = fits.failureParameter(candidate.type, guardedType);
     int arguments = candidate.type.getParameterTypes().size() - (failure == null ? 0 : 1);
     TypeMirror interrupted = elements.getTypeElement("java.lang.InterruptedException").asType();
+    TypeMirror throwable = elements.getTypeElement("java.lang.Throwable").asType();
+    boolean returnsStage = fits.returnsStage(candidate.type, guardedType);
+    // What the call's result is written to: the method's return type, or for an asynchronous
+    // method that recovers with a value, the value of its future.
+    TypeMirror expected =
+        returnsStage
+            ? guardedType.getReturnType()
+            : FutureTypes.valueType(elements, types, guardedType.getReturnType());
+    boolean unchecked =
+        fits.needsUncheckedConversion(candidate.type.getReturnType(), expected);
+    List<? extends TypeMirror> parameters = candidate.type.getParameterTypes();
+    for (int i = 0; i < arguments; i++) {
+      unchecked |=
+          fits.needsUncheckedConversion(
+              guardedType.getParameterTypes().get(i),
+              parameters.get(parameters.size() - arguments + i));
+    }
     return new RecoverMethod(
         candidate.method,
         failure,
         arguments,
         failure == null || types.isSubtype(interrupted, failure),
-        fits.returnsStage(candidate.type, guardedType));
+        returnsStage,
+        failure == null || types.isSameType(failure, throwable),
+        elements.isDeprecated(candidate.method),
+        unchecked);
   }
 
   private List<RecoverMethod> ordered(List<RecoverMethod> fitting) {

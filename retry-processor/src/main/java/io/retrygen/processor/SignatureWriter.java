@@ -3,6 +3,7 @@ package io.retrygen.processor;
 import com.squareup.javapoet.AnnotationSpec;
 import com.squareup.javapoet.MethodSpec;
 import com.squareup.javapoet.TypeName;
+import java.util.ArrayList;
 import java.util.List;
 import javax.lang.model.element.ExecutableElement;
 import javax.lang.model.element.Modifier;
@@ -20,21 +21,36 @@ final class SignatureWriter {
   /**
    * The method's signature exactly: visibility, type parameters, parameter names, varargs and
    * {@code throws}; with {@code @Override}, {@code @Deprecated} when the overridden method is, and
-   * the {@code @SuppressWarnings} the signature itself needs under {@code -Xlint:all}.
+   * the {@code @SuppressWarnings} the signature and the calls of the body need under {@code
+   * -Xlint:all}.
+   *
+   * @param typeSuppressesDeprecation whether the generated class has {@code
+   *     @SuppressWarnings("deprecation")} already
    */
   static MethodSpec.Builder signature(
-      GuardedMethod guarded, boolean inInterface, OverrideTypes types) {
+      GuardedMethod guarded,
+      boolean inInterface,
+      OverrideTypes types,
+      boolean typeSuppressesDeprecation) {
     ExecutableElement method = guarded.method();
     MethodSpec.Builder builder =
         MethodSpec.methodBuilder(method.getSimpleName().toString()).addAnnotation(Override.class);
     if (guarded.deprecated()) {
       builder.addAnnotation(Deprecated.class);
     }
-    AnnotationSpec suppress =
-        suppressWarnings(
+    List<String> warnings =
+        warnings(
             guarded.type().getReturnType(), guarded.type().getParameterTypes(), method.isVarArgs());
-    if (suppress != null) {
-      builder.addAnnotation(suppress);
+    // A deprecated recover method or predicate, called from a method that is not deprecated
+    // itself (uses inside a deprecated one do not warn).
+    if (guarded.callsDeprecated() && !guarded.deprecated() && !typeSuppressesDeprecation) {
+      warnings.add(0, "deprecation");
+    }
+    if (guarded.callsUnchecked() && !warnings.contains("unchecked")) {
+      warnings.add("unchecked");
+    }
+    if (!warnings.isEmpty()) {
+      builder.addAnnotation(suppressWarnings(warnings));
     }
     if (inInterface || method.getModifiers().contains(Modifier.PUBLIC)) {
       builder.addModifiers(Modifier.PUBLIC);
@@ -65,6 +81,13 @@ final class SignatureWriter {
    */
   static AnnotationSpec suppressWarnings(
       TypeMirror returnType, List<? extends TypeMirror> parameterTypes, boolean varargs) {
+    List<String> warnings = warnings(returnType, parameterTypes, varargs);
+    return warnings.isEmpty() ? null : suppressWarnings(warnings);
+  }
+
+  /** {@code "rawtypes"} and {@code "unchecked"} as {@link #suppressWarnings} needs them. */
+  private static List<String> warnings(
+      TypeMirror returnType, List<? extends TypeMirror> parameterTypes, boolean varargs) {
     boolean raw = returnType != null && isRaw(returnType);
     for (TypeMirror parameter : parameterTypes) {
       raw |= isRaw(parameter);
@@ -73,15 +96,20 @@ final class SignatureWriter {
         varargs
             && !isReifiable(
                 ((ArrayType) parameterTypes.get(parameterTypes.size() - 1)).getComponentType());
-    if (!raw && !unchecked) {
-      return null;
-    }
-    AnnotationSpec.Builder suppress = AnnotationSpec.builder(SuppressWarnings.class);
+    List<String> warnings = new ArrayList<>();
     if (raw) {
-      suppress.addMember("value", "$S", "rawtypes");
+      warnings.add("rawtypes");
     }
     if (unchecked) {
-      suppress.addMember("value", "$S", "unchecked");
+      warnings.add("unchecked");
+    }
+    return warnings;
+  }
+
+  private static AnnotationSpec suppressWarnings(List<String> warnings) {
+    AnnotationSpec.Builder suppress = AnnotationSpec.builder(SuppressWarnings.class);
+    for (String warning : warnings) {
+      suppress.addMember("value", "$S", warning);
     }
     return suppress.build();
   }
@@ -113,8 +141,11 @@ final class SignatureWriter {
     }
   }
 
-  /** JLS 4.7: a varargs parameter of a non-reifiable type warns of heap pollution. */
-  private static boolean isReifiable(TypeMirror type) {
+  /**
+   * JLS 4.7, as the generated code writes {@code type}: a varargs parameter of a non-reifiable
+   * type warns of heap pollution, and an unchecked conversion to one warns too.
+   */
+  static boolean isReifiable(TypeMirror type) {
     switch (type.getKind()) {
       case TYPEVAR:
         return false;

@@ -224,6 +224,41 @@ class GeneratedCodeTest {
   // warning javac would not give, before the fix it names.
 
   @Test
+  void methodNamedLikeItsPredicateIsGuardedWhenItCannotBeThePredicate() throws IOException {
+    // Overloads of the predicates' names, but not predicates: they were forwarded unguarded.
+    JavaFileObject source =
+        JavaFileObjects.forSourceLines(
+            "test.Client",
+            "package test;",
+            "import io.retrygen.Retryable;",
+            "import java.util.concurrent.CompletionStage;",
+            "interface Client {",
+            "  @Retryable(retryOnResult = \"call\")",
+            "  String call(int id);",
+            "  @Retryable(retryOnResult = \"isEmpty\", retryIf = \"isEmpty\")",
+            "  CompletionStage<String> isEmpty(long id);",
+            "  static boolean call(String value) {",
+            "    return value.isEmpty();",
+            "  }",
+            "  static boolean isEmpty(String value) {",
+            "    return value.isEmpty();",
+            "  }",
+            "  static boolean isEmpty(Exception failure) {",
+            "    return true;",
+            "  }",
+            "}");
+    Compilation compilation = javac.compile(source);
+    assertThat(compilation).succeededWithoutWarnings();
+    String generated = generated(compilation, "test.ClientRetrying");
+    assertThat(generated).contains("private final Retrier callRetrier;");
+    assertThat(generated).contains("rejected = Client.call(result);");
+    assertThat(generated).contains("private final Retrier isEmptyRetrier;");
+    assertThat(generated).contains("return Client.isEmpty(result);");
+    assertThat(generated)
+        .contains("return failure instanceof Exception && Client.isEmpty((Exception) failure);");
+  }
+
+  @Test
   void inheritedGenericMethodGetsTheBoundsOfItsMemberType() throws IOException {
     // SignatureWriter took the bound from the declaration: <T extends List<A>>, A not in scope.
     JavaFileObject base =
@@ -451,6 +486,112 @@ class GeneratedCodeTest {
     assertThat(compilation).succeededWithoutWarnings();
     assertThat(generated(compilation, "test.StoreRetrying"))
         .contains("this(io.retrygen.runtime.RetryOptions.defaults(), io_);");
+  }
+
+  @Test
+  void deprecatedRecoverMethodsAndPredicatesAreCalledWithoutWarnings() throws IOException {
+    // The generated class is another top-level class, so each call of them warned (JLS 9.6.4.6).
+    JavaFileObject source =
+        JavaFileObjects.forSourceLines(
+            "test.Client",
+            "package test;",
+            "import io.retrygen.Recover;",
+            "import io.retrygen.Retryable;",
+            "import java.util.concurrent.CompletionStage;",
+            "interface Client {",
+            "  @Retryable(retryOnResult = \"isBad\")",
+            "  String call();",
+            "  @Retryable(retryIf = \"isTransient\")",
+            "  CompletionStage<String> callAsync();",
+            "  @Retryable",
+            "  @Deprecated",
+            "  String old();",
+            "  @Deprecated",
+            "  static boolean isBad(String result) {",
+            "    return result.isEmpty();",
+            "  }",
+            "  @Deprecated",
+            "  static boolean isTransient(Exception failure) {",
+            "    return true;",
+            "  }",
+            "  @Deprecated",
+            "  @Recover",
+            "  default String fallback(IllegalStateException failure) {",
+            "    return \"\";",
+            "  }",
+            "}");
+    Compilation compilation = javac.compile(source);
+    assertThat(compilation).succeededWithoutWarnings();
+    String generated = generated(compilation, "test.ClientRetrying");
+    assertThat(generated)
+        .contains("  @Override\n  @SuppressWarnings(\"deprecation\")\n  public String call() {");
+    assertThat(generated)
+        .contains(
+            "  @Override\n  @SuppressWarnings(\"deprecation\")\n"
+                + "  public CompletionStage<String> callAsync() {");
+    // Uses inside a deprecated method do not warn.
+    assertThat(generated).contains("  @Override\n  @Deprecated\n  public String old() {");
+  }
+
+  @Test
+  void rawRecoverResultsAndArgumentsAreConvertedWithoutWarnings() throws IOException {
+    // SPEC §5's "assignable" includes unchecked conversions, which warned in the generated code.
+    JavaFileObject source =
+        JavaFileObjects.forSourceLines(
+            "test.Client",
+            "package test;",
+            "import io.retrygen.Recover;",
+            "import io.retrygen.Retryable;",
+            "import java.util.List;",
+            "import java.util.concurrent.CompletableFuture;",
+            "import java.util.concurrent.CompletionStage;",
+            "interface Client {",
+            "  @Retryable(recover = \"rawList\")",
+            "  List<String> names();",
+            "  @Retryable(recover = \"rawList\")",
+            "  CompletionStage<List<String>> namesAsync();",
+            "  @Retryable(recover = \"rawFuture\")",
+            "  CompletionStage<List<String>> namesLater();",
+            "  @Retryable(recover = \"rawFuture\")",
+            "  CompletableFuture<?> anything();",
+            "  @Retryable(recover = \"typed\")",
+            "  @SuppressWarnings(\"rawtypes\")",
+            "  String first(List names);",
+            "  @SuppressWarnings(\"rawtypes\")",
+            "  @Recover",
+            "  default List rawList() {",
+            "    return null;",
+            "  }",
+            "  @SuppressWarnings(\"rawtypes\")",
+            "  @Recover",
+            "  default CompletableFuture rawFuture() {",
+            "    return null;",
+            "  }",
+            "  @Recover",
+            "  default String typed(List<String> names) {",
+            "    return \"\";",
+            "  }",
+            "}");
+    Compilation compilation = javac.compile(source);
+    assertThat(compilation).succeededWithoutWarnings();
+    String generated = generated(compilation, "test.ClientRetrying");
+    assertThat(generated)
+        .contains(
+            "  @Override\n  @SuppressWarnings(\"unchecked\")\n  public List<String> names() {");
+    assertThat(generated)
+        .contains(
+            "  @Override\n  @SuppressWarnings(\"unchecked\")\n"
+                + "  public CompletionStage<List<String>> namesAsync() {");
+    assertThat(generated)
+        .contains(
+            "  @Override\n  @SuppressWarnings(\"unchecked\")\n"
+                + "  public CompletionStage<List<String>> namesLater() {");
+    assertThat(generated)
+        .contains(
+            "  @Override\n  @SuppressWarnings({\n      \"rawtypes\",\n      \"unchecked\"\n  })\n"
+                + "  public String first(List names) {");
+    // A raw type converts to CompletableFuture<?> without a warning: nothing to suppress.
+    assertThat(generated).contains("  @Override\n  public CompletableFuture<?> anything() {");
   }
 
   private static String generated(Compilation compilation, String name) throws IOException {

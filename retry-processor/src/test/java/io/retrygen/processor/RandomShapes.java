@@ -17,6 +17,12 @@ import java.util.Set;
  * {@code *Retrying} class of every annotated type in it must contain. The same seed and index
  * always give the same source text, so a failure reproduces from the seed alone.
  *
+ * <p>Some methods are asynchronous (SPEC §7): they return a {@code CompletionStage} or {@code
+ * CompletableFuture} of plain types, type variables, wildcards and nested type arguments, often
+ * with annotations of their own, {@code retryOnResult} and {@code retryIf} predicates, and recover
+ * methods that return the value or the future. They are drawn last, from a generator of their
+ * own, so that a seed still draws the synchronous shapes it drew before they existed.
+ *
  * <p>The inputs are in package {@code test} and use {@code test.Support} ({@link #supportSource})
  * for method bodies: {@code Support.answer(this, "name", new Object[] {args})} hands the call to
  * the test, which records it and chooses the result.
@@ -30,7 +36,10 @@ final class RandomShapes {
       Arrays.asList("int", "long", "boolean", "double", "char", "byte", "short", "float");
   private static final List<String> COLLECTIONS = Arrays.asList("List", "Set", "Collection");
   private static final Set<String> GENERIC =
-      new HashSet<>(Arrays.asList("List", "Set", "Collection", "Map", "Comparable", "Class"));
+      new HashSet<>(
+          Arrays.asList(
+              "List", "Set", "Collection", "Map", "Comparable", "Class", "CompletionStage",
+              "CompletableFuture", "Support.Box"));
   /** The names of the generated code's own locals and fields, and what the allocator makes. */
   private static final List<String> CLASHING_NAMES =
       Arrays.asList(
@@ -83,6 +92,27 @@ final class RandomShapes {
           + "import java.util.Map;\n"
           + "import java.util.Set;\n"
           + "import java.util.concurrent.TimeoutException;\n";
+  /** Only in inputs with asynchronous methods, so that the others keep their text. */
+  private static final String ASYNC_IMPORTS =
+      "import io.retrygen.Recover;\n"
+          + "import java.util.concurrent.CompletableFuture;\n"
+          + "import java.util.concurrent.CompletionStage;\n";
+  private static final List<String> ASYNC_NAMES =
+      Arrays.asList("fetchAsync", "quote", "send", "query", "load", "supplyLater", "call");
+  private static final List<String> ASYNC_BASE_NAMES = Arrays.asList("upQuote", "asyncParent");
+  /**
+   * The failure parameters of recover methods, "" for none: each is used once per input, so that
+   * no two recover methods tie (SPEC §5), whichever guarded methods they happen to fit.
+   */
+  private static final List<String> RECOVER_FAILURES =
+      Arrays.asList(
+          "", "Throwable", "Exception", "RuntimeException", "IllegalStateException", "IOException",
+          "TimeoutException", "Support.CheckedOne", "Support.Unchecked", "UncheckedIOException",
+          "CloneNotSupportedException");
+  private static final List<String> RETRY_IF_TYPES =
+      Arrays.asList(
+          "Throwable", "Exception", "IOException", "IllegalStateException", "Support.CheckedOne",
+          "RuntimeException");
 
   /** What the {@code *Retrying} class generated for one annotated type must declare. */
   static final class Expectation {
@@ -92,12 +122,78 @@ final class RandomShapes {
     final int methods;
     /** Guarded methods: a {@code Retrier} field, a {@code CircuitBreakerGate} field or both each. */
     final int guarded;
+    /** The asynchronous member methods, by {@link #key}. */
+    final Map<String, AsyncPlan> async;
 
-    Expectation(String inputBinaryName, boolean isInterface, int methods, int guarded) {
+    Expectation(
+        String inputBinaryName,
+        boolean isInterface,
+        int methods,
+        int guarded,
+        Map<String, AsyncPlan> async) {
       this.inputBinaryName = inputBinaryName;
       this.isInterface = isInterface;
       this.methods = methods;
       this.guarded = guarded;
+      this.async = async;
+    }
+
+    /** How a method is found in {@link #async}: overloads differ in arity here. */
+    static String key(String name, int parameters, boolean varargs) {
+      return name + "/" + parameters + (varargs ? "+" : "");
+    }
+  }
+
+  /**
+   * What a call of an asynchronous method of a generated class must do (SPEC §7). When the
+   * annotations that guard it are all its own ({@link #known}), the test also makes it fail and
+   * checks the retries and the recovery.
+   */
+  static final class AsyncPlan {
+    final boolean guarded;
+    /** Guarded by its own annotations alone: no type-level one of either kind applies. */
+    final boolean known;
+    final boolean retries;
+    final int maxAttempts;
+    /** As written in the source: {@code IOException}, {@code Support.CheckedOne}. */
+    final List<String> retryFor;
+    final List<String> noRetryFor;
+    final List<String> notRecoverable;
+    /** The {@code retryOnResult} predicate's name; null if none. */
+    final String retryOnResult;
+    /** The {@code retryIf} predicate's name and the failure type it takes; null if none. */
+    final String retryIf;
+    final String retryIfType;
+    /** Its own recover methods: name and failure type ("" for none), in declaration order. */
+    final List<String[]> recovers;
+    /** Whether {@link #recovers} are all the recover methods it may call. */
+    final boolean recoversKnown;
+
+    AsyncPlan(
+        boolean guarded,
+        boolean known,
+        boolean retries,
+        int maxAttempts,
+        List<String> retryFor,
+        List<String> noRetryFor,
+        List<String> notRecoverable,
+        String retryOnResult,
+        String retryIf,
+        String retryIfType,
+        List<String[]> recovers,
+        boolean recoversKnown) {
+      this.guarded = guarded;
+      this.known = known;
+      this.retries = retries;
+      this.maxAttempts = maxAttempts;
+      this.retryFor = retryFor;
+      this.noRetryFor = noRetryFor;
+      this.notRecoverable = notRecoverable;
+      this.retryOnResult = retryOnResult;
+      this.retryIf = retryIf;
+      this.retryIfType = retryIfType;
+      this.recovers = recovers;
+      this.recoversKnown = recoversKnown;
     }
   }
 
@@ -109,12 +205,20 @@ final class RandomShapes {
     final Map<String, String> files;
     /** By the binary name of each annotated type in the files. */
     final Map<String, Expectation> expectations;
+    /** How often each asynchronous shape was drawn ({@code "CompletionStage"}, ...). */
+    final Map<String, Integer> features;
 
-    Input(long seed, int index, Map<String, String> files, Map<String, Expectation> expectations) {
+    Input(
+        long seed,
+        int index,
+        Map<String, String> files,
+        Map<String, Expectation> expectations,
+        Map<String, Integer> features) {
       this.seed = seed;
       this.index = index;
       this.files = files;
       this.expectations = expectations;
+      this.features = features;
     }
 
     String describe() {
@@ -169,6 +273,11 @@ final class RandomShapes {
         + "  public static class Unchecked extends RuntimeException {\n"
         + "    private static final long serialVersionUID = 1L;\n"
         + "  }\n"
+        + "\n"
+        + "  /** A value type of the user's own, for the values of futures. */\n"
+        + "  public static final class Item {}\n"
+        + "\n"
+        + "  public static final class Box<T> {}\n"
         + "}\n";
   }
 
@@ -375,6 +484,12 @@ final class RandomShapes {
     boolean writeOverride;
     /** The declaration this one re-declares, null if none. */
     Method overrides;
+    /** For an asynchronous method: what its own annotations say; null for any other. */
+    AsyncInfo async;
+    /** A {@code @Recover} method: never guarded. */
+    boolean isRecover;
+    /** A recover method's failure parameter as written, "" for none. */
+    String recoverFailure;
 
     boolean isPrivate() {
       return visibility.equals("private");
@@ -408,6 +523,24 @@ final class RandomShapes {
       }
       return false;
     }
+  }
+
+  /** What an asynchronous method's own annotations say, for its {@link AsyncPlan}. */
+  static final class AsyncInfo {
+    boolean ownRetry;
+    boolean ownBreaker;
+    int maxAttempts = 3;
+    final List<String> retryFor = new ArrayList<>();
+    final List<String> noRetryFor = new ArrayList<>();
+    final List<String> notRecoverable = new ArrayList<>();
+    String retryOnResult;
+    String retryIf;
+    String retryIfType;
+    /** The {@code recover = "name"} it names; null if none. */
+    String recoverName;
+    /** Re-declared with an annotation drawn for synchronous methods: its effects are unknown. */
+    boolean foreign;
+    final List<Method> recovers = new ArrayList<>();
   }
 
   static final class Ctor {
@@ -519,20 +652,36 @@ final class RandomShapes {
   // ---------------------------------------------------------------------------------------------
   // Generation.
 
-  private final Random random;
+  /** What the drawing helpers draw from: {@link #shapes}, or {@link #async} while drawing those. */
+  private Random random;
+  /** The synchronous shapes: the same for a seed as before asynchronous methods existed. */
+  private final Random shapes;
   /**
    * Draws whether a guard is a {@code @Retryable}, a {@code @CircuitBreaker} or both: a generator
    * of its own, so that {@link #random} draws the same shapes for a seed as before breakers
    * existed.
    */
   private final Random breakers;
+  /**
+   * Draws the asynchronous methods, their recover methods and predicates, after everything else:
+   * a generator of its own again, so that they add to a seed's shapes without changing them.
+   */
+  private final Random async;
   private final long seed;
   private final int index;
   private final List<Shape> allShapes = new ArrayList<>();
+  private final Map<String, Integer> features = new LinkedHashMap<>();
+  /** The failure parameters left for recover methods: {@link #RECOVER_FAILURES}, each once. */
+  private final List<String> freeFailures = new ArrayList<>(RECOVER_FAILURES);
+  /** Numbers the recover methods and predicates, whose names are unique in an input. */
+  private int helperNumber;
+  private final Set<String> usedNames = new HashSet<>();
 
   private RandomShapes(long seed, int index) {
-    this.random = new Random(seed);
+    this.shapes = new Random(seed);
+    this.random = shapes;
     this.breakers = new Random(seed * 31 + 17);
+    this.async = new Random(seed * 131 + 71);
     this.seed = seed;
     this.index = index;
   }
@@ -645,6 +794,7 @@ final class RandomShapes {
     if (!input.triggers()) {
       input.annotation = retryable();
     }
+    addAsync(input);
 
     Map<String, String> files = new LinkedHashMap<>();
     if (topLevel) {
@@ -659,7 +809,7 @@ final class RandomShapes {
         expectations.put(shape.binaryName(), expectation(shape));
       }
     }
-    return new Input(seed, index, files, expectations);
+    return new Input(seed, index, files, expectations, features);
   }
 
   private void classBound(TypeVar var, List<TypeVar> earlier) {
@@ -818,6 +968,24 @@ final class RandomShapes {
             : raw ? Ty.declared(pick("List", "Map", "Collection"))
             : referenceType(scope, 2);
 
+    drawParameters(method, scope, raw);
+    drawThrown(method, scope);
+
+    boolean annotatable = !method.isStatic && !method.isFinal && !method.isPrivate();
+    if (annotatable && random.nextInt(100) < 40) {
+      method.annotation = retryable();
+    }
+    method.deprecated = random.nextInt(100) < 5;
+    // Overloads differ in arity here, so no two are ambiguous or have the same erasure.
+    if (!signatures.add(method.erasedSignature())
+        || !signatures.add(method.name + "/" + arity(method))) {
+      return null;
+    }
+    return method;
+  }
+
+  /** Up to four parameters, the last one sometimes varargs; raw types sometimes if {@code raw}. */
+  private void drawParameters(Method method, List<TypeVar> scope, boolean raw) {
     int params = random.nextInt(100) < 15 ? 0 : 1 + random.nextInt(4);
     Set<String> paramNames = new HashSet<>();
     for (int i = 0; i < params; i++) {
@@ -836,7 +1004,10 @@ final class RandomShapes {
       Param last = method.params.remove(method.params.size() - 1);
       method.params.add(new Param(Ty.array(anyType(scope, 1)), last.name));
     }
+  }
 
+  /** A throws clause: a throwable type variable in scope, checked and unchecked exceptions. */
+  private void drawThrown(Method method, List<TypeVar> scope) {
     List<TypeVar> throwables = new ArrayList<>();
     for (TypeVar var : scope) {
       if (var.throwable) {
@@ -854,18 +1025,6 @@ final class RandomShapes {
         method.thrown.add(Ty.declared(name));
       }
     }
-
-    boolean annotatable = !method.isStatic && !method.isFinal && !method.isPrivate();
-    if (annotatable && random.nextInt(100) < 40) {
-      method.annotation = retryable();
-    }
-    method.deprecated = random.nextInt(100) < 5;
-    // Overloads differ in arity here, so no two are ambiguous or have the same erasure.
-    if (!signatures.add(method.erasedSignature())
-        || !signatures.add(method.name + "/" + arity(method))) {
-      return null;
-    }
-    return method;
   }
 
   private static String arity(Method method) {
@@ -968,56 +1127,66 @@ final class RandomShapes {
       if (base.isFinal || (!mustImplement && random.nextInt(100) >= 30)) {
         continue;
       }
-      Method copy = new Method();
-      copy.name = base.name;
-      copy.overrides = base;
-      copy.inInterface = input.isInterface;
-      // As a member of the input: the supertype's type arguments substituted, and the method's
-      // own type variables renamed where they would capture a type variable of the input.
-      Map<String, Ty> renamed = new LinkedHashMap<>(member.substitution);
-      for (TypeVar var : base.typeParams) {
-        String name = var.name;
-        while (classVars.contains(name)) {
-          name = name + "2";
-        }
-        TypeVar fresh = new TypeVar(name);
-        fresh.throwable = var.throwable;
-        copy.typeParams.add(fresh);
-        renamed.put(var.name, Ty.variable(fresh));
-      }
-      for (int i = 0; i < base.typeParams.size(); i++) {
-        for (Ty bound : base.typeParams.get(i).bounds) {
-          copy.typeParams.get(i).bounds.add(bound.subst(renamed));
-        }
-      }
-      copy.returnType = base.returnType.subst(renamed);
-      for (Param param : base.params) {
-        copy.params.add(new Param(param.type.subst(renamed), param.name));
-      }
-      copy.varargs = base.varargs;
-      for (Ty thrown : base.thrown) {
-        if (mustImplement || random.nextInt(100) < 70) {
-          copy.thrown.add(thrown.subst(renamed));
-        }
-      }
-      copy.deprecated = isDeprecated(member);
-      copy.writeOverride = random.nextBoolean();
-      if (input.isInterface) {
-        copy.isDefault = random.nextInt(100) < 25;
-        copy.isAbstract = !copy.isDefault;
-        copy.visibility = pick("", "public");
-      } else {
-        copy.visibility =
-            base.inInterface || base.visibility.equals("public") || random.nextBoolean()
-                ? "public"
-                : base.visibility;
-        copy.isFinal = random.nextInt(100) < 10;
-      }
-      if (!copy.isFinal && random.nextInt(100) < 40) {
-        copy.annotation = retryable();
-      }
-      input.methods.add(copy);
+      input.methods.add(redeclare(input, member, classVars, mustImplement));
     }
+  }
+
+  /**
+   * {@code member} re-declared in {@code input}, with all its exceptions if {@code keepThrown},
+   * else some of them.
+   */
+  private Method redeclare(
+      Shape input, Member member, Set<String> classVars, boolean keepThrown) {
+    Method base = member.method;
+    Method copy = new Method();
+    copy.name = base.name;
+    copy.overrides = base;
+    copy.inInterface = input.isInterface;
+    // As a member of the input: the supertype's type arguments substituted, and the method's
+    // own type variables renamed where they would capture a type variable of the input.
+    Map<String, Ty> renamed = new LinkedHashMap<>(member.substitution);
+    for (TypeVar var : base.typeParams) {
+      String name = var.name;
+      while (classVars.contains(name)) {
+        name = name + "2";
+      }
+      TypeVar fresh = new TypeVar(name);
+      fresh.throwable = var.throwable;
+      copy.typeParams.add(fresh);
+      renamed.put(var.name, Ty.variable(fresh));
+    }
+    for (int i = 0; i < base.typeParams.size(); i++) {
+      for (Ty bound : base.typeParams.get(i).bounds) {
+        copy.typeParams.get(i).bounds.add(bound.subst(renamed));
+      }
+    }
+    copy.returnType = base.returnType.subst(renamed);
+    for (Param param : base.params) {
+      copy.params.add(new Param(param.type.subst(renamed), param.name));
+    }
+    copy.varargs = base.varargs;
+    for (Ty thrown : base.thrown) {
+      if (keepThrown || random.nextInt(100) < 70) {
+        copy.thrown.add(thrown.subst(renamed));
+      }
+    }
+    copy.deprecated = isDeprecated(member);
+    copy.writeOverride = random.nextBoolean();
+    if (input.isInterface) {
+      copy.isDefault = random.nextInt(100) < 25;
+      copy.isAbstract = !copy.isDefault;
+      copy.visibility = pick("", "public");
+    } else {
+      copy.visibility =
+          base.inInterface || base.visibility.equals("public") || random.nextBoolean()
+              ? "public"
+              : base.visibility;
+      copy.isFinal = random.nextInt(100) < 10;
+    }
+    if (!copy.isFinal && random.nextInt(100) < 40) {
+      copy.annotation = retryable();
+    }
+    return copy;
   }
 
   private static boolean isDeprecated(Member member) {
@@ -1101,7 +1270,20 @@ final class RandomShapes {
         declared++; // forwarded, never guarded
       }
     }
+    List<Method> recovers = new ArrayList<>();
     for (Member member : members(shape)) {
+      if (member.method.isRecover) {
+        recovers.add(member.method);
+      }
+    }
+    Map<String, AsyncPlan> async = new LinkedHashMap<>();
+    for (Member member : members(shape)) {
+      if (member.method.isRecover) {
+        if (shape.isInterface) {
+          declared++; // a default method, forwarded, never guarded
+        }
+        continue;
+      }
       boolean annotated = typeLevel;
       for (Method method : member.chain) {
         annotated |= method.annotation != null;
@@ -1114,8 +1296,53 @@ final class RandomShapes {
       if (isGuarded || shape.isInterface) {
         declared++;
       }
+      Method method = member.method;
+      if (method.async != null) {
+        async.put(
+            Expectation.key(method.name, method.params.size(), method.varargs),
+            plan(shape, method, isGuarded, recovers));
+      }
     }
-    return new Expectation(shape.binaryName(), shape.isInterface, declared, guarded);
+    return new Expectation(shape.binaryName(), shape.isInterface, declared, guarded, async);
+  }
+
+  /** The plan of {@code method}, an asynchronous member of {@code shape}. */
+  private static AsyncPlan plan(
+      Shape shape, Method method, boolean guarded, List<Method> visibleRecovers) {
+    AsyncInfo info = method.async;
+    boolean typeRetry = false;
+    boolean typeBreaker = false;
+    List<Shape> types = new ArrayList<>(allSupertypes(shape));
+    types.add(shape);
+    for (Shape type : types) {
+      typeRetry |= type.annotation != null && type.annotation.contains("@Retryable");
+      typeBreaker |= type.annotation != null && type.annotation.contains("@CircuitBreaker");
+    }
+    boolean known =
+        guarded
+            && !info.foreign
+            && (info.ownRetry || info.ownBreaker)
+            && (info.ownRetry || !typeRetry)
+            && (info.ownBreaker || !typeBreaker);
+    List<String[]> recovers = new ArrayList<>();
+    for (Method recover : info.recovers) {
+      recovers.add(new String[] {recover.name, recover.recoverFailure});
+    }
+    boolean recoversKnown =
+        info.recoverName != null || info.recovers.containsAll(visibleRecovers);
+    return new AsyncPlan(
+        guarded,
+        known,
+        info.ownRetry,
+        info.ownRetry ? info.maxAttempts : 1,
+        info.retryFor,
+        info.noRetryFor,
+        info.notRecoverable,
+        info.retryOnResult,
+        info.retryIf,
+        info.retryIfType,
+        recovers,
+        recoversKnown);
   }
 
   private void constructors(Shape input) {
@@ -1277,10 +1504,18 @@ final class RandomShapes {
   }
 
   private String classes(List<String> failures) {
+    return classes(failures, new ArrayList<>());
+  }
+
+  /** As above; adds the names drawn to {@code into}. */
+  private String classes(List<String> failures, List<String> into) {
     int count = 1 + (random.nextInt(100) < 30 ? random.nextInt(3) : 0);
     Set<String> names = new LinkedHashSet<>();
     for (int i = 0; i < count; i++) {
-      names.add(pick(failures) + ".class");
+      String name = pick(failures);
+      if (names.add(name + ".class")) {
+        into.add(name);
+      }
     }
     return names.size() == 1
         ? names.iterator().next()
@@ -1288,11 +1523,560 @@ final class RandomShapes {
   }
 
   // ---------------------------------------------------------------------------------------------
+  // Asynchronous methods (SPEC §7): drawn last, from their own generator.
+
+  /**
+   * Adds asynchronous methods to the input and to some of its supertypes, with their recover
+   * methods and predicates, and sometimes re-declares an inherited one in the input. Drawn from
+   * {@link #async} after everything else, through the same helpers: a seed keeps the synchronous
+   * shapes it drew before, and gets these besides.
+   */
+  private void addAsync(Shape input) {
+    random = async;
+    try {
+      for (Shape shape : new ArrayList<>(allShapes)) {
+        if (!shape.container && shape != input && random.nextInt(100) < 10) {
+          Method method = asyncMethod(shape, true);
+          if (method != null && random.nextInt(100) < 35) {
+            redeclareAsync(input, method);
+          }
+        }
+      }
+      int count = random.nextInt(100) < 60 ? 0 : random.nextInt(100) < 85 ? 1 : 2;
+      for (int i = 0; i < count; i++) {
+        asyncMethod(input, false);
+      }
+    } finally {
+      random = shapes;
+    }
+  }
+
+  private void count(String feature) {
+    features.merge(feature, 1, Integer::sum);
+  }
+
+  /**
+   * A method of {@code owner} that returns {@code CompletionStage<X>} or {@code
+   * CompletableFuture<X>}: abstract or default in an interface (always default in a supertype,
+   * which a class input would otherwise have to implement), with a body in a class.
+   */
+  private Method asyncMethod(Shape owner, boolean supertype) {
+    Method method = new Method();
+    method.name =
+        supertype
+            ? pick(ASYNC_BASE_NAMES) + owner.simpleName.replaceAll("[^0-9]", "")
+            : pick(ASYNC_NAMES);
+    method.inInterface = owner.isInterface;
+    if (owner.isInterface) {
+      method.isDefault = supertype || random.nextInt(100) < 20;
+      method.isAbstract = !method.isDefault;
+      method.visibility = pick("", "public");
+    } else {
+      method.visibility = pick("public", "public", "protected", "");
+    }
+    Set<String> used = new HashSet<>();
+    for (TypeVar var : owner.typeParams) {
+      used.add(var.name);
+    }
+    List<TypeVar> scope = new ArrayList<>(owner.typeParams);
+    int typeParams = random.nextInt(100) < 60 ? 0 : 1 + random.nextInt(2);
+    for (int i = 0; i < typeParams; i++) {
+      String name = pick(METHOD_VARS);
+      if (used.add(name)) {
+        TypeVar var = new TypeVar(name);
+        methodBound(var, scope);
+        method.typeParams.add(var);
+        scope.add(var);
+      }
+    }
+    Ty value = asyncValue(scope);
+    String future = random.nextBoolean() ? "CompletionStage" : "CompletableFuture";
+    method.returnType = Ty.declared(future, value);
+    boolean raw = random.nextInt(100) < 4;
+    drawParameters(method, scope, raw);
+    drawThrown(method, scope);
+    method.deprecated = random.nextInt(100) < 5;
+    Set<String> signatures = new HashSet<>();
+    for (Method other : owner.methods) {
+      signatures.add(other.erasedSignature());
+      signatures.add(other.name + "/" + arity(other));
+    }
+    if (signatures.contains(method.erasedSignature())
+        || signatures.contains(method.name + "/" + arity(method))) {
+      return null;
+    }
+    method.async = new AsyncInfo();
+    owner.methods.add(method);
+    count("async methods");
+    count(future);
+    count(owner.isInterface ? "in interfaces" : "in classes");
+    count(supertype ? "inherited" : "declared by the input");
+    if (value.kind == 'W') {
+      count("wildcard " + (value.inner == null ? "?" : value.upper ? "? extends" : "? super"));
+    }
+    if (!method.typeParams.isEmpty()) {
+      count("generic methods");
+    }
+    if (method.varargs) {
+      count("varargs");
+    }
+    if (!method.thrown.isEmpty()) {
+      count("throws clauses");
+    }
+    if (random.nextInt(100) >= 20) { // else guarded by type-level annotations, if any apply
+      asyncAnnotation(owner, method);
+    }
+    return method;
+  }
+
+  /**
+   * Re-declares the asynchronous method {@code inherited} of a supertype in {@code input}, as a
+   * member of the input, sometimes returning a {@code CompletableFuture} where the supertype's
+   * returns a {@code CompletionStage} (covariantly). Without an annotation of its own, the
+   * supertype method's annotations guard it, with their recover methods and predicates.
+   */
+  private void redeclareAsync(Shape input, Method inherited) {
+    Member member = null;
+    for (Member each : inherited(input)) {
+      if (each.method == inherited) {
+        member = each;
+      }
+    }
+    if (member == null) {
+      return; // another supertype's method of the same name came first
+    }
+    Set<String> classVars = new HashSet<>();
+    for (TypeVar var : input.typeParams) {
+      classVars.add(var.name);
+    }
+    Method copy = redeclare(input, member, classVars, true);
+    if (copy.annotation == null) {
+      copy.async = inherited.async;
+    } else {
+      // Guarded by the kinds its own annotation has, else by the supertype method's ones.
+      copy.async = new AsyncInfo();
+      copy.async.foreign = true;
+      if (!copy.annotation.contains("@Retryable")) {
+        copy.async.retryOnResult = inherited.async.retryOnResult;
+      }
+    }
+    boolean recoversWithStage = false;
+    for (Method recover : inherited.async.recovers) {
+      recoversWithStage |= isFuture(recover.returnType);
+    }
+    // A recover method that returns the supertype method's CompletionStage would not fit.
+    if (copy.returnType.name.equals("CompletionStage")
+        && !recoversWithStage
+        && random.nextInt(100) < 70) {
+      copy.returnType = Ty.declared("CompletableFuture", copy.returnType.args.get(0));
+      count("covariant CompletableFuture");
+    }
+    input.methods.add(copy);
+    count("re-declared");
+  }
+
+  /** X of a {@code CompletionStage<X>}: the value types SPEC §7 has rules for, and more. */
+  private Ty asyncValue(List<TypeVar> scope) {
+    int choice = random.nextInt(100);
+    if (choice < 20) {
+      Ty plain = Ty.declared(pick("String", "Integer", "Long", "Object", "Void", "Support.Item"));
+      count(plain.name.equals("Support.Item") ? "value of a user type" : "value of a plain type");
+      return plain;
+    }
+    if (choice < 35 && !scope.isEmpty()) {
+      count("value of a type variable");
+      return Ty.variable(pick(scope));
+    }
+    if (choice < 52) {
+      switch (random.nextInt(6)) {
+        case 0:
+          return Ty.wildcard(null, true);
+        case 1:
+          return Ty.wildcard(Ty.declared("Number"), true);
+        case 2:
+          return Ty.wildcard(Ty.declared("Integer"), false);
+        case 3:
+          return scope.isEmpty()
+              ? Ty.wildcard(Ty.declared("CharSequence"), true)
+              : Ty.wildcard(Ty.variable(pick(scope)), random.nextBoolean());
+        default:
+          return Ty.wildcard(referenceType(scope, 1), random.nextBoolean());
+      }
+    }
+    if (choice < 68) {
+      count("value with nested type arguments");
+      switch (random.nextInt(4)) {
+        case 0:
+          Ty map = Ty.declared("Map", Ty.declared("String"), Ty.wildcard(null, true));
+          return Ty.declared("List", Ty.wildcard(map, true));
+        case 1:
+          Ty key = scope.isEmpty() ? Ty.declared("String") : Ty.variable(pick(scope));
+          Ty element = scope.isEmpty() ? Ty.declared("Integer") : Ty.variable(pick(scope));
+          return Ty.declared("Map", key, Ty.declared("List", element));
+        case 2:
+          count("value of a user type");
+          return Ty.declared("Support.Box", typeArgument(scope, 1));
+        default:
+          return Ty.array(anyType(scope, 1));
+      }
+    }
+    if (choice < 71) {
+      count("value of a raw type");
+      return Ty.declared(pick("List", "Map", "Support.Box"));
+    }
+    return typeArgument(scope, 2);
+  }
+
+  private static boolean isFuture(Ty type) {
+    return type.kind == 'D'
+        && (type.name.equals("CompletionStage") || type.name.equals("CompletableFuture"));
+  }
+
+  /** What the future of {@code method} completes with (SPEC §7), as the recover methods see it. */
+  private static Ty valueOf(Method method) {
+    Ty argument = method.returnType.args.get(0);
+    if (argument.kind != 'W') {
+      return argument;
+    }
+    return argument.inner != null && argument.upper ? argument.inner : Ty.declared("Object");
+  }
+
+  /** Whether {@code type} mentions one of {@code vars}. */
+  private static boolean mentions(Ty type, List<TypeVar> vars) {
+    switch (type.kind) {
+      case 'V':
+        for (TypeVar var : vars) {
+          if (var.name.equals(type.name)) {
+            return true;
+          }
+        }
+        return false;
+      case 'D':
+        for (Ty arg : type.args) {
+          if (mentions(arg, vars)) {
+            return true;
+          }
+        }
+        return false;
+      case 'W':
+      case 'A':
+        return type.inner != null && mentions(type.inner, vars);
+      default:
+        return false;
+    }
+  }
+
+  /** The method's own {@code @Retryable}, {@code @CircuitBreaker} or both, with their helpers. */
+  private void asyncAnnotation(Shape owner, Method method) {
+    AsyncInfo info = method.async;
+    int kind = random.nextInt(100);
+    info.ownRetry = kind < 80;
+    info.ownBreaker = kind >= 60;
+    List<String> attributes = new ArrayList<>();
+    String backoff = null;
+    boolean direct = false;
+    if (info.ownRetry) {
+      if (random.nextInt(100) < 40) {
+        attributes.add("retryFor = " + classes(FAILURES, info.retryFor));
+      }
+      if (random.nextInt(100) < 20) {
+        attributes.add("noRetryFor = " + classes(FAILURES, info.noRetryFor));
+      }
+      if (random.nextInt(100) < 10) {
+        attributes.add("notRecoverable = " + classes(FAILURES, info.notRecoverable));
+      }
+      if (random.nextInt(100) < 60) {
+        info.maxAttempts = 1 + random.nextInt(4);
+        attributes.add("maxAttempts = " + info.maxAttempts);
+      }
+      // Any wait: the test's scheduler runs the next attempt at once.
+      int wait = random.nextInt(100);
+      if (wait < 55) {
+        backoff = "@Backoff(delay = 0)";
+      } else if (wait < 75) {
+        backoff = "@Backoff(delay = " + pick(1L, 10L, 1000L) + ", multiplier = 2.0)";
+      } else if (wait < 85) {
+        backoff = "@Backoff(delay = " + pick(5L, 100L) + ", maxDelay = 500, random = true)";
+      }
+      direct = backoff != null && random.nextInt(100) < 30;
+      if (backoff != null && !direct) {
+        attributes.add("backoff = " + backoff);
+      }
+      if (random.nextInt(100) < 10) {
+        // Longer than the test's calls take, whose waits are not waited for.
+        attributes.add("maxDuration = 600000");
+      }
+      if (random.nextInt(100) < 40) {
+        Method predicate = resultPredicate(owner, method);
+        info.retryOnResult = predicate.name;
+        attributes.add("retryOnResult = \"" + predicate.name + "\"");
+        owner.methods.add(predicate);
+      }
+      if (random.nextInt(100) < 15) {
+        Method predicate = failurePredicate(owner, method);
+        info.retryIf = predicate.name;
+        info.retryIfType = predicate.params.get(0).type.name;
+        attributes.add("retryIf = \"" + predicate.name + "\"");
+        owner.methods.add(predicate);
+      }
+      if (random.nextInt(100) < 10) {
+        attributes.add("label = \"" + pick("async", "dollar $L $S", "quote\\\"d") + "\"");
+      }
+    }
+    if (random.nextInt(100) < 55) {
+      boolean named = info.ownRetry && random.nextInt(100) < 70;
+      String name = named ? helperName("recover", "recover", "get") : null;
+      int count = random.nextInt(100) < 30 ? 2 : 1;
+      for (int i = 0; i < count; i++) {
+        Method recover = recoverMethod(owner, method, name);
+        if (recover != null) {
+          info.recovers.add(recover);
+          owner.methods.add(recover);
+        }
+      }
+      if (named && !info.recovers.isEmpty()) {
+        info.recoverName = name;
+        attributes.add("recover = \"" + name + "\"");
+      }
+    }
+    List<String> lines = new ArrayList<>();
+    if (info.ownRetry) {
+      lines.add(
+          attributes.isEmpty()
+              ? "@Retryable"
+              : "@Retryable(" + String.join(", ", attributes) + ")");
+      if (direct) {
+        lines.add(backoff);
+      }
+      count("@Retryable");
+    }
+    if (info.ownBreaker) {
+      lines.add(asyncBreaker());
+      count("@CircuitBreaker");
+    }
+    method.annotation = String.join("\n", lines);
+  }
+
+  /**
+   * An unnamed breaker that the test's calls never open: its window holds more calls than the test
+   * makes on one instance.
+   */
+  private String asyncBreaker() {
+    List<String> attributes = new ArrayList<>();
+    if (random.nextInt(100) < 30) {
+      attributes.add("failOn = " + pick("IllegalStateException.class", "IOException.class"));
+    }
+    if (random.nextInt(100) < 20) {
+      attributes.add("skipOn = UncheckedIOException.class");
+    }
+    if (random.nextInt(100) < 60) {
+      attributes.add("requestVolumeThreshold = " + (12 + random.nextInt(20)));
+    }
+    if (random.nextInt(100) < 30) {
+      attributes.add("failureRatio = " + (1 + random.nextInt(10)) / 10.0);
+    }
+    if (random.nextInt(100) < 30) {
+      attributes.add("delay = " + random.nextInt(10_000));
+    }
+    return attributes.isEmpty()
+        ? "@CircuitBreaker"
+        : "@CircuitBreaker(" + String.join(", ", attributes) + ")";
+  }
+
+  /**
+   * A {@code @Recover} method of {@code method}: an optional failure parameter (one no other
+   * recover method of the input has), a prefix of the method's parameters, and the value or the
+   * future type as its result (SPEC §7). Null if none can be written: a recover method cannot
+   * declare the method's type variables.
+   */
+  private Method recoverMethod(Shape owner, Method method, String name) {
+    List<TypeVar> methodVars = method.typeParams;
+    Ty value = valueOf(method);
+    List<Ty> returns = new ArrayList<>();
+    if (!mentions(value, methodVars)) {
+      returns.add(value);
+      if (value.kind == 'D' && value.args.isEmpty()) {
+        switch (value.name) {
+          case "Object":
+            returns.add(Ty.declared(pick("String", "Integer", "Support.Item")));
+            returns.add(Ty.primitive("int"));
+            break;
+          case "Number":
+            returns.add(Ty.declared("Integer"));
+            returns.add(Ty.primitive("long"));
+            break;
+          case "Integer":
+            returns.add(Ty.primitive("int"));
+            break;
+          case "Long":
+            returns.add(Ty.primitive("long"));
+            break;
+          default:
+            break;
+        }
+      }
+      if (value.kind == 'D' && !value.args.isEmpty() && random.nextInt(100) < 8) {
+        returns.add(Ty.declared(value.name)); // raw
+      }
+    }
+    if (!mentions(method.returnType, methodVars)) {
+      returns.add(method.returnType);
+      returns.add(method.returnType);
+      if (method.returnType.name.equals("CompletionStage")) {
+        returns.add(Ty.declared("CompletableFuture", method.returnType.args.get(0)));
+      }
+      if (random.nextInt(100) < 8) {
+        returns.add(Ty.declared("CompletableFuture")); // raw
+      }
+    }
+    if (returns.isEmpty() || freeFailures.isEmpty()) {
+      return null;
+    }
+    Method recover = new Method();
+    recover.name = name != null ? name : helperName("fallback", "complete", "join");
+    recover.isRecover = true;
+    recover.annotation = "@Recover";
+    recover.inInterface = owner.isInterface;
+    if (owner.isInterface) {
+      recover.isDefault = true;
+      recover.visibility = pick("", "public");
+    } else {
+      recover.visibility = pick("public", "protected", "");
+    }
+    recover.returnType = pick(returns);
+    String failure = freeFailures.remove(random.nextInt(freeFailures.size()));
+    recover.recoverFailure = failure;
+    Set<String> names = new HashSet<>();
+    for (Param param : method.params) {
+      names.add(param.name);
+    }
+    if (!failure.isEmpty()) {
+      String failureName = "failure";
+      for (String candidate : Arrays.asList("failure", "cause", "error", "thrown")) {
+        if (!names.contains(candidate)) {
+          failureName = candidate;
+          break;
+        }
+      }
+      recover.params.add(new Param(Ty.declared(failure), failureName));
+    }
+    int prefix = random.nextInt(method.params.size() + 1);
+    for (int i = 0; i < prefix; i++) {
+      Param param = method.params.get(i);
+      Ty type = mentions(param.type, methodVars) ? Ty.declared("Object") : param.type;
+      recover.params.add(new Param(type, param.name));
+    }
+    for (Ty thrown : method.thrown) {
+      if (!mentions(thrown, methodVars) && random.nextInt(100) < 30) {
+        recover.thrown.add(thrown);
+      }
+    }
+    recover.deprecated = random.nextInt(100) < 8;
+    for (Method other : owner.methods) {
+      if (other.erasedSignature().equals(recover.erasedSignature())) {
+        return null;
+      }
+    }
+    count(
+        isFuture(recover.returnType) ? "recover returns the future" : "recover returns the value");
+    return recover;
+  }
+
+  /**
+   * A name for a recover method or predicate, unique in the input: {@code prefix} and a number, or
+   * now and then one of {@code plain}, named like the methods of the call class the generated code
+   * calls them from ({@code AsyncCall}, a {@code CompletableFuture}).
+   */
+  private String helperName(String prefix, String... plain) {
+    String name = pick(plain);
+    if (random.nextInt(100) < 25 && usedNames.add(name)) {
+      return name;
+    }
+    return prefix + helperNumber++;
+  }
+
+  /** A {@code retryOnResult} predicate that takes the value of {@code method}'s future. */
+  private Method resultPredicate(Shape owner, Method method) {
+    List<TypeVar> methodVars = method.typeParams;
+    Ty value = valueOf(method);
+    List<Ty> parameters = new ArrayList<>();
+    parameters.add(Ty.declared("Object"));
+    if (!mentions(value, methodVars)) {
+      parameters.add(value);
+      parameters.add(value);
+      if (value.kind == 'D' && value.args.isEmpty() && value.name.equals("Integer")) {
+        parameters.add(Ty.primitive(pick("int", "long")));
+        parameters.add(Ty.declared("Number"));
+      }
+      if (value.kind == 'D' && !value.args.isEmpty() && random.nextInt(100) < 8) {
+        parameters.add(Ty.declared(value.name)); // raw
+      }
+    } else if (value.kind == 'V'
+        && !value.var.bounds.isEmpty()
+        && !mentions(value.var.bounds.get(0), methodVars)) {
+      parameters.add(value.var.bounds.get(0));
+    }
+    Ty parameter = pick(parameters);
+    Method predicate =
+        predicate(owner, "rejects", new String[] {"rejects", "call"}, parameter, "value");
+    for (Ty thrown : method.thrown) {
+      if (!mentions(thrown, methodVars)
+          && !(predicate.isStatic && mentions(thrown, owner.typeParams))
+          && random.nextInt(100) < 10) {
+        predicate.thrown.add(thrown);
+      }
+    }
+    count("retryOnResult");
+    return predicate;
+  }
+
+  /** A {@code retryIf} predicate. */
+  private Method failurePredicate(Shape owner, Method method) {
+    Method predicate =
+        predicate(
+            owner,
+            "isTransient",
+            new String[] {"retryIf", "cancel"},
+            Ty.declared(pick(RETRY_IF_TYPES)),
+            "failure");
+    count("retryIf");
+    return predicate;
+  }
+
+  /** A boolean method of one parameter, static where it can be. */
+  private Method predicate(
+      Shape owner, String prefix, String[] plain, Ty parameter, String parameterName) {
+    Method predicate = new Method();
+    predicate.name = helperName(prefix, plain);
+    for (Method other : owner.methods) {
+      if (other.name.equals(predicate.name) && other.params.size() == 1) {
+        predicate.name = prefix + helperNumber++; // an overload of the same arity
+      }
+    }
+    predicate.inInterface = owner.isInterface;
+    predicate.returnType = Ty.primitive("boolean");
+    predicate.params.add(new Param(parameter, parameterName));
+    predicate.isStatic = !mentions(parameter, owner.typeParams) && random.nextBoolean();
+    if (owner.isInterface) {
+      predicate.isDefault = !predicate.isStatic;
+      predicate.visibility = pick("", "public");
+    } else {
+      predicate.visibility = pick("public", "protected", "");
+    }
+    predicate.deprecated = random.nextInt(100) < 8;
+    return predicate;
+  }
+
+  // ---------------------------------------------------------------------------------------------
   // Rendering.
 
   private String compilationUnit(Shape top) {
     StringBuilder text = new StringBuilder();
-    text.append("package ").append(PACKAGE).append(";\n\n").append(IMPORTS).append('\n');
+    text.append("package ").append(PACKAGE).append(";\n\n").append(IMPORTS);
+    if (!features.isEmpty()) {
+      text.append(ASYNC_IMPORTS);
+    }
+    text.append('\n');
     render(top, text, "");
     return text.toString();
   }

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.fail;
 import com.google.testing.compile.Compilation;
 import com.google.testing.compile.Compiler;
 import com.google.testing.compile.JavaFileObjects;
+import io.retrygen.processor.RandomShapes.AsyncPlan;
 import io.retrygen.processor.RandomShapes.Expectation;
 import io.retrygen.processor.RandomShapes.Input;
 import io.retrygen.runtime.RetryOptions;
@@ -15,14 +16,20 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.PrintWriter;
 import java.io.StringWriter;
+import java.io.UncheckedIOException;
 import java.lang.reflect.Array;
 import java.lang.reflect.Constructor;
 import java.lang.reflect.Field;
+import java.lang.reflect.GenericArrayType;
 import java.lang.reflect.InvocationHandler;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
 import java.lang.reflect.Modifier;
+import java.lang.reflect.ParameterizedType;
 import java.lang.reflect.Proxy;
+import java.lang.reflect.Type;
+import java.lang.reflect.TypeVariable;
+import java.lang.reflect.WildcardType;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayDeque;
@@ -42,10 +49,20 @@ import java.util.Objects;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
+import java.util.concurrent.AbstractExecutorService;
+import java.util.concurrent.Callable;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.CompletionStage;
+import java.util.concurrent.Delayed;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Function;
 import java.util.regex.Matcher;
@@ -64,6 +81,9 @@ import org.junit.jupiter.api.TestFactory;
  * the processor and checks that every one compiles without warnings under {@code -Xlint:all},
  * that each {@code @SuppressWarnings} the processor adds to a member is needed, and that the
  * generated wrappers call through: same method, same arguments, the result passed back unchanged.
+ * Asynchronous methods (SPEC §7) complete with the delegate's value; those whose own annotations
+ * guard them are also made to fail and to have their results rejected, on an instance whose
+ * scheduler runs each retry at once, and must retry, recover and complete as their annotations say.
  *
  * <p>The seeds are fixed, so a failure reproduces: the message names the seed of each input
  * involved, and {@code -Drandomshapes.seed=<seed>} compiles that input alone. {@code
@@ -92,6 +112,18 @@ class RandomShapesTest {
   private static final AtomicInteger methodsCalled = new AtomicInteger();
   private static final AtomicInteger compilations = new AtomicInteger();
   private static final AtomicInteger breakerGates = new AtomicInteger();
+  private static final AtomicInteger asyncDrawn = new AtomicInteger();
+  private static final AtomicInteger asyncCalled = new AtomicInteger();
+  private static final AtomicInteger asyncFailed = new AtomicInteger();
+  private static final AtomicInteger asyncRejected = new AtomicInteger();
+  private static final AtomicInteger asyncRecovered = new AtomicInteger();
+  /**
+   * What the generated instances that run the failing scenarios retry with: a scheduler that runs
+   * each later attempt at once, on the caller's thread, so that no backoff is waited for and every
+   * returned future is complete when the method returns.
+   */
+  private static final RetryOptions INLINE =
+      RetryOptions.builder().scheduler(new InlineScheduler()).build();
 
   /** Starts every compilation at once; each test waits for its own. */
   @BeforeAll
@@ -129,9 +161,11 @@ class RandomShapesTest {
     System.out.printf(
         Locale.ROOT,
         "RandomShapesTest: %d inputs, %d generated classes, %d generated methods called,"
-            + " %d compilations, %d circuit breaker fields%n",
+            + " %d compilations, %d circuit breaker fields; %d asynchronous methods drawn,"
+            + " %d called (%d made to fail, %d with results rejected, %d recovered)%n",
         inputs.get(), wrappers.get(), methodsCalled.get(), compilations.get(),
-        breakerGates.get());
+        breakerGates.get(), asyncDrawn.get(), asyncCalled.get(), asyncFailed.get(),
+        asyncRejected.get(), asyncRecovered.get());
   }
 
   @TestFactory
@@ -177,6 +211,41 @@ class RandomShapesTest {
   }
 
   @Test
+  void inputsAlsoCarryAsynchronousMethodsOfEveryShape() {
+    Map<String, Integer> drawn = new TreeMap<>();
+    for (int i = 0; i < BATCHES; i++) {
+      for (Input input : generateBatch(BASE_SEED + i * 1000L)) {
+        input.features.forEach((feature, count) -> drawn.merge(feature, count, Integer::sum));
+      }
+    }
+    assertWithMessage("asynchronous shapes drawn")
+        .that(drawn.keySet())
+        .containsAtLeast(
+            "CompletionStage",
+            "CompletableFuture",
+            "value of a plain type",
+            "value of a user type",
+            "value of a type variable",
+            "value with nested type arguments",
+            "wildcard ?",
+            "wildcard ? extends",
+            "wildcard ? super",
+            "generic methods",
+            "varargs",
+            "throws clauses",
+            "in interfaces",
+            "in classes",
+            "inherited",
+            "re-declared",
+            "@Retryable",
+            "@CircuitBreaker",
+            "retryOnResult",
+            "retryIf",
+            "recover returns the value",
+            "recover returns the future");
+  }
+
+  @Test
   void sameInputGivesIdenticalGeneratedFiles() throws Throwable {
     List<Map<String, String>> compiled = await(twice);
     Map<String, String> first = compiled.get(0);
@@ -215,6 +284,9 @@ class RandomShapesTest {
     assertEachSuppressionIsNeeded(batch, compilation);
     assertWrappersCallThrough(batch, compilation);
     inputs.addAndGet(batch.size());
+    for (Input input : batch) {
+      asyncDrawn.addAndGet(input.features.getOrDefault("async methods", 0));
+    }
     return null;
   }
 
@@ -340,7 +412,10 @@ class RandomShapesTest {
     for (Input input : batch) {
       if (input.index == index) {
         for (Expectation expectation : input.expectations.values()) {
-          if (expectation.inputBinaryName.endsWith("$" + matcher.group(2))) {
+          String name = expectation.inputBinaryName;
+          // test.S14, or test.H3$Client
+          if (name.equals(RandomShapes.PACKAGE + "." + matcher.group(2))
+              || name.endsWith("$" + matcher.group(2))) {
             return expectation.guarded == 0;
           }
         }
@@ -381,6 +456,7 @@ class RandomShapesTest {
     Map<String, Map<int[], List<String>>> expected = new LinkedHashMap<>();
     for (Map.Entry<String, String> file : generated.entrySet()) {
       String[] lines = file.getValue().split("\n", -1);
+      joinMultilineSuppressions(lines);
       Map<int[], List<String>> ranges = new LinkedHashMap<>();
       for (int i = 0; i < lines.length; i++) {
         Matcher matcher = MEMBER_SUPPRESSION.matcher(lines[i]);
@@ -515,6 +591,26 @@ class RandomShapesTest {
     }
   }
 
+  /**
+   * JavaPoet writes a {@code @SuppressWarnings} of several values on several lines: puts each on
+   * its first line, and leaves the others empty, so that the line numbers stay.
+   */
+  private static void joinMultilineSuppressions(String[] lines) {
+    for (int i = 0; i < lines.length; i++) {
+      if (!lines[i].matches(" +@SuppressWarnings\\(\\{$")) {
+        continue;
+      }
+      StringBuilder values = new StringBuilder();
+      int j = i + 1;
+      for (; !lines[j].trim().equals("})"); j++) {
+        values.append(values.length() == 0 ? "" : " ").append(lines[j].trim());
+        lines[j] = "";
+      }
+      lines[j] = "";
+      lines[i] = lines[i] + values + "})";
+    }
+  }
+
   private static int count(String line, char c) {
     int count = 0;
     for (int i = 0; i < line.length(); i++) {
@@ -563,8 +659,8 @@ class RandomShapesTest {
         checkShape(wrapper, expectation);
         methodsCalled.addAndGet(
             expectation.isInterface
-                ? callThroughDelegate(wrapper, input, recorder)
-                : callThroughSubclass(wrapper, input, recorder));
+                ? callThroughDelegate(wrapper, input, recorder, expectation)
+                : callThroughSubclass(wrapper, input, recorder, expectation));
         wrappers.incrementAndGet();
       } catch (Throwable e) {
         failures.add(
@@ -625,7 +721,8 @@ class RandomShapesTest {
     return methods;
   }
 
-  private static int callThroughDelegate(Class<?> wrapper, Class<?> input, Recorder recorder)
+  private static int callThroughDelegate(
+      Class<?> wrapper, Class<?> input, Recorder recorder, Expectation expectation)
       throws Exception {
     Object delegate =
         Proxy.newProxyInstance(input.getClassLoader(), new Class<?>[] {input}, recorder);
@@ -639,9 +736,18 @@ class RandomShapesTest {
       constructor.setAccessible(true);
       instance = constructor.newInstance(delegate, RetryOptions.defaults());
     }
+    Constructor<?> withOptions = wrapper.getDeclaredConstructor(input, RetryOptions.class);
+    withOptions.setAccessible(true);
+    Object inline = withOptions.newInstance(delegate, INLINE);
     int called = 0;
     for (Method method : declaredMethods(wrapper)) {
       method.setAccessible(true);
+      AsyncPlan plan = asyncPlan(expectation, method);
+      if (plan != null) {
+        callAsync(method, instance, inline, delegate, recorder, plan);
+        called++;
+        continue;
+      }
       Object[] arguments = arguments(method.getName(), method.getParameterTypes());
       recorder.begin(method.getReturnType());
       Object returned = invoke(method, instance, arguments);
@@ -668,10 +774,12 @@ class RandomShapesTest {
     return called;
   }
 
-  private static int callThroughSubclass(Class<?> wrapper, Class<?> input, Recorder recorder)
+  private static int callThroughSubclass(
+      Class<?> wrapper, Class<?> input, Recorder recorder, Expectation expectation)
       throws Exception {
     Object plain = null;
     Object instance = null;
+    Object inline = null;
     List<Constructor<?>> constructors = new ArrayList<>();
     for (Constructor<?> constructor : wrapper.getDeclaredConstructors()) {
       if (!constructor.isSynthetic()) {
@@ -697,10 +805,11 @@ class RandomShapesTest {
       Constructor<?> optionsConstructor = wrapper.getDeclaredConstructor(withOptions);
       optionsConstructor.setAccessible(true);
       Object[] optionsArguments = new Object[arguments.length + 1];
-      optionsArguments[0] = RetryOptions.defaults();
+      optionsArguments[0] = INLINE;
       System.arraycopy(arguments, 0, optionsArguments, 1, arguments.length);
       Object withOptionsInstance = optionsConstructor.newInstance(optionsArguments);
       assertConstructedWith(input, optionsConstructor, withOptionsInstance, plain, arguments);
+      inline = withOptionsInstance;
       if (constructor.hashCode() % 2 == 0) {
         instance = withOptionsInstance;
       }
@@ -709,6 +818,12 @@ class RandomShapesTest {
     int called = 0;
     for (Method method : declaredMethods(wrapper)) {
       method.setAccessible(true);
+      AsyncPlan plan = asyncPlan(expectation, method);
+      if (plan != null) {
+        callAsync(method, instance, inline, null, recorder, plan);
+        called++;
+        continue;
+      }
       Method original = overridden(input, method);
       original.setAccessible(true);
       Object[] arguments = arguments(method.getName(), method.getParameterTypes());
@@ -730,6 +845,624 @@ class RandomShapesTest {
       called++;
     }
     return called;
+  }
+
+  // ---------------------------------------------------------------------------------------------
+  // Calling asynchronous methods (SPEC §7).
+
+  /** The plan of {@code method} if it returns a future of an asynchronous member of the input. */
+  private static AsyncPlan asyncPlan(Expectation expectation, Method method) {
+    return expectation.async.get(
+        Expectation.key(method.getName(), method.getParameterCount(), method.isVarArgs()));
+  }
+
+  /**
+   * Calls an asynchronous method of a generated class: first with a delegate (or body) that
+   * succeeds at once, on {@code instance}; then, when its own annotations alone guard it, with
+   * one that fails and one whose results {@code retryOnResult} rejects, on {@code inline}. Checks
+   * the attempts, their arguments, the predicates and recover methods called, and the outcome of
+   * the returned future, which is complete when the method returns: the first attempt runs on the
+   * caller's thread and the later ones on {@link #INLINE}'s scheduler.
+   *
+   * @param delegate the delegate of an interface's generated class; null for a class, whose
+   *     method bodies run on the generated instance itself
+   */
+  private static void callAsync(
+      Method method,
+      Object instance,
+      Object inline,
+      Object delegate,
+      Recorder recorder,
+      AsyncPlan plan)
+      throws Exception {
+    asyncCalled.incrementAndGet();
+    String name = method.getName();
+    Class<?> valueType = futureValue(method.getGenericReturnType());
+    Object[] arguments = arguments(name, method.getParameterTypes());
+    Object value = sample(valueType, "value of " + name);
+    CompletableFuture<Object> stage = CompletableFuture.completedFuture(value);
+    recorder.begin(
+        (self, called, calledMethod, calledArguments) -> {
+          if (isAttempt(method, called, calledArguments)) {
+            return stage;
+          }
+          if (called.equals(plan.retryOnResult)) {
+            return false;
+          }
+          throw new AssertionError("unexpected call of " + called);
+        });
+    Object returned = invoke(method, instance, arguments);
+    List<Call> calls = recorder.calls();
+    assertWithMessage("%s: calls that reached the delegate or body", method)
+        .that(names(calls))
+        .isEqualTo(
+            plan.guarded && plan.retryOnResult != null
+                ? Arrays.asList(name, plan.retryOnResult)
+                : Collections.singletonList(name));
+    assertAttempt(method, calls.get(0), delegate == null ? instance : delegate, arguments);
+    if (!plan.guarded) {
+      assertWithMessage("%s returned the delegate's future", method)
+          .that(returned)
+          .isSameInstanceAs(stage);
+      return;
+    }
+    if (plan.retryOnResult != null) {
+      assertPassed(method, plan.retryOnResult, calls.get(1).arguments[0], value);
+    }
+    assertWithMessage("%s returned a new future", method).that(returned).isNotSameInstanceAs(stage);
+    assertWithMessage("%s completed with", method)
+        .that(outcome(method, returned))
+        .isSameInstanceAs(value);
+    if (!plan.known) {
+      return;
+    }
+    Object self = delegate == null ? inline : delegate;
+    failEveryAttempt(method, inline, self, arguments, recorder, plan);
+    if (plan.retryOnResult != null) {
+      rejectEveryResult(method, inline, self, arguments, recorder, plan, valueType);
+    }
+  }
+
+  /**
+   * Whether a call is an attempt of {@code method}: a predicate or recover method may have its
+   * name, with another arity.
+   */
+  private static boolean isAttempt(Method method, String called, Object[] arguments) {
+    return called.equals(method.getName()) && arguments.length == method.getParameterCount();
+  }
+
+  /** Failures the delegate fails with, one chosen per method. */
+  private static Throwable failureFor(String key, ClassLoader loader) throws Exception {
+    switch (Math.floorMod(key.hashCode(), 8)) {
+      case 0:
+        return new IOException(key);
+      case 1:
+        return new IllegalStateException(key);
+      case 2:
+        return new TimeoutException(key);
+      case 3:
+        return (Throwable) sample(loader.loadClass("test.Support$CheckedOne"), key);
+      case 4:
+        return (Throwable) sample(loader.loadClass("test.Support$Unchecked"), key);
+      case 5:
+        return new UncheckedIOException(new IOException(key));
+      case 6:
+        return new RuntimeException(key);
+      default:
+        return new CloneNotSupportedException(key);
+    }
+  }
+
+  /**
+   * Every attempt fails with the same failure, from a failed future or, for an unchecked one, now
+   * and then thrown at once: the method retries as its {@code retryFor}, {@code noRetryFor}, {@code
+   * maxAttempts} and {@code retryIf} say, then completes with the recover method that SPEC §5
+   * chooses, or with the failure itself.
+   */
+  private static void failEveryAttempt(
+      Method method,
+      Object instance,
+      Object self,
+      Object[] arguments,
+      Recorder recorder,
+      AsyncPlan plan)
+      throws Exception {
+    asyncFailed.incrementAndGet();
+    ClassLoader loader = method.getDeclaringClass().getClassLoader();
+    String key = method.getDeclaringClass().getName() + "." + method.toGenericString();
+    Throwable failure = failureFor(key, loader);
+    boolean thrown = failure instanceof RuntimeException && key.length() % 2 == 0;
+    List<Method> recoverMethods = new ArrayList<>();
+    recorder.begin(
+        (callSelf, called, calledMethod, calledArguments) -> {
+          if (isAttempt(method, called, calledArguments)) {
+            if (thrown) {
+              throw (RuntimeException) failure;
+            }
+            CompletableFuture<Object> failed = new CompletableFuture<>();
+            failed.completeExceptionally(failure);
+            return failed;
+          }
+          if (called.equals(plan.retryIf)) {
+            return true;
+          }
+          // Any other call is one of a recover method.
+          Method recover =
+              calledMethod != null
+                  ? calledMethod
+                  : declared(callSelf.getClass(), called, calledArguments);
+          // Its return type as a member of the generated class: a supertype's type variable
+          // stands for the type argument the input gives it.
+          Map<TypeVariable<?>, Type> typeArguments = typeArguments(method.getDeclaringClass());
+          Class<?> returns = recover.getReturnType();
+          Object result =
+              returns == CompletionStage.class || returns == CompletableFuture.class
+                  ? CompletableFuture.completedFuture(
+                      sample(
+                          futureValue(recover.getGenericReturnType(), typeArguments),
+                          "recovered " + called))
+                  : sample(
+                      erasure(recover.getGenericReturnType(), typeArguments),
+                      "recovered " + called);
+          recoverMethods.add(recover);
+          return result;
+        });
+    Object returned = invoke(method, instance, arguments);
+    List<Call> calls = recorder.calls();
+    int expectedAttempts =
+        plan.retries && retryable(plan, failure, loader) ? plan.maxAttempts : 1;
+    List<Call> attempts = new ArrayList<>();
+    List<Call> recovers = new ArrayList<>();
+    for (Call call : calls) {
+      if (isAttempt(method, call.name, call.arguments)) {
+        attempts.add(call);
+      } else if (!call.name.equals(plan.retryIf)) {
+        recovers.add(call);
+      }
+    }
+    assertWithMessage(
+            "%s: attempts when every attempt fails with %s (calls: %s)",
+            method, failure, names(calls))
+        .that(attempts.size())
+        .isEqualTo(expectedAttempts);
+    for (Call attempt : attempts) {
+      assertAttempt(method, attempt, self, arguments);
+    }
+    boolean recoverable = true;
+    for (String type : plan.notRecoverable) {
+      recoverable &= !failureClass(type, loader).isInstance(failure);
+    }
+    String expectedRecover =
+        plan.recoversKnown && recoverable ? chosenRecover(plan, failure, loader) : null;
+    if (plan.recoversKnown || !recoverable) {
+      assertWithMessage("%s: recover methods called after %s", method, failure)
+          .that(names(recovers))
+          .isEqualTo(
+              expectedRecover == null
+                  ? Collections.emptyList()
+                  : Collections.singletonList(expectedRecover));
+    } else {
+      assertWithMessage("%s: recover methods called after %s", method, failure)
+          .that(recovers.size())
+          .isAtMost(1);
+    }
+    Object outcome = outcome(method, returned);
+    if (recovers.isEmpty()) {
+      assertWithMessage("%s completed exceptionally with", method)
+          .that(outcome)
+          .isSameInstanceAs(failure);
+      return;
+    }
+    asyncRecovered.incrementAndGet();
+    Call recover = recovers.get(0);
+    Type[] parameters = recoverMethods.get(0).getGenericParameterTypes();
+    if (parameters.length > 0
+        && parameters[0] instanceof Class
+        && Throwable.class.isAssignableFrom((Class<?>) parameters[0])) {
+      assertWithMessage("%s passed the failure to %s", method, recover.name)
+          .that(recover.arguments[0])
+          .isSameInstanceAs(failure);
+    }
+    Object result = recover.value;
+    if (!plan.recoversKnown && outcome == result) {
+      // A recover method of another method that returns a future, not this method's future
+      // type, fits a method whose value is an Object: its future is the value (SPEC §7).
+      return;
+    }
+    Object expected =
+        result instanceof CompletableFuture ? ((CompletableFuture<?>) result).join() : result;
+    if (expected instanceof Number || expected instanceof Boolean) {
+      assertWithMessage("%s completed with what %s returned", method, recover.name)
+          .that(outcome)
+          .isEqualTo(expected); // a primitive boxed again
+    } else {
+      assertWithMessage("%s completed with what %s returned", method, recover.name)
+          .that(outcome)
+          .isSameInstanceAs(expected);
+    }
+  }
+
+  /**
+   * Every result is rejected: the method makes all its attempts and completes with the last
+   * result, without recovery (SPEC §3).
+   */
+  private static void rejectEveryResult(
+      Method method,
+      Object instance,
+      Object self,
+      Object[] arguments,
+      Recorder recorder,
+      AsyncPlan plan,
+      Class<?> valueType)
+      throws Exception {
+    asyncRejected.incrementAndGet();
+    String name = method.getName();
+    List<Object> values = new ArrayList<>();
+    recorder.begin(
+        (callSelf, called, calledMethod, calledArguments) -> {
+          if (isAttempt(method, called, calledArguments)) {
+            assertWithMessage("%s: attempts", method).that(values.size()).isLessThan(10);
+            Object value = sample(valueType, "attempt " + values.size() + " of " + name);
+            values.add(value);
+            return CompletableFuture.completedFuture(value);
+          }
+          if (called.equals(plan.retryOnResult)) {
+            return true;
+          }
+          throw new AssertionError("unexpected call of " + called);
+        });
+    Object returned = invoke(method, instance, arguments);
+    List<String> expected = new ArrayList<>();
+    for (int i = 0; i < plan.maxAttempts; i++) {
+      expected.add(name);
+      expected.add(plan.retryOnResult);
+    }
+    List<Call> calls = recorder.calls();
+    assertWithMessage("%s: calls when %s rejects every result", method, plan.retryOnResult)
+        .that(names(calls))
+        .isEqualTo(expected);
+    for (int i = 0; i < calls.size(); i += 2) {
+      assertAttempt(method, calls.get(i), self, arguments);
+      assertPassed(method, plan.retryOnResult, calls.get(i + 1).arguments[0], values.get(i / 2));
+    }
+    assertWithMessage("%s completed with the last result", method)
+        .that(outcome(method, returned))
+        .isSameInstanceAs(values.get(values.size() - 1));
+  }
+
+  /** A predicate that takes a primitive gets the value unboxed and boxed again. */
+  private static void assertPassed(Method method, String predicate, Object passed, Object value) {
+    if (value instanceof Number || value instanceof Character || value instanceof Boolean) {
+      assertWithMessage("%s passed the value to %s", method, predicate)
+          .that(passed)
+          .isEqualTo(value);
+    } else {
+      assertWithMessage("%s passed the value to %s", method, predicate)
+          .that(passed)
+          .isSameInstanceAs(value);
+    }
+  }
+
+  private static void assertAttempt(Method method, Call call, Object self, Object[] arguments) {
+    assertWithMessage("%s called the delegate or ran the body on", method)
+        .that(call.self)
+        .isSameInstanceAs(self);
+    assertSameArguments(method, arguments, call.arguments);
+  }
+
+  private static List<String> names(List<Call> calls) {
+    List<String> names = new ArrayList<>();
+    for (Call call : calls) {
+      names.add(call.name);
+    }
+    return names;
+  }
+
+  /**
+   * What the future {@code returned} by {@code method} completed with: its value, or its failure
+   * unwrapped. It must be complete: no attempt waited.
+   */
+  private static Object outcome(Method method, Object returned) {
+    assertWithMessage("%s returned", method).that(returned).isInstanceOf(CompletableFuture.class);
+    CompletableFuture<?> future = (CompletableFuture<?>) returned;
+    assertWithMessage("%s returned a completed future", method).that(future.isDone()).isTrue();
+    try {
+      return future.join();
+    } catch (CompletionException e) {
+      return e.getCause();
+    }
+  }
+
+  /** SPEC §3: whether {@code failure} is retried; none of ours is an InterruptedException. */
+  private static boolean retryable(AsyncPlan plan, Throwable failure, ClassLoader loader)
+      throws ClassNotFoundException {
+    boolean matches = plan.retryFor.isEmpty() && failure instanceof Exception;
+    for (String type : plan.retryFor) {
+      matches |= failureClass(type, loader).isInstance(failure);
+    }
+    for (String type : plan.noRetryFor) {
+      matches &= !failureClass(type, loader).isInstance(failure);
+    }
+    return matches
+        && (plan.retryIf == null || failureClass(plan.retryIfType, loader).isInstance(failure));
+  }
+
+  /** SPEC §5: the recover method whose failure type is the most specific that matches. */
+  private static String chosenRecover(AsyncPlan plan, Throwable failure, ClassLoader loader)
+      throws ClassNotFoundException {
+    String chosen = null;
+    int chosenDepth = -2;
+    for (String[] recover : plan.recovers) {
+      int depth = -1; // no failure parameter: matches every failure, comes last
+      if (!recover[1].isEmpty()) {
+        Class<?> type = failureClass(recover[1], loader);
+        if (!type.isInstance(failure)) {
+          continue;
+        }
+        depth = 0;
+        for (Class<?> c = type; c != null; c = c.getSuperclass()) {
+          depth++;
+        }
+      }
+      if (depth > chosenDepth) {
+        chosen = recover[0];
+        chosenDepth = depth;
+      }
+    }
+    return chosen;
+  }
+
+  /** A failure type as the inputs write it: {@code IOException}, {@code Support.CheckedOne}. */
+  private static Class<?> failureClass(String name, ClassLoader loader)
+      throws ClassNotFoundException {
+    switch (name) {
+      case "IOException":
+        return IOException.class;
+      case "UncheckedIOException":
+        return UncheckedIOException.class;
+      case "TimeoutException":
+        return TimeoutException.class;
+      case "java.sql.SQLException":
+        return loader.loadClass(name);
+      default:
+        return name.startsWith("Support.")
+            ? loader.loadClass("test.Support$" + name.substring("Support.".length()))
+            : loader.loadClass("java.lang." + name);
+    }
+  }
+
+  /**
+   * The method named {@code name} of {@code type} or a supertype that a call with {@code
+   * arguments} runs: of those that take them, the most specific (JLS 15.12.2.5), as the call's
+   * casts chose it among overloads that differ in their failure parameter.
+   */
+  private static Method declared(Class<?> type, String name, Object[] arguments) {
+    List<Method> applicable = new ArrayList<>();
+    Set<String> signatures = new HashSet<>();
+    Deque<Class<?>> types = new ArrayDeque<>();
+    types.add(type);
+    while (!types.isEmpty()) {
+      Class<?> each = types.removeFirst();
+      for (Method method : each.getDeclaredMethods()) {
+        if (method.getName().equals(name)
+            && !method.isBridge()
+            && takes(method.getParameterTypes(), arguments)
+            && signatures.add(Arrays.toString(method.getParameterTypes()))) {
+          applicable.add(method); // the nearest declaration of each signature
+        }
+      }
+      if (each.getSuperclass() != null) {
+        types.add(each.getSuperclass());
+      }
+      types.addAll(Arrays.asList(each.getInterfaces()));
+    }
+    for (Method candidate : applicable) {
+      boolean mostSpecific = true;
+      for (Method other : applicable) {
+        mostSpecific &=
+            accepts(boxed(other.getParameterTypes()), boxed(candidate.getParameterTypes()));
+      }
+      if (mostSpecific) {
+        return candidate;
+      }
+    }
+    throw new AssertionError(
+        "no method " + name + " of " + type + " takes " + Arrays.toString(arguments));
+  }
+
+  private static Class<?>[] boxed(Class<?>[] types) {
+    Class<?>[] boxed = new Class<?>[types.length];
+    for (int i = 0; i < types.length; i++) {
+      boxed[i] =
+          types[i].isPrimitive()
+              ? Array.get(Array.newInstance(types[i], 1), 0).getClass()
+              : types[i];
+    }
+    return boxed;
+  }
+
+  private static boolean takes(Class<?>[] parameters, Object[] arguments) {
+    if (parameters.length != arguments.length) {
+      return false;
+    }
+    Class<?>[] boxed = boxed(parameters);
+    for (int i = 0; i < parameters.length; i++) {
+      if (arguments[i] != null && !boxed[i].isInstance(arguments[i])) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /** The erasure of what a future of the generic type {@code future} completes with. */
+  static Class<?> futureValue(Type future) {
+    return futureValue(future, Collections.<TypeVariable<?>, Type>emptyMap());
+  }
+
+  /** As above, for a type in terms of the type variables {@code arguments} says the values of. */
+  private static Class<?> futureValue(Type future, Map<TypeVariable<?>, Type> arguments) {
+    if (future instanceof TypeVariable && arguments.containsKey(future)) {
+      return futureValue(arguments.get(future), arguments);
+    }
+    if (!(future instanceof ParameterizedType)) {
+      return Object.class; // raw
+    }
+    Type argument = ((ParameterizedType) future).getActualTypeArguments()[0];
+    if (argument instanceof WildcardType && ((WildcardType) argument).getLowerBounds().length > 0) {
+      return Object.class;
+    }
+    return erasure(argument, arguments);
+  }
+
+  private static Class<?> erasure(Type type, Map<TypeVariable<?>, Type> arguments) {
+    if (type instanceof Class) {
+      return (Class<?>) type;
+    } else if (type instanceof ParameterizedType) {
+      return (Class<?>) ((ParameterizedType) type).getRawType();
+    } else if (type instanceof TypeVariable) {
+      return arguments.containsKey(type)
+          ? erasure(arguments.get(type), arguments)
+          : erasure(((TypeVariable<?>) type).getBounds()[0], arguments);
+    } else if (type instanceof WildcardType) {
+      return erasure(((WildcardType) type).getUpperBounds()[0], arguments);
+    } else if (type instanceof GenericArrayType) {
+      Class<?> component =
+          erasure(((GenericArrayType) type).getGenericComponentType(), arguments);
+      return Array.newInstance(component, 0).getClass();
+    }
+    throw new AssertionError("no erasure for " + type);
+  }
+
+  /**
+   * The type arguments of the supertypes of {@code type}, by type variable: what a method
+   * inherited from a generic supertype returns as a member of {@code type}.
+   */
+  private static Map<TypeVariable<?>, Type> typeArguments(Class<?> type) {
+    Map<TypeVariable<?>, Type> arguments = new HashMap<>();
+    Deque<Type> types = new ArrayDeque<>();
+    types.add(type);
+    while (!types.isEmpty()) {
+      Type each = types.removeFirst();
+      Class<?> raw = erasure(each, arguments);
+      if (each instanceof ParameterizedType) {
+        TypeVariable<?>[] variables = raw.getTypeParameters();
+        Type[] actual = ((ParameterizedType) each).getActualTypeArguments();
+        for (int i = 0; i < variables.length; i++) {
+          arguments.put(variables[i], actual[i]);
+        }
+      }
+      if (raw.getGenericSuperclass() != null) {
+        types.add(raw.getGenericSuperclass());
+      }
+      types.addAll(Arrays.asList(raw.getGenericInterfaces()));
+    }
+    return arguments;
+  }
+
+  /**
+   * Runs each scheduled task at once on the calling thread, so that the later attempts of an
+   * asynchronous call run within the call and no backoff is waited for.
+   */
+  static final class InlineScheduler extends AbstractExecutorService
+      implements ScheduledExecutorService {
+    @Override
+    public ScheduledFuture<?> schedule(Runnable command, long delay, TimeUnit unit) {
+      command.run();
+      return new Done<>(null);
+    }
+
+    @Override
+    public <V> ScheduledFuture<V> schedule(Callable<V> callable, long delay, TimeUnit unit) {
+      try {
+        return new Done<>(callable.call());
+      } catch (Exception e) {
+        throw new AssertionError(e);
+      }
+    }
+
+    @Override
+    public ScheduledFuture<?> scheduleAtFixedRate(
+        Runnable command, long initialDelay, long period, TimeUnit unit) {
+      throw new UnsupportedOperationException();
+    }
+
+    @Override
+    public ScheduledFuture<?> scheduleWithFixedDelay(
+        Runnable command, long initialDelay, long delay, TimeUnit unit) {
+      throw new UnsupportedOperationException();
+    }
+
+    @Override
+    public void execute(Runnable command) {
+      command.run();
+    }
+
+    @Override
+    public void shutdown() {}
+
+    @Override
+    public List<Runnable> shutdownNow() {
+      return Collections.emptyList();
+    }
+
+    @Override
+    public boolean isShutdown() {
+      return false;
+    }
+
+    @Override
+    public boolean isTerminated() {
+      return false;
+    }
+
+    @Override
+    public boolean awaitTermination(long timeout, TimeUnit unit) {
+      return false;
+    }
+
+    /** A task that has run. */
+    private static final class Done<V> implements ScheduledFuture<V> {
+      private final V value;
+
+      Done(V value) {
+        this.value = value;
+      }
+
+      @Override
+      public long getDelay(TimeUnit unit) {
+        return 0;
+      }
+
+      @Override
+      public int compareTo(Delayed other) {
+        return Long.compare(0, other.getDelay(TimeUnit.NANOSECONDS));
+      }
+
+      @Override
+      public boolean cancel(boolean mayInterruptIfRunning) {
+        return false;
+      }
+
+      @Override
+      public boolean isCancelled() {
+        return false;
+      }
+
+      @Override
+      public boolean isDone() {
+        return true;
+      }
+
+      @Override
+      public V get() {
+        return value;
+      }
+
+      @Override
+      public V get(long timeout, TimeUnit unit) {
+        return value;
+      }
+    }
   }
 
   private static void assertConstructedWith(
@@ -850,7 +1583,7 @@ class RandomShapesTest {
    */
   static Object sample(Class<?> type, String key) {
     int hash = key.hashCode();
-    if (type == void.class) {
+    if (type == void.class || type == Void.class) {
       return null;
     } else if (type == int.class || type == Integer.class) {
       return hash;
@@ -884,12 +1617,35 @@ class RandomShapesTest {
       return new LinkedHashSet<>(Collections.singletonList(key));
     } else if (type.isAssignableFrom(LinkedHashMap.class)) {
       return new LinkedHashMap<>(Collections.singletonMap(key, hash));
+    } else if (type == CompletionStage.class || type == CompletableFuture.class) {
+      return CompletableFuture.completedFuture(key);
+    } else if (type.getName().equals("test.Support$Item")
+        || type.getName().equals("test.Support$Box")) {
+      try {
+        return type.getConstructor().newInstance();
+      } catch (ReflectiveOperationException e) {
+        throw new AssertionError(e);
+      }
     } else if (type == Class.class) {
       return IllegalStateException.class;
     } else if (type.isAssignableFrom(IllegalStateException.class)) {
       return new IllegalStateException(key);
     } else if (type == IOException.class) {
       return new IOException(key);
+    } else if (type == UncheckedIOException.class) {
+      return new UncheckedIOException(new IOException(key));
+    } else if (Throwable.class.isAssignableFrom(type)) {
+      try {
+        return type.getConstructor(String.class).newInstance(key);
+      } catch (NoSuchMethodException e) {
+        try {
+          return type.getConstructor().newInstance(); // Support.CheckedOne and the like
+        } catch (ReflectiveOperationException again) {
+          throw new AssertionError(again);
+        }
+      } catch (ReflectiveOperationException e) {
+        throw new AssertionError(e);
+      }
     }
     throw new AssertionError("no sample value for " + type);
   }
@@ -926,10 +1682,22 @@ class RandomShapesTest {
     private final List<Call> calls = new ArrayList<>();
     private final Map<String, Object> values = new HashMap<>();
     private Class<?> returnType;
+    private Script script;
 
     void begin(Class<?> returnType) {
       this.returnType = returnType;
+      this.script = null;
       calls.clear();
+    }
+
+    /** Answers the calls that follow with {@code script}, which may throw. */
+    void begin(Script script) {
+      this.script = script;
+      calls.clear();
+    }
+
+    List<Call> calls() {
+      return new ArrayList<>(calls);
     }
 
     Call single(Method called) {
@@ -960,6 +1728,17 @@ class RandomShapesTest {
     }
 
     private Object record(Object self, String name, Method method, Object[] arguments) {
+      if (script != null) {
+        Object value;
+        try {
+          value = script.answer(self, name, method, arguments);
+        } catch (RuntimeException | Error e) {
+          calls.add(new Call(self, name, method, arguments, e));
+          throw e;
+        }
+        calls.add(new Call(self, name, method, arguments, value));
+        return value;
+      }
       // The same name and arguments give the same instance: exceptions have no equals.
       Object value =
           values.computeIfAbsent(
@@ -968,6 +1747,14 @@ class RandomShapesTest {
       calls.add(new Call(self, name, method, arguments, value));
       return value;
     }
+  }
+
+  /** How the calls of an asynchronous scenario are answered. */
+  interface Script {
+    /**
+     * @param method the method called on a delegate; null for the body of a method of a class
+     */
+    Object answer(Object self, String name, Method method, Object[] arguments);
   }
 
   /** The class files of a compilation by binary name. */
