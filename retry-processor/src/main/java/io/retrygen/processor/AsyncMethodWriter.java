@@ -6,6 +6,7 @@ import com.squareup.javapoet.MethodSpec;
 import com.squareup.javapoet.ParameterizedTypeName;
 import com.squareup.javapoet.TypeName;
 import com.squareup.javapoet.TypeSpec;
+import com.squareup.javapoet.WildcardTypeName;
 import java.util.List;
 import javax.lang.model.element.Modifier;
 import javax.lang.model.type.TypeKind;
@@ -124,8 +125,12 @@ final class AsyncMethodWriter {
               .build());
     }
     if (!method.recovers().isEmpty()) {
+      // CompletionStage<? extends V>, as declared: a recover method may return any stage of V.
+      TypeName stage =
+          ParameterizedTypeName.get(
+              Names.COMPLETION_STAGE, WildcardTypeName.subtypeOf(types.get(method.valueType())));
       MethodSpec.Builder recover =
-          hook("recover", returnType)
+          hook("recover", stage)
               .addParameter(THROWABLE, locals.failure)
               .addException(THROWABLE);
       giveUp.addAsync(recover, method, locals.failure, arguments, instance());

@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import javax.lang.model.element.ExecutableElement;
 import javax.lang.model.element.Modifier;
+import javax.lang.model.element.TypeElement;
 import javax.lang.model.type.ExecutableType;
 import javax.lang.model.type.TypeKind;
 import javax.lang.model.type.TypeMirror;
@@ -100,13 +101,18 @@ final class RecoverFit {
             + Diagnostics.signature(guarded) + " returns void");
       }
     } else if (FutureTypes.isAsync(elements, types, expected)) {
-      // SPEC §7: the method's own future type, or the value its future completes with.
+      // SPEC §7: the method's own future type (any stage of its value), or the value itself.
       TypeMirror value = FutureTypes.valueType(elements, types, expected);
-      if (actual.getKind() == TypeKind.VOID
-          || !(types.isAssignable(actual, expected) || types.isAssignable(actual, value))) {
-        return new Mismatch(0, "returns " + Diagnostics.typeName(actual) + ", which is assignable"
-            + " neither to " + Diagnostics.typeName(expected) + " nor to "
-            + Diagnostics.typeName(value));
+      if (isStage(actual)) {
+        if (!types.isAssignable(actual, stageOf(value))) {
+          return new Mismatch(0, "returns " + Diagnostics.typeName(actual) + ", which is not a"
+              + " stage of " + Diagnostics.typeName(value) + ", the value of "
+              + Diagnostics.typeName(expected));
+        }
+      } else if (actual.getKind() == TypeKind.VOID || !types.isAssignable(actual, value)) {
+        return new Mismatch(0, "returns " + Diagnostics.typeName(actual) + ", which is neither "
+            + Diagnostics.typeName(value) + " nor a stage of it, as "
+            + Diagnostics.typeName(expected) + " needs");
       }
     } else if (actual.getKind() == TypeKind.VOID || !types.isAssignable(actual, expected)) {
       return new Mismatch(0, "returns " + Diagnostics.typeName(actual) + ", which is not assignable to "
@@ -131,9 +137,21 @@ final class RecoverFit {
    * rather than its value: it returns a type assignable to the method's own future type.
    */
   boolean returnsStage(ExecutableType recover, ExecutableType guardedType) {
-    TypeMirror expected = guardedType.getReturnType();
-    return FutureTypes.isAsync(elements, types, expected)
-        && types.isAssignable(recover.getReturnType(), expected);
+    return FutureTypes.isAsync(elements, types, guardedType.getReturnType())
+        && isStage(recover.getReturnType());
+  }
+
+  /** Whether {@code type} is a {@code CompletionStage}: its outcome, not itself, is the value. */
+  private boolean isStage(TypeMirror type) {
+    TypeElement stage = elements.getTypeElement(FutureTypes.COMPLETION_STAGE);
+    return type.getKind() == TypeKind.DECLARED
+        && types.isSubtype(types.erasure(type), types.erasure(stage.asType()));
+  }
+
+  /** {@code CompletionStage<? extends value>}: what a recover method's stage must be. */
+  TypeMirror stageOf(TypeMirror value) {
+    TypeElement stage = elements.getTypeElement(FutureTypes.COMPLETION_STAGE);
+    return types.getDeclaredType(stage, types.getWildcardType(value, null));
   }
 
   /**

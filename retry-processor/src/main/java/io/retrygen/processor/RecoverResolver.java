@@ -177,12 +177,10 @@ final class RecoverResolver {
     TypeMirror interrupted = elements.getTypeElement("java.lang.InterruptedException").asType();
     TypeMirror throwable = elements.getTypeElement("java.lang.Throwable").asType();
     boolean returnsStage = fits.returnsStage(candidate.type, guardedType);
-    // What the call's result is written to: the method's return type, or for an asynchronous
-    // method that recovers with a value, the value of its future.
-    TypeMirror expected =
-        returnsStage
-            ? guardedType.getReturnType()
-            : FutureTypes.valueType(elements, types, guardedType.getReturnType());
+    // What the call's result is written to: the method's return type; for an asynchronous method,
+    // the hook's CompletionStage<? extends V>, or V for a recover method that returns the value.
+    TypeMirror value = FutureTypes.valueType(elements, types, guardedType.getReturnType());
+    TypeMirror expected = returnsStage ? fits.stageOf(value) : value;
     boolean unchecked =
         fits.needsUncheckedConversion(candidate.type.getReturnType(), expected);
     List<? extends TypeMirror> parameters = candidate.type.getParameterTypes();

@@ -121,14 +121,6 @@ final class RetryingWriter {
         parameterNames.add(parameter.getSimpleName().toString());
       }
     }
-    for (GuardedMethod method : model.methods()) {
-      if (method.isGuarded() && method.shape().isAsync()) {
-        // The anonymous AsyncCall inherits this member type of CompletableFuture, which would
-        // obscure a user type of that name in the hooks' signatures.
-        parameterNames.add("AsynchronousCompletionTask");
-        break;
-      }
-    }
     type.alwaysQualify(parameterNames.toArray(new String[0]));
     MethodWriter methods = new MethodWriter(model);
     for (GuardedMethod method : model.methods()) {

@@ -1016,7 +1016,7 @@ class DiagnosticsTest {
   }
 
   @Test
-  void recoverOfAnAsyncMethodReturningNeitherTheFutureNorItsValueIsNamedInTheWarning() {
+  void recoverOfAnAsyncMethodReturningAStageOfAnotherValueIsNamedInTheWarning() {
     JavaFileObject source =
         JavaFileObjects.forSourceLines(
             "test.Client",
@@ -1028,9 +1028,11 @@ class DiagnosticsTest {
             "interface Client {",
             "  @Retryable",
             "  CompletableFuture<String> call();",
-            "  @Recover",
-            "  default CompletionStage<String> fallback() {",
+            "  @Recover default CompletionStage<Integer> fallback() {",
             "    return null;",
+            "  }",
+            "  @Recover default Integer fallback(RuntimeException e) {",
+            "    return 0;",
             "  }",
             "}");
     Compilation compilation = javac.compile(source);
@@ -1039,10 +1041,16 @@ class DiagnosticsTest {
         .hadWarningContaining(
             "@Recover method fallback() fits no guarded method of Client, so it is never called."
                 + " The closest, call(), does not fit because fallback() returns"
-                + " CompletionStage<String>, which is assignable neither to"
-                + " CompletableFuture<String> nor to String")
+                + " CompletionStage<Integer>, which is not a stage of String, the value of"
+                + " CompletableFuture<String>")
         .inFile(source)
-        .onLineContaining("@Recover");
+        .onLineContaining("default CompletionStage<Integer> fallback()");
+    assertThat(compilation)
+        .hadWarningContaining(
+            "fallback(RuntimeException) returns Integer, which is neither String nor a stage of it,"
+                + " as CompletableFuture<String> needs")
+        .inFile(source)
+        .onLineContaining("default Integer fallback(RuntimeException e)");
   }
 
   @Test

@@ -56,13 +56,16 @@ class GeneratedCodeTest {
   @Test
   void asyncParametersNamedLikeTheHooksParametersAndTypesStillCompile() throws IOException {
     // failure and result are the hooks' parameters; CompletableFuture is named by recover();
-    // AsynchronousCompletionTask is a member type the anonymous AsyncCall inherits. (JavaPoet
-    // never qualifies a type of the generated class's own package, so one there still clashes.)
+    // AsynchronousCompletionTask and State (Java 19+) are member types of CompletableFuture, which
+    // the anonymous call class must not inherit, or they would hide these in its hooks.
     JavaFileObject task =
         JavaFileObjects.forSourceLines(
-            "other.AsynchronousCompletionTask",
-            "package other;",
+            "test.AsynchronousCompletionTask",
+            "package test;",
             "public final class AsynchronousCompletionTask {}");
+    JavaFileObject state =
+        JavaFileObjects.forSourceLines(
+            "test.State", "package test;", "public enum State { OPEN, SHIPPED }");
     JavaFileObject source =
         JavaFileObjects.forSourceLines(
             "test.Client",
@@ -70,8 +73,17 @@ class GeneratedCodeTest {
             "import io.retrygen.Recover;",
             "import io.retrygen.Retryable;",
             "import java.util.concurrent.CompletableFuture;",
-            "import other.AsynchronousCompletionTask;",
+            "import java.util.concurrent.CompletionStage;",
             "interface Client {",
+            "  @Retryable(retryOnResult = \"isOpen\")",
+            "  CompletionStage<State> state(String id);",
+            "  static boolean isOpen(State state) {",
+            "    return state == State.OPEN;",
+            "  }",
+            "  @Recover",
+            "  default State unknown(String id) {",
+            "    return State.OPEN;",
+            "  }",
             "  @Retryable(retryOnResult = \"isBad\")",
             "  CompletableFuture<AsynchronousCompletionTask> call(",
             "      String failure, String result, String CompletableFuture);",
@@ -83,12 +95,13 @@ class GeneratedCodeTest {
             "    return new AsynchronousCompletionTask();",
             "  }",
             "}");
-    Compilation compilation = javac.compile(task, source);
+    Compilation compilation = javac.compile(task, state, source);
     assertThat(compilation).succeededWithoutWarnings();
     String generated = generated(compilation, "test.ClientRetrying");
     assertThat(generated).contains("protected boolean retryable(Throwable failure_)");
     assertThat(generated)
-        .contains("protected boolean rejects(other.AsynchronousCompletionTask result_)");
+        .contains("protected boolean rejects(AsynchronousCompletionTask result_)");
+    assertThat(generated).contains("protected boolean rejects(State result)");
     assertThat(generated).contains("return java.util.concurrent.CompletableFuture.completedFuture(");
     assertThat(generated)
         .contains("ClientRetrying.this.delegate.fallback((Exception) failure_, failure));");

@@ -63,7 +63,7 @@ public final class PriceFeedRetrying extends PriceFeed {
       }
 
       @Override
-      protected CompletionStage<Long> recover(Throwable failure) throws Throwable {
+      protected CompletionStage<? extends Long> recover(Throwable failure) throws Throwable {
         if (failure instanceof IllegalStateException) {
           return CompletableFuture.completedFuture(
               PriceFeedRetrying.super.noPrice((IllegalStateException) failure, symbol));

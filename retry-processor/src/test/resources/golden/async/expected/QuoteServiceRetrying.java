@@ -86,7 +86,8 @@ public final class QuoteServiceRetrying implements QuoteService {
       }
 
       @Override
-      protected CompletableFuture<QuoteService.Quote> recover(Throwable failure) throws Throwable {
+      protected CompletionStage<? extends QuoteService.Quote> recover(Throwable failure) throws
+          Throwable {
         if (failure instanceof IOException) {
           return CompletableFuture.completedFuture(
               QuoteServiceRetrying.this.delegate.lastKnown((IOException) failure, symbol));

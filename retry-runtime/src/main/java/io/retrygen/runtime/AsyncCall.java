@@ -13,8 +13,8 @@ import java.util.concurrent.atomic.AtomicReferenceFieldUpdater;
 import java.util.function.BiFunction;
 
 /**
- * One call of an asynchronous guarded method (SPEC §7): the future the generated method returns,
- * and the driver that makes its attempts without blocking any thread. Only generated code uses
+ * One call of an asynchronous guarded method (SPEC §7): the driver that makes its attempts without
+ * blocking any thread, and the future the generated method returns ({@link #start}). Only generated code uses
  * this class: each asynchronous guarded method returns {@code new AsyncCall<T>(retrier, breaker)
  * {...}.start()}, whose anonymous body says how to make one attempt ({@link #call}) and what the
  * annotations decided ({@link #retryable}, {@link #retryIf}, {@link #rejects}, {@link
@@ -32,21 +32,23 @@ import java.util.function.BiFunction;
  * the common pool has fewer than two threads), so a delegate that blocks never delays other
  * retries. No attempt ever runs on the stack of the previous one's completion.
  *
- * <p>This future completes with the first success, the recovery's outcome, or the last failure
+ * <p>That future completes with the first success, the recovery's outcome, or the last failure
  * unwrapped. Cancelling it stops further attempts, cancels the attempt (or the recovery) in flight
  * when that is a {@link Future}, and ends the call with {@code onFailure} whose failure is a
  * {@link CancellationException}; the breaker permit of an attempt abandoned that way is given back
- * without an outcome. A call completed from outside ({@link #complete}, {@link
- * #completeExceptionally}, hence {@code orTimeout}) ends the same way, with {@code onSuccess} or
- * {@code onFailure} with that exception.
+ * without an outcome. A call completed from outside ({@code complete}, {@code
+ * completeExceptionally}, hence {@code orTimeout}) ends the same way, with {@code onSuccess} or
+ * {@code onFailure} with that exception. Once the runtime has claimed the end, such a completion
+ * changes nothing (the call's own outcome and event stand), except that it cancels a recovery in
+ * flight.
  *
  * <p>The interrupt flag belongs to a thread, not to an asynchronous call: an {@code
  * InterruptedException} ends the call like any failure that is not retried, and nothing sets a
  * flag again. Step 4 of the decision order still holds for the thread that observed the outcome:
  * no retry is scheduled while its interrupt flag is set.
  *
- * <p>Allocation: this object is the only one a call makes when its stage is already complete and
- * succeeds; otherwise one callback object per call, and what {@link
+ * <p>Allocation: this object and its future are all a call makes when its stage is already
+ * complete and succeeds; otherwise one callback object per call, and what {@link
  * CompletionStage#handle} and the scheduler allocate per attempt.
  *
  * <p>Needs Android API 24 ({@link CompletableFuture}); the synchronous path never loads it.
@@ -54,7 +56,7 @@ import java.util.function.BiFunction;
  * @param <T> the value of the method's future
  */
 @Api24
-public abstract class AsyncCall<T> extends CompletableFuture<T> {
+public abstract class AsyncCall<T> {
   @SuppressWarnings("rawtypes") // the updater's class literal cannot be parameterized
   private static final AtomicIntegerFieldUpdater<AsyncCall> ENDED =
       AtomicIntegerFieldUpdater.newUpdater(AsyncCall.class, "ended");
@@ -62,23 +64,39 @@ public abstract class AsyncCall<T> extends CompletableFuture<T> {
   private static final AtomicReferenceFieldUpdater<AsyncCall, Future> IN_FLIGHT =
       AtomicReferenceFieldUpdater.newUpdater(AsyncCall.class, Future.class, "inFlight");
 
+  /** The runtime completes the call; nobody can yet. */
+  private static final int RUNNING = 0;
+  /** The runtime claimed the end and completes the future: a cancel() now changes nothing. */
+  private static final int SETTLING = 1;
+  /** The runtime gave up and a recovery stage is in flight: a cancel() cancels it. */
+  private static final int RECOVERING = 2;
+  /** Cancelled or completed from outside. */
+  private static final int ENDED_OUTSIDE = 3;
+
   /** Null for a method with only a circuit breaker. */
   private final Retrier retrier;
   /** Null for a method with no circuit breaker. */
   private final CircuitBreakerGate breaker;
 
   private long startNanos;
-  /** 1-based number of the current attempt; volatile so that {@link #cancel} reads it fresh. */
+  /** 1-based number of the current attempt; volatile so that {@code cancel} reads it fresh. */
   private volatile int attempt;
   private long permit = CircuitBreakerGate.NO_PERMIT;
   /** The failure that led to the pending wait; null when a result was rejected. */
   private Throwable lastFailure;
   /** The rejected result that led to the pending wait. */
   private T lastResult;
-  /** The attempt, the recovery or the wait in flight, for {@link #cancel}. */
+  /** The attempt, the recovery or the wait in flight, for {@code cancel}. */
   private volatile Future<?> inFlight;
-  /** Set once, by whoever ends the call: it tells the listeners, nobody else does. */
+  /**
+   * {@link #RUNNING} until whoever ends the call claims the end (one CAS): it alone tells the
+   * listeners. Then {@link #SETTLING}, {@link #RECOVERING} or {@link #ENDED_OUTSIDE}.
+   */
   private volatile int ended;
+  /** What {@code cancel(mayInterruptIfRunning)} asked for, for an attempt that starts after it. */
+  private volatile boolean interruptOnCancel;
+  /** The future the generated method returns. */
+  private final CallFuture<T> future = new CallFuture<T>(this);
   /** Observes outcomes and runs later attempts; made when first needed. */
   private Steps steps;
 
@@ -132,8 +150,8 @@ public abstract class AsyncCall<T> extends CompletableFuture<T> {
   }
 
   /**
-   * Makes the first attempt on the calling thread and returns this future. Called once, by the
-   * generated method.
+   * Makes the first attempt on the calling thread and returns the call's future; never throws but
+   * for a second call. Called once, by the generated method.
    *
    * @throws IllegalStateException when called again
    */
@@ -141,57 +159,38 @@ public abstract class AsyncCall<T> extends CompletableFuture<T> {
     if (attempt != 0) {
       throw new IllegalStateException("already started");
     }
-    startNanos = retrier != null ? retrier.start() : 0L;
-    runAttempt();
-    return this;
-  }
-
-  /**
-   * Cancels the call: no further attempt starts, the attempt or recovery in flight is cancelled
-   * when it is a {@link Future}, and the listeners get {@code onFailure} with a {@link
-   * CancellationException} unless the call had already ended.
-   */
-  @Override
-  public boolean cancel(boolean mayInterruptIfRunning) {
-    if (attempt != 0 && end()) {
-      tellListeners(new CancellationException());
+    try {
+      startNanos = retrier != null ? retrier.start() : 0L;
+      runAttempt();
+    } catch (Throwable unexpected) {
+      crash(unexpected);
     }
-    boolean cancelled = super.cancel(mayInterruptIfRunning);
-    cancelInFlight(mayInterruptIfRunning);
-    return cancelled;
+    return future;
   }
 
   /**
-   * Completes the call from outside with {@code value}, unless it had ended: as {@link #cancel},
-   * no further attempt starts and the attempt or recovery in flight is cancelled; the listeners
-   * get {@code onSuccess}.
+   * A cancellation or completion from outside (SPEC §7): unless the call has ended, no further
+   * attempt starts, the attempt or recovery in flight is cancelled, and the listeners hear of it
+   * once ({@code onFailure} with {@code failure}, or {@code onSuccess} when it is null).
+   *
+   * @param complete completes the future as the caller asked, and says whether that did
    */
-  @Override
-  public boolean complete(T value) {
-    // The runtime's own paths claim the end first: only a completion from outside gets here.
-    if (attempt != 0 && end()) {
-      tellListeners(null);
-      boolean completed = super.complete(value);
-      cancelInFlight(false);
+  private boolean endFromOutside(Throwable failure, boolean mayInterrupt, Completion complete) {
+    interruptOnCancel = mayInterrupt;
+    while (true) {
+      int state = ended;
+      if (state == RUNNING && attempt != 0) {
+        if (!ENDED.compareAndSet(this, RUNNING, ENDED_OUTSIDE)) {
+          continue;
+        }
+        tellListeners(failure);
+      } else if (state == SETTLING) {
+        return false; // the runtime is completing it: its outcome and its event stand
+      }
+      boolean completed = complete.run();
+      cancelInFlight(mayInterrupt);
       return completed;
     }
-    return super.complete(value);
-  }
-
-  /**
-   * Completes the call from outside with {@code failure} ({@code orTimeout} does), unless it had
-   * ended: as {@link #cancel}, no further attempt starts and the attempt or recovery in flight is
-   * cancelled; the listeners get {@code onFailure} with {@code failure}.
-   */
-  @Override
-  public boolean completeExceptionally(Throwable failure) {
-    if (attempt != 0 && end()) {
-      tellListeners(failure == null ? new NullPointerException() : failure);
-      boolean completed = super.completeExceptionally(failure);
-      cancelInFlight(false);
-      return completed;
-    }
-    return super.completeExceptionally(failure);
   }
 
   /** The end event of a call ended from outside: {@code onFailure}, or {@code onSuccess} for null. */
@@ -207,10 +206,24 @@ public abstract class AsyncCall<T> extends CompletableFuture<T> {
   }
 
   private void cancelInFlight(boolean mayInterruptIfRunning) {
-    Future<?> current = inFlight;
-    if (current != null) {
-      current.cancel(mayInterruptIfRunning);
+    cancelQuietly(inFlight, mayInterruptIfRunning);
+  }
+
+  /** A stage the user made may refuse to be cancelled (a minimalCompletionStage()): fine. */
+  private static void cancelQuietly(Future<?> future, boolean mayInterruptIfRunning) {
+    if (future == null) {
+      return;
     }
+    try {
+      future.cancel(mayInterruptIfRunning);
+    } catch (RuntimeException ignored) {
+      // It stays in flight; its outcome is ignored when it comes.
+    }
+  }
+
+  /** Whether the call was cancelled or completed from outside: nothing in flight is wanted. */
+  private boolean endedOutside() {
+    return ended == ENDED_OUTSIDE || future.isDone();
   }
 
   /**
@@ -218,16 +231,16 @@ public abstract class AsyncCall<T> extends CompletableFuture<T> {
    * outside. Then no attempt starts and no outcome counts.
    */
   private boolean abandoned() {
-    if (ended != 0) {
+    if (ended != RUNNING) {
       return true;
     }
-    if (!isDone()) {
+    if (!future.isDone()) {
       return false;
     }
     if (end()) { // obtrudeValue or obtrudeException: the only completions that bypass ours
       Throwable failure = null;
       try {
-        join();
+        future.join();
       } catch (Throwable thrown) {
         failure = unwrap(thrown);
       }
@@ -236,9 +249,9 @@ public abstract class AsyncCall<T> extends CompletableFuture<T> {
     return true;
   }
 
-  /** Claims the end of the call; false when it had ended already (cancelled). */
+  /** Claims the end of the call for the runtime; false when it had ended already (cancelled). */
   private boolean end() {
-    return ENDED.compareAndSet(this, 0, 1);
+    return ENDED.compareAndSet(this, RUNNING, SETTLING);
   }
 
   private void runAttempt() {
@@ -271,19 +284,23 @@ public abstract class AsyncCall<T> extends CompletableFuture<T> {
     stage.handle(steps());
   }
 
+  /**
+   * Whether {@code stage} is a plain {@link CompletableFuture} that succeeded already. Not a
+   * subclass: {@code minimalCompletionStage()}'s throws from {@code isDone()}.
+   */
   private static boolean succeededAlready(CompletionStage<?> stage) {
-    return stage instanceof CompletableFuture
+    return stage.getClass() == CompletableFuture.class
         && ((CompletableFuture<?>) stage).isDone()
         && !((CompletableFuture<?>) stage).isCompletedExceptionally();
   }
 
-  /** Makes {@code stage} the one {@link #cancel} cancels, and cancels it if that happened already. */
+  /** Makes {@code stage} the one {@code cancel} cancels, and cancels it if that happened already. */
   private void watch(CompletionStage<?> stage) {
     if (stage instanceof Future) {
-      Future<?> future = (Future<?>) stage;
-      inFlight = future;
-      if (isCancelled()) {
-        future.cancel(true);
+      Future<?> current = (Future<?>) stage;
+      inFlight = current;
+      if (endedOutside()) {
+        cancelQuietly(current, interruptOnCancel);
       }
     }
   }
@@ -336,7 +353,7 @@ public abstract class AsyncCall<T> extends CompletableFuture<T> {
     }
     if (retrier == null) {
       if (end()) {
-        complete(result);
+        future.settle(result);
       }
       return;
     }
@@ -356,7 +373,7 @@ public abstract class AsyncCall<T> extends CompletableFuture<T> {
     }
     if (end()) {
       retrier.succeeded(attempt, startNanos);
-      complete(result);
+      future.settle(result);
     }
   }
 
@@ -371,6 +388,9 @@ public abstract class AsyncCall<T> extends CompletableFuture<T> {
     }
     lastFailure = failure;
     lastResult = result;
+    if (abandoned()) {
+      return true; // cancelled while retryIf or rejects ran: no onRetry after its onFailure
+    }
     retrier.retrying(attempt, startNanos, failure, delayMillis);
     Future<?> pending;
     try {
@@ -382,7 +402,7 @@ public abstract class AsyncCall<T> extends CompletableFuture<T> {
     // Not over the attempt its task may have started already, on another thread, before
     // schedule() returned: that attempt is the one cancel() must reach.
     IN_FLIGHT.compareAndSet(this, null, pending);
-    if (isCancelled()) {
+    if (endedOutside()) {
       pending.cancel(false);
     }
     return true;
@@ -429,14 +449,17 @@ public abstract class AsyncCall<T> extends CompletableFuture<T> {
         throw new NullPointerException(label() + ": the recover method returned null");
       }
     } catch (Throwable thrown) {
-      completeExceptionally(unwrap(thrown));
+      future.settleExceptionally(unwrap(thrown));
       return;
     }
     if (succeededAlready(recovered)) {
-      complete(((CompletableFuture<? extends T>) recovered).join());
+      future.settle(((CompletableFuture<? extends T>) recovered).join());
       return;
     }
-    watch(recovered);
+    if (recovered instanceof Future) {
+      inFlight = (Future<?>) recovered;
+    }
+    ended = RECOVERING; // from now on a cancel() cancels the recovery
     recovered.handle(new Relay<T>(this));
   }
 
@@ -444,7 +467,7 @@ public abstract class AsyncCall<T> extends CompletableFuture<T> {
   private void giveUpOnResult(T result) {
     if (end()) {
       retrier.failed(attempt, startNanos, null);
-      complete(result);
+      future.settle(result);
     }
   }
 
@@ -454,7 +477,19 @@ public abstract class AsyncCall<T> extends CompletableFuture<T> {
       if (retrier != null) {
         retrier.failed(attempt, startNanos, failure);
       }
-      completeExceptionally(failure);
+      future.settleExceptionally(failure);
+    }
+  }
+
+  /**
+   * A throwable nothing above caught (a {@code RandomSource} that throws, say): the call ends with
+   * it rather than never, and the generated method does not throw.
+   */
+  void crash(Throwable unexpected) {
+    abort(unexpected);
+    future.settleExceptionally(unexpected); // no-op unless the call had already been claimed
+    if (unexpected instanceof VirtualMachineError) {
+      throw (VirtualMachineError) unexpected;
     }
   }
 
@@ -496,13 +531,21 @@ public abstract class AsyncCall<T> extends CompletableFuture<T> {
     @Override
     @SuppressWarnings("unchecked") // the stages it observes are those of its call
     public Void apply(Object result, Throwable failure) {
-      ((AsyncCall<Object>) call).attemptCompleted(result, failure);
+      try {
+        ((AsyncCall<Object>) call).attemptCompleted(result, failure);
+      } catch (Throwable unexpected) {
+        call.crash(unexpected);
+      }
       return null;
     }
 
     @Override
     public void run() {
-      call.waitEnded();
+      try {
+        call.waitEnded();
+      } catch (Throwable unexpected) {
+        call.crash(unexpected);
+      }
     }
   }
 
@@ -534,11 +577,96 @@ public abstract class AsyncCall<T> extends CompletableFuture<T> {
     public Void apply(T value, Throwable failure) {
       call.inFlight = null;
       if (failure != null) {
-        call.completeExceptionally(unwrap(failure));
+        call.future.settleExceptionally(unwrap(failure));
       } else {
-        call.complete(value);
+        call.future.settle(value);
       }
       return null;
+    }
+  }
+
+  /** What a completion from outside does to the future, once the call has been ended. */
+  private interface Completion {
+    boolean run();
+  }
+
+  /**
+   * The future the generated method returns. Its public completions (cancel, complete,
+   * completeExceptionally, and so orTimeout) end the call from outside; the runtime completes it
+   * through {@link #settle} and {@link #settleExceptionally} only. A separate object from the call,
+   * whose hooks are an anonymous subclass in generated code: a subclass of {@code
+   * CompletableFuture} there would inherit {@code Future.State} (Java 19+), which hides a user
+   * type named {@code State} in the hooks' signatures.
+   */
+  @Api24
+  private static final class CallFuture<T> extends CompletableFuture<T> {
+    private final AsyncCall<T> call;
+
+    CallFuture(AsyncCall<T> call) {
+      this.call = call;
+    }
+
+    /**
+     * Cancels the call: no further attempt starts, the attempt or recovery in flight is cancelled
+     * when it is a {@link Future}, and the listeners get {@code onFailure} with a {@link
+     * CancellationException} unless the call had already ended.
+     */
+    @Override
+    public boolean cancel(final boolean mayInterruptIfRunning) {
+      return call.endFromOutside(
+          new CancellationException(),
+          mayInterruptIfRunning,
+          new Completion() {
+            @Override
+            public boolean run() {
+              return CallFuture.super.cancel(mayInterruptIfRunning);
+            }
+          });
+    }
+
+    /**
+     * Completes the call from outside with {@code value}, unless it had ended: as {@code cancel},
+     * and the listeners get {@code onSuccess}.
+     */
+    @Override
+    public boolean complete(final T value) {
+      return call.endFromOutside(
+          null,
+          false,
+          new Completion() {
+            @Override
+            public boolean run() {
+              return CallFuture.super.complete(value);
+            }
+          });
+    }
+
+    /**
+     * Completes the call from outside with {@code failure} ({@code orTimeout} does), unless it had
+     * ended: as {@code cancel}, and the listeners get {@code onFailure} with {@code failure}.
+     */
+    @Override
+    public boolean completeExceptionally(final Throwable failure) {
+      if (failure == null) {
+        throw new NullPointerException("failure == null");
+      }
+      return call.endFromOutside(
+          failure,
+          false,
+          new Completion() {
+            @Override
+            public boolean run() {
+              return CallFuture.super.completeExceptionally(failure);
+            }
+          });
+    }
+
+    void settle(T value) {
+      super.complete(value);
+    }
+
+    void settleExceptionally(Throwable failure) {
+      super.completeExceptionally(failure);
     }
   }
 }

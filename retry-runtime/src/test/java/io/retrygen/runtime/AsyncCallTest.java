@@ -60,12 +60,12 @@ class AsyncCallTest {
           .listener(listener)
           .build();
   /** Every call started through {@link #start}, and whether it has a retrier (hence events). */
-  private final List<AsyncCall<String>> started = new ArrayList<AsyncCall<String>>();
+  private final List<CompletableFuture<String>> started = new ArrayList<CompletableFuture<String>>();
   private int startedWithRetrier;
 
   @AfterEach
   void everyCallEndedWithExactlyOneOutcomeEvent() {
-    for (AsyncCall<String> call : started) {
+    for (CompletableFuture<String> call : started) {
       assertTrue(call.isDone(), "a call was left running");
     }
     assertEquals(startedWithRetrier, listener.terminals(), listener.log().toString());
@@ -108,12 +108,11 @@ class AsyncCallTest {
   }
 
   private CompletableFuture<String> start(AsyncCall<String> call, boolean withRetrier) {
-    started.add(call);
     if (withRetrier) {
       startedWithRetrier++;
     }
     CompletableFuture<String> returned = call.start();
-    assertSame(call, returned);
+    started.add(returned);
     return returned;
   }
 
