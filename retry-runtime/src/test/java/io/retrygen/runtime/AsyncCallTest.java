@@ -870,6 +870,120 @@ class AsyncCallTest {
     assertEquals(1, delegate.calls());
   }
 
+  // ------------------------------------------------------------ review: hardening
+
+  /** Like Java 9's minimalCompletionStage(): a CompletableFuture whose Future methods throw. */
+  private static final class MinimalStage<T> extends CompletableFuture<T> {
+    @Override
+    public boolean isDone() {
+      throw new UnsupportedOperationException();
+    }
+
+    @Override
+    public boolean isCompletedExceptionally() {
+      throw new UnsupportedOperationException();
+    }
+
+    @Override
+    public T join() {
+      throw new UnsupportedOperationException();
+    }
+
+    @Override
+    public boolean cancel(boolean mayInterruptIfRunning) {
+      throw new UnsupportedOperationException();
+    }
+  }
+
+  @Test
+  void aStageWhoseFutureMethodsThrowIsObservedThroughItsCompletion() {
+    MinimalStage<String> done = new MinimalStage<String>();
+    done.complete("ok");
+    MinimalStage<String> pending = new MinimalStage<String>();
+    Delegate delegate = new Delegate().then(done).then(pending);
+
+    CompletableFuture<String> first = start(guarded(retrier(3, 0L, 100L), null, delegate));
+    CompletableFuture<String> second = start(guarded(retrier(3, 0L, 100L), null, delegate));
+
+    assertEquals("ok", first.getNow(null));
+    assertFalse(second.isDone());
+    assertTrue(second.cancel(true)); // cancelling the stage throws: ignored
+    assertTrue(second.isCancelled());
+    pending.complete("late");
+    assertEquals(Arrays.asList(success(1), failure(1, CancellationException.class)), listener.log());
+  }
+
+  @Test
+  void aRandomSourceThatThrowsEndsTheCallInsteadOfLeavingItPending() {
+    final IllegalStateException broken = new IllegalStateException("no randomness");
+    RetryOptions throwing =
+        options.toBuilder()
+            .random(
+                new RandomSource() {
+                  @Override
+                  public double nextDouble() {
+                    throw broken;
+                  }
+                })
+            .build();
+    Retrier retrier =
+        new RetryPolicy(label, 3, 0L, BackoffPolicy.fixed(100L).withMaxDelay(200L).withRandom())
+            .bind(throwing);
+    CompletableFuture<String> later = new CompletableFuture<String>();
+    Delegate delegate = new Delegate().then(new IOException()).then(later);
+
+    CompletableFuture<String> onTheCallersThread = start(guarded(retrier, null, delegate));
+    CompletableFuture<String> onTheCompletingThread = start(guarded(retrier, null, delegate));
+    later.completeExceptionally(new IOException());
+
+    assertSame(broken, failureOf(onTheCallersThread));
+    assertSame(broken, failureOf(onTheCompletingThread));
+    assertEquals(
+        Arrays.asList(
+            failure(1, IllegalStateException.class), failure(1, IllegalStateException.class)),
+        listener.log());
+  }
+
+  @Test
+  void completeExceptionallyWithNullThrowsAndLeavesTheCallRunning() {
+    CompletableFuture<String> pending = new CompletableFuture<String>();
+    Delegate delegate = new Delegate().then(pending);
+    CompletableFuture<String> call = start(guarded(retrier(3, 0L, 100L), null, delegate));
+
+    assertThrows(NullPointerException.class, () -> call.completeExceptionally(null));
+
+    assertFalse(call.isDone());
+    pending.complete("ok");
+    assertEquals("ok", call.getNow(null));
+    assertEquals(Arrays.asList(success(1)), listener.log());
+  }
+
+  @Test
+  void aCancelWhileTheCallSettlesChangesNothing() {
+    final AtomicReference<CompletableFuture<String>> returned =
+        new AtomicReference<CompletableFuture<String>>();
+    final List<Boolean> cancelled = new ArrayList<Boolean>();
+    RetryListener cancelling =
+        new RetryListener() {
+          @Override
+          public void onSuccess(RetryEvent event) {
+            cancelled.add(returned.get().cancel(true)); // the outcome is being settled
+          }
+        };
+    Retrier retrier =
+        new RetryPolicy(label, 3, 0L, BackoffPolicy.fixed(100L)).bind(options, cancelling);
+    CompletableFuture<String> pending = new CompletableFuture<String>();
+    CompletableFuture<String> call = start(guarded(retrier, null, new Delegate().then(pending)));
+    returned.set(call);
+
+    pending.complete("ok");
+
+    assertEquals(Arrays.asList(false), cancelled);
+    assertFalse(call.isCancelled());
+    assertEquals("ok", call.getNow(null));
+    assertEquals(Arrays.asList(success(1)), listener.log());
+  }
+
   // ---------------------------------------------------------------- 11. breaker
 
   @Test
