@@ -166,7 +166,8 @@ final class AsyncMethodWriter {
         : CodeBlock.of("$T.super", model.generatedName());
   }
 
-  /** {@code Outer.this.delegate.m(args)} or {@code Outer.super.m(args)}; {@code .<T>m} if generic. */
+  /** {@code Outer.this.delegate.m(args)} or {@code Outer.super.m(args)}; {@code .<T>m} if generic.
+   */
   private CodeBlock call(GuardedMethod method, OverrideTypes types, String arguments) {
     return CodeBlock.of(
         "$L.$L$N($L)",

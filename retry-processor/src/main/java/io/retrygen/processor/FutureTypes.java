@@ -20,9 +20,10 @@ final class FutureTypes {
 
   private FutureTypes() {}
 
-  /** Whether {@code type} is {@code CompletionStage<..>} or {@code CompletableFuture<..>} itself. */
+  /** Whether {@code type} is {@code CompletionStage<..>} or {@code CompletableFuture<..>}. */
   static boolean isAsync(Elements elements, Types types, TypeMirror type) {
-    return is(elements, types, type, COMPLETION_STAGE) || is(elements, types, type, COMPLETABLE_FUTURE);
+    return is(elements, types, type, COMPLETION_STAGE)
+        || is(elements, types, type, COMPLETABLE_FUTURE);
   }
 
   /** Whether {@code type}, erased, is the type named {@code name}. */
@@ -31,7 +32,8 @@ final class FutureTypes {
       return false;
     }
     TypeElement element = elements.getTypeElement(name);
-    return element != null && types.isSameType(types.erasure(type), types.erasure(element.asType()));
+    return element != null
+        && types.isSameType(types.erasure(type), types.erasure(element.asType()));
   }
 
   /**

@@ -75,7 +75,8 @@ final class GuardedMethod {
       PredicateMethod retryIf,
       PredicateMethod retryOnResult) {
     return new GuardedMethod(
-        method, type, shape, valueType, retry, breaker, label, deprecated, recovers, retryIf, retryOnResult);
+        method, type, shape, valueType, retry, breaker, label, deprecated, recovers, retryIf,
+        retryOnResult);
   }
 
   static GuardedMethod forwarded(

@@ -23,7 +23,8 @@ final class Names {
       ClassName.get("io.retrygen.runtime", "CircuitBreakerPolicy");
   static final ClassName BREAKER_GATE = ClassName.get("io.retrygen.runtime", "CircuitBreakerGate");
   static final ClassName ASYNC_CALL = ClassName.get("io.retrygen.runtime", "AsyncCall");
-  static final ClassName COMPLETION_STAGE = ClassName.get("java.util.concurrent", "CompletionStage");
+  static final ClassName COMPLETION_STAGE =
+      ClassName.get("java.util.concurrent", "CompletionStage");
   static final ClassName COMPLETABLE_FUTURE =
       ClassName.get("java.util.concurrent", "CompletableFuture");
   static final ClassName BACKOFF_POLICY = ClassName.get("io.retrygen.runtime", "BackoffPolicy");

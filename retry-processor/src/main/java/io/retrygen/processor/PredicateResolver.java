@@ -132,7 +132,7 @@ final class PredicateResolver {
     return null;
   }
 
-  /** What {@code retryOnResult} tests: the result, or the value of an asynchronous method's future. */
+  /** What {@code retryOnResult} tests: the result, or the value of an async method's future. */
   private TypeMirror resultType(ExecutableType guardedType) {
     return FutureTypes.valueType(elements, types, guardedType.getReturnType());
   }

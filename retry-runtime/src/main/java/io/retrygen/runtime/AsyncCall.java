@@ -14,11 +14,11 @@ import java.util.function.BiFunction;
 
 /**
  * One call of an asynchronous guarded method (SPEC §7): the driver that makes its attempts without
- * blocking any thread, and the future the generated method returns ({@link #start}). Only generated code uses
- * this class: each asynchronous guarded method returns {@code new AsyncCall<T>(retrier, breaker)
- * {...}.start()}, whose anonymous body says how to make one attempt ({@link #call}) and what the
- * annotations decided ({@link #retryable}, {@link #retryIf}, {@link #rejects}, {@link
- * #breakerFailure}, {@link #recover}).
+ * blocking any thread, and the future the generated method returns ({@link #start}). Only
+ * generated code uses this class: each asynchronous guarded method returns {@code new
+ * AsyncCall<T>(retrier, breaker) {...}.start()}, whose anonymous body says how to make one attempt
+ * ({@link #call}) and what the annotations decided ({@link #retryable}, {@link #retryIf}, {@link
+ * #rejects}, {@link #breakerFailure}, {@link #recover}).
  *
  * <p>The first attempt runs on the caller's thread, in {@link #start}. Its outcome is observed
  * when its stage completes: a synchronous throw from {@link #call} and an exceptional completion
@@ -136,7 +136,7 @@ public abstract class AsyncCall<T> {
     return false;
   }
 
-  /** Whether {@code failure} counts as a failure for the circuit breaker ({@code failOn}, {@code skipOn}). */
+  /** Whether {@code failure} counts as a breaker failure ({@code failOn}, {@code skipOn}). */
   protected boolean breakerFailure(Throwable failure) {
     return false;
   }
@@ -193,7 +193,7 @@ public abstract class AsyncCall<T> {
     }
   }
 
-  /** The end event of a call ended from outside: {@code onFailure}, or {@code onSuccess} for null. */
+  /** The end event of a call ended from outside: {@code onFailure}, {@code onSuccess} for null. */
   private void tellListeners(Throwable failure) {
     if (retrier == null) {
       return;
@@ -294,7 +294,7 @@ public abstract class AsyncCall<T> {
         && !((CompletableFuture<?>) stage).isCompletedExceptionally();
   }
 
-  /** Makes {@code stage} the one {@code cancel} cancels, and cancels it if that happened already. */
+  /** Makes {@code stage} the one {@code cancel} cancels, and cancels it if that happened. */
   private void watch(CompletionStage<?> stage) {
     if (stage instanceof Future) {
       Future<?> current = (Future<?>) stage;
@@ -471,7 +471,7 @@ public abstract class AsyncCall<T> {
     }
   }
 
-  /** Ends the call with an exception thrown by user code or the scheduler: not retried, not recovered. */
+  /** Ends the call with what user code or the scheduler threw: not retried, not recovered. */
   private void abort(Throwable failure) {
     if (end()) {
       if (retrier != null) {
@@ -506,7 +506,10 @@ public abstract class AsyncCall<T> {
     return retrier != null ? retrier.label() : breaker.name();
   }
 
-  /** The failure itself, without the {@link CompletionException}s and {@link ExecutionException}s around it. */
+  /**
+   * The failure itself, without the {@link CompletionException}s and {@link ExecutionException}s
+   * around it.
+   */
   static Throwable unwrap(Throwable failure) {
     Throwable current = failure;
     while ((current instanceof CompletionException || current instanceof ExecutionException)
@@ -549,7 +552,7 @@ public abstract class AsyncCall<T> {
     }
   }
 
-  /** On the runtime's timer: hands the next attempt to the default executor once the wait is over. */
+  /** On the runtime's timer: hands the next attempt to the default executor after the wait. */
   @Api24
   private static final class Handoff implements Runnable {
     private final Runnable next;
