@@ -46,14 +46,19 @@ final class AsyncMethodWriter {
     this.giveUp = giveUp;
   }
 
-  /** {@code return new AsyncCall<T>(retrier, breaker) {...}.start();} */
+  /**
+   * {@code return new AsyncCall<T>(retrier, breaker) {...}.start();}
+   *
+   * @param plainCall {@code super.m(args)}, for a call from a superclass constructor
+   */
   void addBody(
       MethodSpec.Builder builder,
       GuardedMethod method,
       MemberNames members,
       OverrideTypes types,
       List<String> arguments,
-      LoopLocals locals) {
+      LoopLocals locals,
+      CodeBlock plainCall) {
     TypeName returnType = types.get(method.type().getReturnType());
     CodeBlock call = call(method, types, String.join(", ", arguments));
     boolean retries = method.retry() != null;
@@ -64,8 +69,7 @@ final class AsyncMethodWriter {
               "if (this.$N == null)",
               retries ? members.retrierField(method) : members.breakerField(method))
           .addComment("Called by a superclass constructor, before this class set its fields.")
-          .addStatement("return $L", CodeBlock.of("super.$L$N($L)", types.typeArguments(),
-              method.method().getSimpleName().toString(), String.join(", ", arguments)))
+          .addStatement("return $L", plainCall)
           .endControlFlow();
     }
     TypeSpec.Builder attempt =

@@ -45,8 +45,13 @@ final class FutureTypes {
     if (type.getKind() != TypeKind.DECLARED || isAsync(elements, types, type)) {
       return false;
     }
-    return isSubtypeOf(elements, types, type, FUTURE)
-        || isSubtypeOf(elements, types, type, COMPLETION_STAGE);
+    return isSubtypeOf(elements, types, type, FUTURE) || isStage(elements, types, type);
+  }
+
+  /** Whether {@code type} is a {@code CompletionStage} of some kind. */
+  static boolean isStage(Elements elements, Types types, TypeMirror type) {
+    return type.getKind() == TypeKind.DECLARED
+        && isSubtypeOf(elements, types, type, COMPLETION_STAGE);
   }
 
   private static boolean isSubtypeOf(Elements elements, Types types, TypeMirror type, String name) {

@@ -52,7 +52,7 @@ final class MethodWriter {
     }
     LoopLocals locals = LoopLocals.allocate(names);
     if (method.shape().isAsync()) {
-      async.addBody(builder, method, members, types, arguments, locals);
+      async.addBody(builder, method, members, types, arguments, locals, call);
       return builder.build();
     }
     boolean retries = method.retry() != null;

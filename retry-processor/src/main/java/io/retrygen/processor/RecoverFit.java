@@ -143,9 +143,7 @@ final class RecoverFit {
 
   /** Whether {@code type} is a {@code CompletionStage}: its outcome, not itself, is the value. */
   private boolean isStage(TypeMirror type) {
-    TypeElement stage = elements.getTypeElement(FutureTypes.COMPLETION_STAGE);
-    return type.getKind() == TypeKind.DECLARED
-        && types.isSubtype(types.erasure(type), types.erasure(stage.asType()));
+    return FutureTypes.isStage(elements, types, type);
   }
 
   /** {@code CompletionStage<? extends value>}: what a recover method's stage must be. */
