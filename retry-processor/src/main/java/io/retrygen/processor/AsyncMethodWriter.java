@@ -60,7 +60,7 @@ final class AsyncMethodWriter {
       LoopLocals locals,
       CodeBlock plainCall) {
     TypeName returnType = types.get(method.type().getReturnType());
-    CodeBlock call = call(method, types, String.join(", ", arguments));
+    CodeBlock call = MethodWriter.call(method, types, String.join(", ", arguments), instance());
     boolean retries = method.retry() != null;
     boolean breaks = method.breaker() != null;
     if (!model.isInterface()) {
@@ -168,16 +168,5 @@ final class AsyncMethodWriter {
     return model.isInterface()
         ? CodeBlock.of("$T.this.delegate", model.generatedName())
         : CodeBlock.of("$T.super", model.generatedName());
-  }
-
-  /** {@code Outer.this.delegate.m(args)} or {@code Outer.super.m(args)}; {@code .<T>m} if generic.
-   */
-  private CodeBlock call(GuardedMethod method, OverrideTypes types, String arguments) {
-    return CodeBlock.of(
-        "$L.$L$N($L)",
-        instance(),
-        types.typeArguments(),
-        method.method().getSimpleName().toString(),
-        arguments);
   }
 }

@@ -17,10 +17,11 @@ import javax.lang.model.type.TypeMirror;
 final class GiveUpWriter {
   private static final ClassName THROWABLE = ClassName.get(Throwable.class);
 
-  private final boolean inInterface;
+  /** What an instance recover method is called on: {@code this.delegate} or {@code super}. */
+  private final CodeBlock instance;
 
-  GiveUpWriter(boolean inInterface) {
-    this.inInterface = inInterface;
+  GiveUpWriter(CodeBlock instance) {
+    this.instance = instance;
   }
 
   /**
@@ -134,12 +135,7 @@ final class GiveUpWriter {
       List<String> arguments,
       TypeName returnType) {
     boolean isVoid = returnType.equals(TypeName.VOID);
-    CodeBlock call =
-        recoverCall(
-            recover,
-            locals.failure,
-            arguments,
-            CodeBlock.of(inInterface ? "this.delegate" : "super"));
+    CodeBlock call = recoverCall(recover, locals.failure, arguments, instance);
     if (!recover.takesInterruption()) {
       builder.addStatement(isVoid ? "$L" : "return $L", call);
       if (isVoid) {

@@ -22,12 +22,15 @@ final class MethodWriter {
   private static final ClassName THROWABLE = ClassName.get(Throwable.class);
 
   private final RetryableType model;
+  /** What the guarded method, predicates and recover methods are called on. */
+  private final CodeBlock instance;
   private final GiveUpWriter giveUp;
   private final AsyncMethodWriter async;
 
   MethodWriter(RetryableType model) {
     this.model = model;
-    this.giveUp = new GiveUpWriter(model.isInterface());
+    this.instance = CodeBlock.of(model.isInterface() ? "this.delegate" : "super");
+    this.giveUp = new GiveUpWriter(instance);
     this.async = new AsyncMethodWriter(model, giveUp);
   }
 
@@ -44,7 +47,7 @@ final class MethodWriter {
     for (ParameterSpec parameter : builder.build().parameters) {
       arguments.add(names.newName(parameter.name, parameter.name));
     }
-    CodeBlock call = call(method, types, String.join(", ", arguments));
+    CodeBlock call = call(method, types, String.join(", ", arguments), instance);
     TypeName returnType = types.get(method.type().getReturnType());
     boolean isVoid = returnType.equals(TypeName.VOID);
     if (!method.isGuarded()) {
@@ -164,11 +167,7 @@ final class MethodWriter {
         "if ($L)", retryable.isEmpty() ? mayRetry : CodeBlock.of("$L$W&& $L", retryable, mayRetry));
     PredicateMethod retryIf = method.retryIf();
     if (retryIf != null) {
-      CodeBlock test =
-          retryIfTest(
-              method,
-              locals.failure,
-              CodeBlock.of(model.isInterface() ? "this.delegate" : "super"));
+      CodeBlock test = retryIfTest(method, locals.failure, instance);
       addUserCall(builder, locals, locals.retry, test);
       builder.beginControlFlow("if ($N)", locals.retry);
     }
@@ -250,11 +249,7 @@ final class MethodWriter {
    */
   private CodeBlock predicateCall(
       GuardedMethod method, PredicateMethod predicate, CodeBlock argument) {
-    return predicateCall(
-        method,
-        predicate,
-        argument,
-        CodeBlock.of(model.isInterface() ? "this.delegate" : "super"));
+    return predicateCall(method, predicate, argument, instance);
   }
 
   /** See above; {@code instance} is what an instance predicate is called on. */
@@ -274,10 +269,15 @@ final class MethodWriter {
     return CodeBlock.of("$T.$N($L)", owner, name, argument);
   }
 
-  /** {@code this.delegate.m(args)} or {@code super.m(args)}; {@code .<T>m(args)} if generic. */
-  private CodeBlock call(GuardedMethod method, OverrideTypes types, String arguments) {
+  /**
+   * {@code instance.m(args)}, {@code instance.<T>m(args)} if generic: {@code this.delegate} or
+   * {@code super} in the loop, {@code Outer.this.delegate} or {@code Outer.super} in an async call.
+   */
+  static CodeBlock call(
+      GuardedMethod method, OverrideTypes types, String arguments, CodeBlock instance) {
     return CodeBlock.of(
-        model.isInterface() ? "this.delegate.$L$N($L)" : "super.$L$N($L)",
+        "$L.$L$N($L)",
+        instance,
         types.typeArguments(),
         method.method().getSimpleName().toString(),
         arguments);
