@@ -30,6 +30,8 @@ import java.lang.annotation.Target;
  * to whole milliseconds; they never overflow, never go negative and never exceed the cap. A wait
  * of 0 ms does not sleep at all. Random choices come from the {@code RandomSource} of the
  * instance's {@code RetryOptions}, one value per choice, {@code random} before {@code jitter}.
+ *
+ * <p>{@link #delayFor()} lets the callee choose the wait instead, within the cap.
  */
 @Documented
 @Retention(RetentionPolicy.CLASS)
@@ -68,4 +70,22 @@ public @interface Backoff {
    * + jitter]}, then capped when a cap applies. Default: {@code 0}, no jitter.
    */
   double jitter() default 0;
+
+  /**
+   * The name of a method that computes the wait from what went wrong, e.g. from an HTTP {@code
+   * Retry-After} header: {@code long name(T failure)} with {@code T} a {@code Throwable} type,
+   * and/or, with {@link Retryable#retryOnResult()}, {@code long name(R result)} for a rejected
+   * result ({@code int} returns are accepted). A method of the same type or a supertype, static or
+   * instance (on an interface: default or static), resolved and type-checked at compile time.
+   * Overloads may cover failures and results; for each failure or result the one with the most
+   * specific parameter type is used.
+   *
+   * <p>Its value is the wait in milliseconds, used as is (no {@code random}, no {@code jitter});
+   * a negative value means "use the formula" of this {@code @Backoff}, which also applies when no
+   * overload can take the failure or result. A wait above the cap ({@link #maxDelay()}, or the
+   * 30000 ms of an exponential backoff) is not taken: the call gives up, since the callee asked
+   * for more patience than the method allows. The formula's retry number counts every retry,
+   * whatever waits this method chose for earlier ones. Default: {@code ""}, none.
+   */
+  String delayFor() default "";
 }

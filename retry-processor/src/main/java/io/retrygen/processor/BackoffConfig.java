@@ -15,6 +15,7 @@ final class BackoffConfig {
   private final double multiplier;
   private final boolean random;
   private final double jitter;
+  private final String delayFor;
 
   private BackoffConfig(
       Mirrors.Values values,
@@ -22,13 +23,15 @@ final class BackoffConfig {
       long maxDelay,
       double multiplier,
       boolean random,
-      double jitter) {
+      double jitter,
+      String delayFor) {
     this.values = values;
     this.delay = delay;
     this.maxDelay = maxDelay;
     this.multiplier = multiplier;
     this.random = random;
     this.jitter = jitter;
+    this.delayFor = delayFor;
   }
 
   static BackoffConfig read(Elements elements, AnnotationMirror backoff) {
@@ -39,7 +42,8 @@ final class BackoffConfig {
         values.longValue("maxDelay"),
         values.doubleValue("multiplier"),
         values.booleanValue("random"),
-        values.doubleValue("jitter"));
+        values.doubleValue("jitter"),
+        values.stringValue("delayFor"));
   }
 
   /** The {@code @Backoff} these values were read from. */
@@ -70,6 +74,11 @@ final class BackoffConfig {
 
   double jitter() {
     return jitter;
+  }
+
+  /** The name of the {@code delayFor} method(s), empty for none. */
+  String delayFor() {
+    return delayFor;
   }
 
   boolean exponential() {

@@ -8,8 +8,8 @@ import javax.lang.model.util.Elements;
 import javax.lang.model.util.Types;
 
 /**
- * Each annotation read once: the values of the {@code @Retryable} or {@code @CircuitBreaker} on an
- * element, shared by every method it guards and by the validator. Emptied at the start of each
+ * Each annotation read once: the values of the {@code @Retryable}, {@code @CircuitBreaker} or
+ * {@code @RetryBudget} on an element, shared by every method it guards and by the validator. Emptied at the start of each
  * round, since elements of one round must not be used in the next.
  */
 final class ConfigCache {
@@ -17,6 +17,7 @@ final class ConfigCache {
   private final Types types;
   private final Map<Element, RetryConfig> retryConfigs = new HashMap<>();
   private final Map<Element, BreakerConfig> breakerConfigs = new HashMap<>();
+  private final Map<Element, BudgetConfig> budgetConfigs = new HashMap<>();
 
   ConfigCache(Elements elements, Types types) {
     this.elements = elements;
@@ -26,6 +27,7 @@ final class ConfigCache {
   void clear() {
     retryConfigs.clear();
     breakerConfigs.clear();
+    budgetConfigs.clear();
   }
 
   /** The {@code @Retryable} on {@code element} with its {@code @Backoff}, or null if none. */
@@ -46,6 +48,17 @@ final class ConfigCache {
       AnnotationMirror mirror = Mirrors.find(element, Names.CIRCUIT_BREAKER);
       config = mirror == null ? null : BreakerConfig.read(elements, element, mirror);
       breakerConfigs.put(element, config);
+    }
+    return config;
+  }
+
+  /** The {@code @RetryBudget} on {@code element}, or null if none. */
+  BudgetConfig budget(Element element) {
+    BudgetConfig config = budgetConfigs.get(element);
+    if (config == null && !budgetConfigs.containsKey(element)) {
+      AnnotationMirror mirror = Mirrors.find(element, Names.RETRY_BUDGET);
+      config = mirror == null ? null : BudgetConfig.read(elements, element, mirror);
+      budgetConfigs.put(element, config);
     }
     return config;
   }

@@ -31,6 +31,8 @@ final class GuardedMethod {
   private final TypeMirror valueType;
   private final RetryConfig retry;
   private final BreakerConfig breaker;
+  private final BudgetConfig budget;
+  private final String budgetName;
   private final String label;
   private final boolean deprecated;
   private final List<RecoverMethod> recovers;
@@ -44,6 +46,8 @@ final class GuardedMethod {
       TypeMirror valueType,
       RetryConfig retry,
       BreakerConfig breaker,
+      BudgetConfig budget,
+      String budgetName,
       String label,
       boolean deprecated,
       List<RecoverMethod> recovers,
@@ -55,6 +59,8 @@ final class GuardedMethod {
     this.valueType = valueType;
     this.retry = retry;
     this.breaker = breaker;
+    this.budget = budget;
+    this.budgetName = budgetName;
     this.label = label;
     this.deprecated = deprecated;
     this.recovers = Collections.unmodifiableList(new ArrayList<>(recovers));
@@ -69,14 +75,16 @@ final class GuardedMethod {
       TypeMirror valueType,
       RetryConfig retry,
       BreakerConfig breaker,
+      BudgetConfig budget,
+      String budgetName,
       String label,
       boolean deprecated,
       List<RecoverMethod> recovers,
       PredicateMethod retryIf,
       PredicateMethod retryOnResult) {
     return new GuardedMethod(
-        method, type, shape, valueType, retry, breaker, label, deprecated, recovers, retryIf,
-        retryOnResult);
+        method, type, shape, valueType, retry, breaker, budget, budgetName, label, deprecated,
+        recovers, retryIf, retryOnResult);
   }
 
   static GuardedMethod forwarded(
@@ -84,7 +92,7 @@ final class GuardedMethod {
       ExecutableType type,
       boolean deprecated) {
     return new GuardedMethod(
-        method, type, null, null, null, null, null, deprecated,
+        method, type, null, null, null, null, null, null, null, deprecated,
         Collections.<RecoverMethod>emptyList(), null, null);
   }
 
@@ -124,6 +132,22 @@ final class GuardedMethod {
   /** The winning {@code @CircuitBreaker}; null when none applies. */
   BreakerConfig breaker() {
     return breaker;
+  }
+
+  /**
+   * The winning {@code @RetryBudget}; null when none applies, and always when no {@code
+   * @Retryable} does (a budget caps retries only).
+   */
+  BudgetConfig budget() {
+    return budget;
+  }
+
+  /**
+   * The budget's resolved name (SPEC §10): as written, else the annotated type's name relative to
+   * its package, else (on a method) the label; null without a budget.
+   */
+  String budgetName() {
+    return budgetName;
   }
 
   /** The label of events and statistics; null for a forwarded method. */

@@ -118,13 +118,18 @@ final class ModelReader {
           helper ? null : nearest(type, supertypes, entry, Names.CIRCUIT_BREAKER);
       RetryConfig retry = retryable == null ? null : configs.retry(retryable);
       BreakerConfig breaker = breakerElement == null ? null : configs.breaker(breakerElement);
+      Element budgetElement =
+          retry == null ? null : nearest(type, supertypes, entry, Names.RETRY_BUDGET);
+      BudgetConfig budget = budgetElement == null ? null : configs.budget(budgetElement);
       if (retry != null && isOwnPredicate(method, retry)) {
         // A type-level retryOnResult = "isEmpty" must not guard isEmpty itself (nor check its
         // boolean result with isEmpty): like @Recover methods, predicates are plain helpers.
         retry = null;
         breaker = null;
+        budget = null;
       }
       if ((retry != null || breaker != null) && overridable(type, method)) {
+        String label = label(type, method, retry);
         methods.add(
             GuardedMethod.guarded(
                 method,
@@ -133,7 +138,9 @@ final class ModelReader {
                 FutureTypes.valueType(elements, types, entry.type.getReturnType()),
                 retry,
                 breaker,
-                label(type, method, retry),
+                budget,
+                budget == null ? null : budgetName(budget, label),
+                label,
                 deprecated,
                 recoverResolver.resolve(
                     type, recovers, method, entry.type, retry, reportedTies, reportedMisfits),
@@ -259,6 +266,20 @@ final class ModelReader {
       return true;
     }
     return GeneratedNames.packageOf(method).equals(GeneratedNames.packageOf(type));
+  }
+
+  /**
+   * The name of {@code budget} (SPEC §10): as written, else on a type its name relative to its
+   * package, else (on a method) the guarded method's {@code label}.
+   */
+  private static String budgetName(BudgetConfig budget, String label) {
+    if (!budget.name().isEmpty()) {
+      return budget.name();
+    }
+    Element element = budget.annotatedElement();
+    return element instanceof TypeElement
+        ? GeneratedNames.relativeName((TypeElement) element)
+        : label;
   }
 
   /** The {@code @Retryable} label if set, else {@code Type.method}; an unnamed breaker's name too. */

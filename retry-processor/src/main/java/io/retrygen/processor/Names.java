@@ -11,6 +11,7 @@ final class Names {
   static final String BACKOFF = "io.retrygen.Backoff";
   static final String RECOVER = "io.retrygen.Recover";
   static final String CIRCUIT_BREAKER = "io.retrygen.CircuitBreaker";
+  static final String RETRY_BUDGET = "io.retrygen.RetryBudget";
   static final String RETRY_LISTENER = "io.retrygen.RetryListener";
   static final String STATISTICS_LISTENER = "io.retrygen.runtime.StatisticsListener";
   static final String GENERATED = "javax.annotation.processing.Generated";

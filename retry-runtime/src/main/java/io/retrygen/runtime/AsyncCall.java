@@ -136,6 +136,22 @@ public abstract class AsyncCall<T> {
     return false;
   }
 
+  /**
+   * The {@code delayFor} method for a failure (SPEC §4): the wait in milliseconds before the next
+   * attempt, or a negative value (the default) for the backoff's formula.
+   */
+  protected long delayFor(Throwable failure) throws Throwable {
+    return -1L;
+  }
+
+  /**
+   * The {@code delayFor} method for a result {@code retryOnResult} rejected: the wait in
+   * milliseconds, or a negative value (the default) for the backoff's formula.
+   */
+  protected long delayForResult(T result) throws Throwable {
+    return -1L;
+  }
+
   /** Whether {@code failure} counts as a breaker failure ({@code failOn}, {@code skipOn}). */
   protected boolean breakerFailure(Throwable failure) {
     return false;
@@ -201,7 +217,7 @@ public abstract class AsyncCall<T> {
     if (failure != null) {
       retrier.failed(attempt, startNanos, failure);
     } else {
-      retrier.succeeded(attempt, startNanos);
+      retrier.announceSuccess(attempt, startNanos);
     }
   }
 
@@ -329,16 +345,20 @@ public abstract class AsyncCall<T> {
     if (abandoned) {
       return;
     }
-    if (retrier != null && retryable(failure) && retrier.mayRetry(attempt)) {
-      boolean retry;
-      try {
-        retry = retryIf(failure);
-      } catch (Throwable predicateFailure) {
-        abort(predicateFailure);
-        return;
-      }
-      if (retry && waitThenRetry(failure, null)) {
-        return;
+    if (retrier != null) {
+      if (!retryable(failure)) {
+        retrier.notRetryable();
+      } else if (retrier.mayRetry(attempt)) {
+        boolean retry;
+        try {
+          retry = retryIf(failure);
+        } catch (Throwable predicateFailure) {
+          abort(predicateFailure);
+          return;
+        }
+        if (retry && waitThenRetry(failure, null)) {
+          return;
+        }
       }
     }
     giveUp(failure);
@@ -378,11 +398,23 @@ public abstract class AsyncCall<T> {
   }
 
   /**
-   * Steps 7 to 9 of the decision order: computes the wait, gives up (false) when it would reach
-   * {@code maxDuration}, else tells the listeners and schedules the next attempt.
+   * Steps 6 to 9 of the decision order: gives up (false) when the retry budget refuses the retry,
+   * computes the wait ({@code delayFor}, else the formula), gives up when it is above the cap of a
+   * {@code delayFor} wait or would reach {@code maxDuration}, else tells the listeners and
+   * schedules the next attempt. A {@code delayFor} that throws ends the call with its exception.
    */
   private boolean waitThenRetry(Throwable failure, T result) {
-    long delayMillis = retrier.nextDelay(attempt, startNanos);
+    if (!retrier.withinBudget()) {
+      return false;
+    }
+    long requestedMillis;
+    try {
+      requestedMillis = failure != null ? delayFor(failure) : delayForResult(result);
+    } catch (Throwable delayForFailure) {
+      abort(delayForFailure);
+      return true;
+    }
+    long delayMillis = retrier.nextDelay(attempt, startNanos, requestedMillis);
     if (delayMillis < 0) {
       return false;
     }

@@ -19,11 +19,15 @@ import java.util.concurrent.ScheduledExecutorService;
  *   try {
  *     result = delegate.call(args);
  *   } catch (Throwable failure) {
- *     if (retryable(failure) && retrier.mayRetry(attempt)) {   // steps 1, 3, 4
- *       // step 5: retryIf, if any
- *       if (retrier.backOff(attempt, startNanos, failure)) {  // steps 7 to 9
- *         continue;
+ *     if (retryable(failure)) {                                // step 1
+ *       if (retrier.mayRetry(attempt)) {                       // steps 2 to 4
+ *         // step 5: retryIf, if any; step 6: withinBudget(), with a budget
+ *         if (retrier.backOff(attempt, startNanos, failure)) { // steps 7 to 9
+ *           continue;                                          // (delayFor: the 4-argument one)
+ *         }
  *       }
+ *     } else {
+ *       retrier.notRetryable();                                // with a budget only
  *     }
  *     retrier.failed(attempt, startNanos, failure);
  *     throw failure;                                           // or recover
@@ -48,6 +52,8 @@ public final class Retrier {
   private final Sleeper sleeper;
   private final Ticker ticker;
   private final RandomSource random;
+  /** The retry budget (SPEC §10); null for none. */
+  private final TokenBucket budget;
   /** The options' own scheduler, null for the runtime's default; only asynchronous calls use it. */
   private final ScheduledExecutorService scheduler;
   /**
@@ -80,6 +86,7 @@ public final class Retrier {
     this.sleeper = options.sleeper();
     this.ticker = options.ticker();
     this.random = options.random();
+    this.budget = policy.budget();
     this.scheduler = options.customScheduler();
     this.listeners = concat(options.listeners(), methodListeners);
     this.timed = maxDurationNanos > 0 || listeners != null;
@@ -100,12 +107,35 @@ public final class Retrier {
   }
 
   /**
-   * Whether another attempt may follow {@code attempt}: it was not the last of {@code
-   * maxAttempts}, and the calling thread's interrupt flag is not set (no retry starts while it
-   * is). Reads no clock and draws nothing.
+   * Steps 2 to 4 of the decision order, for an attempt that failed in a way the method retries (a
+   * failure step 1 classifies as retryable, or a rejected result): the retry budget, if any, takes
+   * one token for it; then whether another attempt may follow {@code attempt}: it was not the last
+   * of {@code maxAttempts}, and the calling thread's interrupt flag is not set (no retry starts
+   * while it is). Reads no clock and draws nothing.
    */
   public boolean mayRetry(int attempt) {
+    if (budget != null) {
+      budget.take();
+    }
     return attempt < maxAttempts && !Thread.currentThread().isInterrupted();
+  }
+
+  /**
+   * Step 6 of the decision order: whether the retry budget, if any, allows a retry (more than
+   * half its tokens are left). Always true without a budget.
+   */
+  public boolean withinBudget() {
+    return budget == null || budget.allowsRetry();
+  }
+
+  /**
+   * An attempt failed with a failure that step 1 does not retry: the retry budget, if any, gets
+   * its {@code tokenRatio} back, as for a success. Nothing to do without a budget.
+   */
+  public void notRetryable() {
+    if (budget != null) {
+      budget.giveBack();
+    }
   }
 
   /**
@@ -123,7 +153,38 @@ public final class Retrier {
    */
   public boolean backOff(int attempt, long startNanos, Throwable failure) {
     long delayMillis = nextDelay(attempt, startNanos);
-    return delayMillis >= 0 && backOff(attempt, startNanos, failure, delayMillis);
+    return delayMillis >= 0 && waitBeforeRetry(attempt, startNanos, failure, delayMillis);
+  }
+
+  /**
+   * {@link #backOff(int, long, Throwable)} with the wait a {@code delayFor} method asked for
+   * (SPEC §4): {@code requestedMillis} is used as is, without random draws; a negative one means
+   * the backoff's formula; one above the backoff's cap is not taken: the call gives up (false,
+   * with no {@code onRetry}).
+   *
+   * @param requestedMillis what {@code delayFor} returned for this failure or result, or -1 when
+   *     none of its overloads could take it
+   */
+  public boolean backOff(int attempt, long startNanos, Throwable failure, long requestedMillis) {
+    long delayMillis = nextDelay(attempt, startNanos, requestedMillis);
+    return delayMillis >= 0 && waitBeforeRetry(attempt, startNanos, failure, delayMillis);
+  }
+
+  /**
+   * The wait before the attempt after {@code attempt} when {@code delayFor} asked for {@code
+   * requestedMillis}: that, or the formula's for a negative request; -1 when it is above the cap or
+   * would end at or beyond {@code maxDuration}.
+   */
+  long nextDelay(int attempt, long startNanos, long requestedMillis) {
+    if (requestedMillis < 0) {
+      return nextDelay(attempt, startNanos);
+    }
+    if (requestedMillis > backoff.capMillis()
+        || (maxDurationNanos > 0
+            && saturatedNanos(requestedMillis) >= remainingNanos(startNanos))) {
+      return -1L;
+    }
+    return requestedMillis;
   }
 
   /**
@@ -141,8 +202,12 @@ public final class Retrier {
     return delayMillis;
   }
 
-  /** Tells the listeners about the retry, then waits {@code delayMillis}; see {@link #backOff}. */
-  boolean backOff(int attempt, long startNanos, Throwable failure, long delayMillis) {
+  /**
+   * Tells the listeners about the retry, then waits {@code delayMillis}; see {@link
+   * #backOff(int, long, Throwable)}.
+   */
+  private boolean waitBeforeRetry(
+      int attempt, long startNanos, Throwable failure, long delayMillis) {
     retrying(attempt, startNanos, failure, delayMillis);
     if (delayMillis == 0) {
       return true;
@@ -183,8 +248,22 @@ public final class Retrier {
     return maxDurationNanos - (ticker.nanoTime() - startNanos);
   }
 
-  /** Tells the listeners that the call succeeded on {@code attempt}. Nothing to do without one. */
+  /**
+   * The call succeeded on {@code attempt}: the retry budget, if any, gets its {@code tokenRatio}
+   * back, and the listeners hear {@code onSuccess}. Nothing to do without either.
+   */
   public void succeeded(int attempt, long startNanos) {
+    if (budget != null) {
+      budget.giveBack();
+    }
+    announceSuccess(attempt, startNanos);
+  }
+
+  /**
+   * Tells the listeners that the call succeeded on {@code attempt}, leaving the budget alone: for
+   * a call completed from outside, which is no outcome of an attempt.
+   */
+  void announceSuccess(int attempt, long startNanos) {
     if (listeners != null) {
       dispatch(ON_SUCCESS, event(attempt, null, 0L, startNanos));
     }

@@ -4,7 +4,8 @@ import io.retrygen.RetryListener;
 
 /**
  * What a {@code @Retryable} resolved to at compile time for one guarded method, independent of
- * any instance: its label, attempts, time budget and backoff. Only generated code uses this
+ * any instance: its label, attempts, time budget, backoff and, with a {@code @RetryBudget}, the
+ * process-wide retry budget it draws on. Only generated code uses this
  * class: each generated class holds one per guarded method in a {@code static final} constant,
  * and each constructor {@linkplain #bind binds} it to the instance's options in one line.
  *
@@ -15,6 +16,8 @@ public final class RetryPolicy {
   private final int maxAttempts;
   private final long maxDurationMillis;
   private final BackoffPolicy backoff;
+  /** Null when no {@code @RetryBudget} applies. */
+  private final TokenBucket budget;
 
   /**
    * @param label the name in events and statistics
@@ -24,6 +27,15 @@ public final class RetryPolicy {
    * @throws IllegalArgumentException for a value the annotations reject at compile time
    */
   public RetryPolicy(String label, int maxAttempts, long maxDurationMillis, BackoffPolicy backoff) {
+    this(label, maxAttempts, maxDurationMillis, backoff, null);
+  }
+
+  private RetryPolicy(
+      String label,
+      int maxAttempts,
+      long maxDurationMillis,
+      BackoffPolicy backoff,
+      TokenBucket budget) {
     if (label == null) {
       throw new NullPointerException("label == null");
     }
@@ -40,6 +52,21 @@ public final class RetryPolicy {
     this.maxAttempts = maxAttempts;
     this.maxDurationMillis = maxDurationMillis;
     this.backoff = backoff;
+    this.budget = budget;
+  }
+
+  /**
+   * A copy that draws on the retry budget {@code name} (SPEC §10), created full with {@code
+   * maxTokens} and {@code tokenRatio} unless a budget of that name exists already in the process:
+   * then that one is shared, with its own settings (the first created wins).
+   *
+   * @throws IllegalArgumentException for {@code maxTokens} outside 1..1000, or a {@code
+   *     tokenRatio} outside (0, 1] or with more than 3 decimals
+   */
+  public RetryPolicy withBudget(String name, int maxTokens, double tokenRatio) {
+    return new RetryPolicy(
+        label, maxAttempts, maxDurationMillis, backoff,
+        RetryBudgets.named(name, maxTokens, tokenRatio));
   }
 
   /**
@@ -79,9 +106,14 @@ public final class RetryPolicy {
     return backoff;
   }
 
+  /** The retry budget it draws on; null for none. */
+  TokenBucket budget() {
+    return budget;
+  }
+
   @Override
   public String toString() {
     return "RetryPolicy{" + label + ", maxAttempts=" + maxAttempts + ", maxDuration="
-        + maxDurationMillis + ", " + backoff + "}";
+        + maxDurationMillis + ", " + backoff + (budget == null ? "" : ", " + budget) + "}";
   }
 }
