@@ -3,7 +3,6 @@ package io.retrygen.processor;
 import java.util.HashMap;
 import java.util.Map;
 import javax.lang.model.element.Element;
-import javax.lang.model.element.ExecutableElement;
 import javax.lang.model.element.PackageElement;
 import javax.lang.model.element.TypeElement;
 import javax.lang.model.util.Types;
@@ -91,7 +90,7 @@ final class BreakerValidator {
     if (breaker.name().isEmpty()) {
       return;
     }
-    String where = describe(breaker.annotatedElement());
+    String where = Diagnostics.declaration(breaker.annotatedElement());
     String[] first = namedSettings.get(breaker.name());
     if (first == null) {
       namedSettings.put(breaker.name(), new String[] {breaker.settings(), where});
@@ -105,11 +104,4 @@ final class BreakerValidator {
     }
   }
 
-  private static String describe(Element element) {
-    if (element instanceof ExecutableElement) {
-      return ((TypeElement) element.getEnclosingElement()).getQualifiedName() + "."
-          + Diagnostics.signature((ExecutableElement) element);
-    }
-    return ((TypeElement) element).getQualifiedName().toString();
-  }
 }

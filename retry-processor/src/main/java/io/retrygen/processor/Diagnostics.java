@@ -116,7 +116,11 @@ final class Diagnostics {
     if (value == Math.rint(value) && !Double.isInfinite(value) && Math.abs(value) < 1e15) {
       return String.valueOf((long) value);
     }
-    return String.valueOf(value);
+    if (Double.isNaN(value) || Double.isInfinite(value) || Math.abs(value) >= 1e-3) {
+      return String.valueOf(value);
+    }
+    // As written, not 5.0E-4: 0.0005.
+    return java.math.BigDecimal.valueOf(value).stripTrailingZeros().toPlainString();
   }
 
   private void print(
@@ -161,5 +165,14 @@ final class Diagnostics {
       separator = ", ";
     }
     return result.append(')').toString();
+  }
+
+  /** Where an annotation is declared, for a message: {@code com.acme.Client.charge(String)}. */
+  static String declaration(Element element) {
+    if (element instanceof ExecutableElement) {
+      return ((TypeElement) element.getEnclosingElement()).getQualifiedName() + "."
+          + signature((ExecutableElement) element);
+    }
+    return ((TypeElement) element).getQualifiedName().toString();
   }
 }

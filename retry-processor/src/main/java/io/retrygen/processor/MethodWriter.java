@@ -153,34 +153,69 @@ final class MethodWriter {
 
 
   /**
-   * Inside {@code catch (Throwable failure)}: SPEC §3's steps 1, 3 and 4 (classification, an
-   * attempt left, no interrupt), then 5 ({@code retryIf}), then 7 to 9 in {@code backOff}; {@code
-   * continue} retries, falling through gives up.
+   * Inside {@code catch (Throwable failure)}: SPEC §3's steps 1 to 4 (classification; the budget's
+   * token, an attempt left and no interrupt in {@code mayRetry}), then 5 ({@code retryIf}), 6
+   * ({@code withinBudget}, with a budget), and 7 to 9 in {@code backOff}; {@code continue}
+   * retries, falling through gives up. With a budget, a failure that is not retryable gives its
+   * {@code tokenRatio} back.
    */
   private void addFailure(MethodSpec.Builder builder, GuardedMethod method, LoopLocals locals) {
-    CodeBlock mayRetry = CodeBlock.of("$N.mayRetry($N)", locals.retrier, locals.attempt);
     RetryConfig retry = method.retry();
+    PredicateMethod retryIf = method.retryIf();
+    // Without retryIf, step 6 joins steps 2 to 4 in one condition; with it, it follows step 5.
+    CodeBlock mayRetry = CodeBlock.of("$N.mayRetry($N)", locals.retrier, locals.attempt);
+    if (retryIf == null) {
+      mayRetry = withinBudget(method, locals, mayRetry);
+    }
     CodeBlock retryable =
         Classification.condition(
             retry.retryFor(), retry.noRetryFor(), retry.excludesInterruption(), locals.failure);
-    builder.beginControlFlow(
-        "if ($L)", retryable.isEmpty() ? mayRetry : CodeBlock.of("$L$W&& $L", retryable, mayRetry));
-    PredicateMethod retryIf = method.retryIf();
+    boolean refunds = method.budget() != null && !retryable.isEmpty();
+    if (refunds) {
+      builder.beginControlFlow("if ($L)", retryable).beginControlFlow("if ($L)", mayRetry);
+    } else {
+      builder.beginControlFlow(
+          "if ($L)",
+          retryable.isEmpty() ? mayRetry : CodeBlock.of("$L$W&& $L", retryable, mayRetry));
+    }
     if (retryIf != null) {
       CodeBlock test = retryIfTest(method, locals.failure, instance);
       addUserCall(builder, locals, locals.retry, test);
-      builder.beginControlFlow("if ($N)", locals.retry);
+      builder.beginControlFlow(
+          "if ($L)", withinBudget(method, locals, CodeBlock.of("$N", locals.retry)));
     }
-    builder
-        .beginControlFlow(
-            "if ($N.backOff($N, $N, $N))",
-            locals.retrier, locals.attempt, locals.startNanos, locals.failure)
-        .addStatement("continue")
-        .endControlFlow();
+    addBackOff(builder, locals, CodeBlock.of("$N", locals.failure));
     if (retryIf != null) {
       builder.endControlFlow();
     }
     builder.endControlFlow();
+    if (refunds) {
+      builder
+          .nextControlFlow("else")
+          .addStatement("$N.notRetryable()", locals.retrier)
+          .endControlFlow();
+    }
+  }
+
+  /** {@code condition}, and with a budget {@code && retrier.withinBudget()}: step 6. */
+  private static CodeBlock withinBudget(
+      GuardedMethod method, LoopLocals locals, CodeBlock condition) {
+    return method.budget() == null
+        ? condition
+        : CodeBlock.of("$L$W&& $N.withinBudget()", condition, locals.retrier);
+  }
+
+  /**
+   * Steps 7 to 10: {@code backOff} waits, and {@code continue} makes the next attempt. {@code
+   * failure} is the failure, or {@code null} for a rejected result.
+   */
+  private static void addBackOff(MethodSpec.Builder builder, LoopLocals locals, CodeBlock failure) {
+    builder
+        .beginControlFlow(
+            "if ($N.backOff($N, $N, $L))",
+            locals.retrier, locals.attempt, locals.startNanos, failure)
+        .addStatement("continue")
+        .endControlFlow();
   }
 
   /**
@@ -212,11 +247,12 @@ final class MethodWriter {
         predicateCall(method, method.retryOnResult(), CodeBlock.of("$N", locals.result)));
     builder
         .beginControlFlow("if ($N)", locals.rejected)
-        .beginControlFlow("if ($N.mayRetry($N))", locals.retrier, locals.attempt)
         .beginControlFlow(
-            "if ($N.backOff($N, $N, null))", locals.retrier, locals.attempt, locals.startNanos)
-        .addStatement("continue")
-        .endControlFlow()
+            "if ($L)",
+            withinBudget(
+                method, locals, CodeBlock.of("$N.mayRetry($N)", locals.retrier, locals.attempt)));
+    addBackOff(builder, locals, CodeBlock.of("null"));
+    builder
         .endControlFlow()
         .addComment("Out of attempts or time: the last result stands, with no recovery.")
         .addStatement("$N.failed($N, $N, null)", locals.retrier, locals.attempt, locals.startNanos)

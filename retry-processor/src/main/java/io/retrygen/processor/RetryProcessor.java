@@ -62,7 +62,9 @@ public final class RetryProcessor extends AbstractProcessor {
   @Override
   public Set<String> getSupportedAnnotationTypes() {
     return new LinkedHashSet<>(
-        Arrays.asList(Names.RETRYABLE, Names.CIRCUIT_BREAKER, Names.BACKOFF, Names.RECOVER));
+        Arrays.asList(
+            Names.RETRYABLE, Names.CIRCUIT_BREAKER, Names.BACKOFF, Names.RECOVER,
+            Names.RETRY_BUDGET));
   }
 
   @Override
@@ -112,8 +114,8 @@ public final class RetryProcessor extends AbstractProcessor {
 
   /**
    * Deferred types first, then the types annotated in this round, in source order, each once. A
-   * type with only {@code @Recover} methods is among them: it generates nothing, but is checked
-   * (SPEC §2, §5).
+   * type with only {@code @Recover} or {@code @RetryBudget} methods is among them: it generates
+   * nothing, but is checked (SPEC §2, §5, §10).
    */
   private List<TypeElement> typesToProcess(RoundEnvironment round) {
     Set<TypeElement> types = new LinkedHashSet<>();
@@ -129,7 +131,8 @@ public final class RetryProcessor extends AbstractProcessor {
       return new ArrayList<>(types);
     }
     for (String annotation :
-        Arrays.asList(Names.RETRYABLE, Names.CIRCUIT_BREAKER, Names.RECOVER)) {
+        Arrays.asList(
+            Names.RETRYABLE, Names.CIRCUIT_BREAKER, Names.RECOVER, Names.RETRY_BUDGET)) {
       TypeElement annotationType = elements.getTypeElement(annotation);
       if (annotationType == null) {
         continue;
@@ -165,8 +168,9 @@ public final class RetryProcessor extends AbstractProcessor {
       throws MissingTypeException {
     int errorsBefore = diagnostics.errorCount();
     if (!isInput(type)) {
-      // Only @Recover methods: checked like any, but nothing is guarded and nothing generated.
+      // Only @Recover or @RetryBudget methods: checked like any, but nothing is generated.
       validator.validateAnnotations(type);
+      validator.validateUnguardedBudgets(type);
       if (diagnostics.errorCount() == errorsBefore) {
         reader.recoverResolver().warnUnguarded(type, inputs, reader.hierarchy());
       }

@@ -2,6 +2,7 @@ package io.retrygen.processor;
 
 import com.squareup.javapoet.ClassName;
 import java.util.List;
+import javax.lang.model.element.ExecutableElement;
 import javax.lang.model.element.TypeElement;
 
 /** Everything the writer needs about one input type; the writer asks javax.lang.model nothing new. */
@@ -43,6 +44,16 @@ final class RetryableType {
   /** In source order of the input, then its supertypes: guarded, and for a delegate forwarded. */
   List<GuardedMethod> methods() {
     return methods;
+  }
+
+  /** The plan for {@code method}, a declaration the input sees most specifically; null if none. */
+  GuardedMethod method(ExecutableElement method) {
+    for (GuardedMethod each : methods) {
+      if (each.method().equals(method)) {
+        return each;
+      }
+    }
+    return null;
   }
 
   /** The input class's non-private constructors; empty for an interface. */

@@ -133,16 +133,27 @@ final class RetryingWriter {
         .build();
   }
 
-  /** {@code new RetryPolicy("Client.charge", 5, 0L, BackoffPolicy.fixed(100L))}. */
+  /**
+   * {@code new RetryPolicy("Client.charge", 5, 0L, BackoffPolicy.fixed(100L))}, followed by {@code
+   * .withBudget("Client", 10, 0.1)} when a {@code @RetryBudget} applies.
+   */
   private static CodeBlock policy(GuardedMethod method) {
     RetryConfig retry = method.retry();
+    CodeBlock policy =
+        CodeBlock.of(
+            "new $T($S,$W$L,$W$LL,$W$L)",
+            Names.RETRY_POLICY,
+            method.label(),
+            retry.maxAttempts(),
+            retry.maxDuration(),
+            backoffPolicy(retry.backoff()));
+    BudgetConfig budget = method.budget();
+    if (budget == null) {
+      return policy;
+    }
     return CodeBlock.of(
-        "new $T($S,$W$L,$W$LL,$W$L)",
-        Names.RETRY_POLICY,
-        method.label(),
-        retry.maxAttempts(),
-        retry.maxDuration(),
-        backoffPolicy(retry.backoff()));
+        "$L$Z.withBudget($S,$W$L,$W$L)",
+        policy, method.budgetName(), budget.maxTokens(), budget.tokenRatio());
   }
 
   /**

@@ -12,6 +12,7 @@ import javax.lang.model.element.PackageElement;
 import javax.lang.model.element.TypeElement;
 import javax.lang.model.type.DeclaredType;
 import javax.lang.model.type.TypeMirror;
+import javax.lang.model.util.ElementFilter;
 import javax.lang.model.util.Elements;
 import javax.lang.model.util.Types;
 
@@ -27,6 +28,7 @@ final class Validator {
   private final Elements elements;
   private final ShapeValidator shapeValidator;
   private final BreakerValidator breakerValidator;
+  private final BudgetValidator budgetValidator;
 
   Validator(Elements elements, Types types, Diagnostics diagnostics, ConfigCache configs) {
     this.elements = elements;
@@ -36,6 +38,7 @@ final class Validator {
     this.configs = configs;
     this.retryableValidator = new RetryableValidator(types, diagnostics);
     this.breakerValidator = new BreakerValidator(types, diagnostics);
+    this.budgetValidator = new BudgetValidator(diagnostics);
   }
 
   /** See {@link ShapeValidator#validateShape}. */
@@ -71,6 +74,25 @@ final class Validator {
       }
       if (retryable != null) {
         retryableValidator.validate(type, configs.retry(element));
+      }
+      if (Mirrors.find(element, Names.RETRY_BUDGET) != null) {
+        budgetValidator.validate(configs.budget(element));
+      }
+    }
+  }
+
+  /**
+   * In a type that generates nothing (SPEC §2: only {@code @Recover} or {@code @RetryBudget}
+   * methods), a {@code @RetryBudget} on a method caps nothing (SPEC §10).
+   */
+  void validateUnguardedBudgets(TypeElement type) {
+    for (ExecutableElement method : ElementFilter.methodsIn(type.getEnclosedElements())) {
+      AnnotationMirror budget = Mirrors.find(method, Names.RETRY_BUDGET);
+      if (budget != null) {
+        budgetValidator.reportUnretried(
+            method, budget,
+            String.format(
+                "nothing in %s is guarded, so no class is generated for it", type.getSimpleName()));
       }
     }
   }
@@ -185,6 +207,7 @@ final class Validator {
   void validateInherited(RetryableType model, List<TypeElement> inputs) {
     Set<Element> checkedRetries = new HashSet<>();
     Set<Element> checkedBreakers = new HashSet<>();
+    Set<Element> checkedBudgets = new HashSet<>();
     TypeElement type = model.element();
     for (GuardedMethod method : model.methods()) {
       RetryConfig retry = method.retry();
@@ -204,6 +227,12 @@ final class Validator {
           breakerValidator.checkName(breaker);
         }
       }
+      BudgetConfig budget = method.budget();
+      if (budget != null
+          && isInherited(budget.annotatedElement(), type, checkedBudgets)
+          && !isInput(budget.annotatedElement(), inputs)) {
+        budgetValidator.validate(budget);
+      }
     }
   }
 
@@ -221,11 +250,19 @@ final class Validator {
     return inputs.contains(TypeHierarchy.declaringType(annotated));
   }
 
-  /** Guarded methods the generator cannot handle: suspend functions and futures it cannot make. */
+  /**
+   * What only the model shows: guarded methods the generator cannot handle (suspend functions and
+   * futures it cannot make), budgets that share a name with other settings, and budgets on
+   * methods that no {@code @Retryable} guards.
+   */
   void validateModel(RetryableType model) {
+    checkBudgetsApply(model);
     for (GuardedMethod method : model.methods()) {
       if (!method.isGuarded()) {
         continue;
+      }
+      if (method.budget() != null) {
+        budgetValidator.checkName(method.budgetName(), method.budget());
       }
       if (KotlinSupport.isSuspend(method.method())) {
         reportSuspend(method.method());
@@ -252,6 +289,26 @@ final class Validator {
             Diagnostics.signature(method.method()),
             Diagnostics.typeName(returnType),
             method.retry() == null ? "@CircuitBreaker" : "@Retryable");
+      }
+    }
+  }
+
+  /** A {@code @RetryBudget} directly on a method of the input that no {@code @Retryable} guards. */
+  private void checkBudgetsApply(RetryableType model) {
+    List<ExecutableElement> ownMethods =
+        ElementFilter.methodsIn(model.element().getEnclosedElements());
+    for (ExecutableElement method : ownMethods) {
+      AnnotationMirror budget = Mirrors.find(method, Names.RETRY_BUDGET);
+      if (budget == null) {
+        continue;
+      }
+      GuardedMethod guarded = model.method(method);
+      if (guarded == null || guarded.retry() == null) {
+        budgetValidator.reportUnretried(
+            method, budget,
+            guarded != null && guarded.breaker() != null
+                ? "it is guarded by @CircuitBreaker alone"
+                : "no @Retryable applies to it");
       }
     }
   }

@@ -65,6 +65,36 @@ class CoreModelTest {
   }
 
   @Test
+  void invalidBudgetInheritedFromAJarIsAnErrorOnTheInputNamingTheSupertype() throws IOException {
+    compileWithoutProcessor(
+        JavaFileObjects.forSourceLines(
+            "lib.Base",
+            "package lib;",
+            "import io.retrygen.RetryBudget;",
+            "@RetryBudget(tokenRatio = 0.0001)",
+            "public interface Base {",
+            "  String call();",
+            "}"));
+    JavaFileObject source =
+        JavaFileObjects.forSourceLines(
+            "test.Client",
+            "package test;",
+            "import io.retrygen.Retryable;",
+            "@Retryable",
+            "interface Client extends lib.Base {",
+            "  String other();",
+            "}");
+    Compilation compilation = javacWithJar().compile(source);
+    assertThat(compilation).hadErrorCount(1);
+    assertThat(processor.createdSourceFiles()).isEmpty();
+    assertThat(compilation)
+        .hadErrorContaining(
+            "Client inherits this from Base: @RetryBudget(tokenRatio = 0.0001) is invalid")
+        .inFile(source)
+        .onLineContaining("interface Client");
+  }
+
+  @Test
   void inheritedRetryForThatTheGeneratedClassCannotSeeIsAnErrorOnTheInput() throws IOException {
     // Today's bug: the error used to come from inside the generated file.
     compileWithoutProcessor(

@@ -74,6 +74,11 @@ class GoldenTest {
   }
 
   @Test
+  void retryBudgets() throws IOException {
+    assertGolden("budget", "OrdersRetrying", "-Xlint:all");
+  }
+
+  @Test
   void release8HasNoGeneratedAnnotation() throws IOException {
     // -Xlint:-options: JDK 20+ warns that --release 8 is obsolete.
     assertGolden("release8", "PingerRetrying", "--release", "8", "-Xlint:all", "-Xlint:-options");

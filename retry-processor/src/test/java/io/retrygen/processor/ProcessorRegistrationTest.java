@@ -46,7 +46,8 @@ class ProcessorRegistrationTest {
             "io.retrygen.Retryable",
             "io.retrygen.Backoff",
             "io.retrygen.Recover",
-            "io.retrygen.CircuitBreaker");
+            "io.retrygen.CircuitBreaker",
+            "io.retrygen.RetryBudget");
   }
 
   /**

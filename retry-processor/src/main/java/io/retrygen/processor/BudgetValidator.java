@@ -1,0 +1,92 @@
+package io.retrygen.processor;
+
+import java.math.BigDecimal;
+import java.util.HashMap;
+import java.util.Map;
+import javax.lang.model.element.AnnotationMirror;
+import javax.lang.model.element.Element;
+import javax.lang.model.element.ExecutableElement;
+
+/**
+ * The rules of {@code @RetryBudget} (SPEC §10): the bounds of its values, each reported on the
+ * value that is wrong; that budgets of one name share their settings; and that a budget on a
+ * method caps the retries of a {@code @Retryable}.
+ */
+final class BudgetValidator {
+  /** As {@code RetryBudgets.MAX_TOKENS}: a full bucket's thousandths stay well in an int. */
+  static final int MAX_TOKENS = 1000;
+
+  private final Diagnostics diagnostics;
+  /**
+   * For each resolved budget name seen in this compilation, its settings and where they were
+   * declared. Strings, not elements: it outlives the round.
+   */
+  private final Map<String, String[]> namedSettings = new HashMap<>();
+
+  BudgetValidator(Diagnostics diagnostics) {
+    this.diagnostics = diagnostics;
+  }
+
+  /** Checks the values of {@code budget}, wherever it is declared. */
+  void validate(BudgetConfig budget) {
+    Element element = budget.annotatedElement();
+    if (budget.maxTokens() < 1 || budget.maxTokens() > MAX_TOKENS) {
+      diagnostics.error(
+          element, budget.mirror(), budget.explicit("maxTokens"),
+          "@RetryBudget(maxTokens = %d) is invalid: it is the size of the token bucket, from 1 to"
+              + " %d. The default is 10",
+          budget.maxTokens(), MAX_TOKENS);
+    }
+    double ratio = budget.tokenRatio();
+    if (!(ratio > 0.0 && ratio <= 1.0) || decimals(ratio) > 3) {
+      diagnostics.error(
+          element, budget.mirror(), budget.explicit("tokenRatio"),
+          "@RetryBudget(tokenRatio = %s) is invalid: it is the share of a token each attempt that"
+              + " is not retried gives back, in (0, 1] with at most 3 decimals, as the bucket"
+              + " counts thousandths of a token. The default is 0.1",
+          Diagnostics.number(ratio));
+    }
+  }
+
+  /** The decimals {@code value} is written with: 0.1 has 1, 0.0005 has 4. */
+  private static int decimals(double value) {
+    if (Double.isNaN(value) || Double.isInfinite(value)) {
+      return Integer.MAX_VALUE;
+    }
+    return Math.max(0, BigDecimal.valueOf(value).stripTrailingZeros().scale());
+  }
+
+  /**
+   * Two budgets of one resolved name with different settings are an error (SPEC §10): at run time
+   * only the first one created would count. Reported on the second one seen.
+   */
+  void checkName(String name, BudgetConfig budget) {
+    String where = Diagnostics.declaration(budget.annotatedElement());
+    String[] first = namedSettings.get(name);
+    if (first == null) {
+      namedSettings.put(name, new String[] {budget.settings(), where});
+    } else if (!first[0].equals(budget.settings()) && !first[1].equals(where)) {
+      diagnostics.error(
+          budget.annotatedElement(), budget.mirror(), budget.explicit("name"),
+          "@RetryBudget \"%s\" is also declared on %s with other settings (%s; here %s). Budgets"
+              + " of one name share one bucket, so the first one created would win. Give them the"
+              + " same settings, or different names",
+          name, first[1], first[0], budget.settings());
+    }
+  }
+
+  /**
+   * A {@code @RetryBudget} directly on {@code method}, which no {@code @Retryable} guards: a budget
+   * caps retries, so it would do nothing.
+   *
+   * @param cause why nothing retries it, e.g. "it is guarded by @CircuitBreaker alone"
+   */
+  void reportUnretried(ExecutableElement method, AnnotationMirror budget, String cause) {
+    diagnostics.error(
+        method, budget,
+        "@RetryBudget on %s does nothing: a retry budget caps the retries of a @Retryable, and"
+            + " %s. Add @Retryable to the method or its type, or remove @RetryBudget",
+        Diagnostics.signature(method), cause);
+  }
+
+}
