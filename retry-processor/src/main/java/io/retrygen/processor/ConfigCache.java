@@ -9,8 +9,8 @@ import javax.lang.model.util.Types;
 
 /**
  * Each annotation read once: the values of the {@code @Retryable}, {@code @CircuitBreaker} or
- * {@code @RetryBudget} on an element, shared by every method it guards and by the validator. Emptied at the start of each
- * round, since elements of one round must not be used in the next.
+ * {@code @RetryBudget} on an element, shared by every method it guards and by the validator.
+ * Emptied at the start of each round, since elements of one round must not be used in the next.
  */
 final class ConfigCache {
   private final Elements elements;
