@@ -1398,6 +1398,125 @@ class AsyncCallTest {
    * Throwable} to throw, {@link #NULL_STAGE}, or a {@link Callable} run then. Records the thread
    * of every call; thread-safe.
    */
+  // ------------------------------------------------- retry budget and delayFor (§10, §4)
+
+  @Test
+  void aBudgetTakesATokenPerRetryableFailureAndRefusesRetriesAtHalf() {
+    String budget = label + ".budget";
+    Retrier retrier =
+        new RetryPolicy(label, 10, 0L, BackoffPolicy.fixed(100L))
+            .withBudget(budget, 4, 0.5)
+            .bind(options);
+    Delegate delegate =
+        new Delegate()
+            .then(failed(new IOException("1")))
+            .then(failed(new IOException("2")))
+            .then(failed(new InterruptedException("not retryable")))
+            .then(CompletableFuture.completedFuture("ok"));
+
+    CompletableFuture<String> call = start(guarded(retrier, null, delegate));
+    scheduler.runNext();
+    assertEquals(2.0, RetryBudgets.tokens(budget), 0.0); // 4 - 1 - 1: not more than half
+    assertEquals(
+        Arrays.asList(retry(1, IOException.class, 100L), failure(2, IOException.class)),
+        listener.log());
+    assertEquals("2", failureOf(call).getMessage());
+
+    assertTrue(start(guarded(retrier, null, delegate)).isCompletedExceptionally());
+    assertEquals(2.5, RetryBudgets.tokens(budget), 0.0); // a failure not retried gives 0.5
+    assertEquals("ok", start(guarded(retrier, null, delegate)).getNow(null));
+    assertEquals(3.0, RetryBudgets.tokens(budget), 0.0); // and so does a success
+    assertEquals(0, scheduler.pending());
+  }
+
+  /** {@link #guarded} with {@code delayFor} hooks, as generated code makes them. */
+  private static AsyncCall<String> waitingAsAsked(
+      Retrier retrier, Delegate delegate, long resultWait, Long... failureWaits) {
+    Deque<Long> waits = new ArrayDeque<Long>(Arrays.asList(failureWaits));
+    return new AsyncCall<String>(retrier, null) {
+      @Override
+      protected CompletionStage<String> call() throws Throwable {
+        return delegate.call();
+      }
+
+      @Override
+      protected boolean retryable(Throwable failure) {
+        return failure instanceof Exception;
+      }
+
+      @Override
+      protected boolean rejects(String result) {
+        return result.startsWith("pending");
+      }
+
+      @Override
+      protected long delayFor(Throwable failure) throws Throwable {
+        if (failure instanceof IllegalStateException) {
+          throw new IllegalArgumentException("delayFor failed");
+        }
+        return waits.removeFirst();
+      }
+
+      @Override
+      protected long delayForResult(String result) {
+        return resultWait;
+      }
+    };
+  }
+
+  @Test
+  void delayForChoosesTheWaitOfAFailureAndOfARejectedResult() {
+    Retrier retrier = retrier(5, 0L, 100L);
+    Delegate delegate =
+        new Delegate()
+            .then(failed(new IOException()))
+            .then(CompletableFuture.completedFuture("pending"))
+            .then(CompletableFuture.completedFuture("done"));
+
+    CompletableFuture<String> call = start(waitingAsAsked(retrier, delegate, 3_000L, 7_000L));
+    scheduler.runNext();
+    scheduler.runNext();
+
+    assertEquals("done", call.getNow(null));
+    assertEquals(Arrays.asList(7_000L, 3_000L), scheduler.delays);
+    assertEquals(
+        Arrays.asList(retry(1, IOException.class, 7_000L), retry(2, null, 3_000L), success(3)),
+        listener.log());
+  }
+
+  @Test
+  void aNegativeDelayForMeansTheFormulaAndOneAboveTheCapGivesUp() {
+    Retrier capped =
+        new RetryPolicy(label, 5, 0L, BackoffPolicy.fixed(100L).withMaxDelay(1_000L))
+            .bind(options);
+    Delegate delegate =
+        new Delegate()
+            .then(failed(new IOException("formula")))
+            .then(failed(new IOException("too long")));
+
+    CompletableFuture<String> call = start(waitingAsAsked(capped, delegate, -1L, -1L, 1_001L));
+    assertEquals(Arrays.asList(100L), scheduler.delays);
+    scheduler.runNext();
+
+    assertEquals("too long", failureOf(call).getMessage());
+    assertEquals(
+        Arrays.asList(retry(1, IOException.class, 100L), failure(2, IOException.class)),
+        listener.log());
+    assertEquals(0, scheduler.pending());
+  }
+
+  @Test
+  void aDelayForThatThrowsEndsTheCallWithItsException() {
+    Delegate delegate = new Delegate().then(failed(new IllegalStateException("attempt")));
+
+    CompletableFuture<String> call =
+        start(waitingAsAsked(retrier(5, 0L, 100L), delegate, -1L, 7_000L));
+
+    assertEquals("delayFor failed", failureOf(call).getMessage());
+    assertEquals(Arrays.asList(failure(1, IllegalArgumentException.class)), listener.log());
+    assertEquals(0, scheduler.pending());
+  }
+
   private static final class Delegate {
     private final Deque<Object> script = new ArrayDeque<Object>();
     final List<Thread> threads = Collections.synchronizedList(new ArrayList<Thread>());

@@ -110,6 +110,67 @@ class RetrierTest {
     assertEquals(start + 10_000 * MS, clock.nanoTime());
   }
 
+  // ---------------------------------------------------------------- delayFor (SPEC §4)
+
+  @Test
+  void aRequestedWaitIsUsedAsIsWithoutRandomDraws() {
+    // QueueRandom.none() fails on any draw: a random, jittered backoff must not draw.
+    Recorder recorder = new Recorder("r", new ArrayList<String>());
+    Retrier retrier =
+        retrier(
+            options(), LABEL, 5, 0L,
+            BackoffPolicy.exponential(100L, 2.0, 10_000L).withRandom().withJitter(0.5),
+            recorder);
+    long start = retrier.start();
+
+    assertTrue(retrier.backOff(1, start, new IOException(), 7_000L));
+    assertTrue(retrier.backOff(2, start, new IOException(), 0L));
+    assertEquals(Arrays.asList(7_000L), clock.sleeps, "0 ms: no Sleeper call");
+    assertEquals(7_000L, recorder.events.get(0).delayMillis());
+    assertEquals(0L, recorder.events.get(1).delayMillis());
+  }
+
+  @Test
+  void aNegativeRequestMeansTheFormulaForThatRetryNumber() {
+    Retrier retrier = retrier(options(), LABEL, 5, 0L, BackoffPolicy.exponential(100L, 2.0));
+    long start = retrier.start();
+
+    assertTrue(retrier.backOff(1, start, new IOException(), 5L));
+    assertTrue(retrier.backOff(2, start, new IOException(), -1L));
+    assertTrue(retrier.backOff(3, start, new IOException(), Long.MIN_VALUE));
+    // Retry 2 and 3 of the formula, whatever the callee chose for retry 1.
+    assertEquals(Arrays.asList(5L, 200L, 400L), clock.sleeps);
+  }
+
+  @Test
+  void aRequestAboveTheCapGivesUpWithoutOnRetry() {
+    Recorder recorder = new Recorder("r", new ArrayList<String>());
+    Retrier fixedCapped =
+        retrier(options(), LABEL, 5, 0L, BackoffPolicy.fixed(100L).withMaxDelay(1_000L), recorder);
+    Retrier exponential = retrier(options(), LABEL, 5, 0L, BackoffPolicy.exponential(100L, 2.0));
+    Retrier uncapped = retrier(options(), LABEL, 5, 0L, BackoffPolicy.fixed(100L));
+    long start = clock.nanoTime();
+
+    assertTrue(fixedCapped.backOff(1, start, new IOException(), 1_000L), "the cap itself is fine");
+    assertFalse(fixedCapped.backOff(2, start, new IOException(), 1_001L));
+    assertFalse(exponential.backOff(1, start, new IOException(), 30_001L));
+    assertTrue(exponential.backOff(1, start, new IOException(), 30_000L));
+    assertTrue(uncapped.backOff(1, start, new IOException(), 86_400_000L));
+    assertEquals(Arrays.asList(1_000L, 30_000L, 86_400_000L), clock.sleeps);
+    assertEquals(Arrays.asList("r.onRetry#1"), recorder.log);
+  }
+
+  @Test
+  void aRequestedWaitStillRespectsMaxDuration() {
+    Retrier retrier = retrier(options(), LABEL, 5, 1_000L, BackoffPolicy.fixed(10L));
+    long start = retrier.start();
+    clock.advanceMillis(100);
+
+    assertFalse(retrier.backOff(1, start, new IOException(), 900L), "100 + 900 reaches 1000");
+    assertTrue(retrier.backOff(1, start, new IOException(), 899L));
+    assertEquals(Arrays.asList(899L), clock.sleeps);
+  }
+
   @Test
   void backOffWithinMaxDurationAfterTheWaitRetries() {
     Retrier retrier = retrier(options(), LABEL, 5, 1000L, BackoffPolicy.fixed(100L));
