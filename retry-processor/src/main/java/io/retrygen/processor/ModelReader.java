@@ -36,8 +36,9 @@ final class ModelReader {
     this.configs = configs;
     this.hierarchy = new TypeHierarchy(elements, types);
     this.recoverResolver = new RecoverResolver(elements, types, diagnostics);
-    this.predicateResolver =
-        new PredicateResolver(elements, types, diagnostics, recoverResolver);
+    NamedMethods named =
+        new NamedMethods(elements, types, diagnostics, recoverResolver.fits());
+    this.predicateResolver = new PredicateResolver(elements, types, diagnostics, named);
   }
 
   /** One method of the input's interface, and the declarations it overrides, nearest first. */
