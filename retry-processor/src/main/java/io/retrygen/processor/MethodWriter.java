@@ -154,8 +154,8 @@ final class MethodWriter {
 
   /**
    * Inside {@code catch (Throwable failure)}: SPEC §3's steps 1, 3 and 4 (classification, an
-   * attempt left, no interrupt), then 5 ({@code retryIf}), then 7 to 9 in {@code backOff}; {@code
-   * continue} retries, falling through gives up.
+   * attempt left, no interrupt), then 5 ({@code retryIf}), then 7 ({@code delayFor}) to 9 in
+   * {@code backOff}; {@code continue} retries, falling through gives up.
    */
   private void addFailure(MethodSpec.Builder builder, GuardedMethod method, LoopLocals locals) {
     CodeBlock mayRetry = CodeBlock.of("$N.mayRetry($N)", locals.retrier, locals.attempt);
@@ -168,15 +168,10 @@ final class MethodWriter {
     PredicateMethod retryIf = method.retryIf();
     if (retryIf != null) {
       CodeBlock test = retryIfTest(method, locals.failure, instance);
-      addUserCall(builder, locals, locals.retry, test);
+      addUserCall(builder, locals, TypeName.BOOLEAN, locals.retry, test);
       builder.beginControlFlow("if ($N)", locals.retry);
     }
-    builder
-        .beginControlFlow(
-            "if ($N.backOff($N, $N, $N))",
-            locals.retrier, locals.attempt, locals.startNanos, locals.failure)
-        .addStatement("continue")
-        .endControlFlow();
+    addBackOff(builder, method, locals, false);
     if (retryIf != null) {
       builder.endControlFlow();
     }
@@ -208,15 +203,14 @@ final class MethodWriter {
     addUserCall(
         builder,
         locals,
+        TypeName.BOOLEAN,
         locals.rejected,
         predicateCall(method, method.retryOnResult(), CodeBlock.of("$N", locals.result)));
     builder
         .beginControlFlow("if ($N)", locals.rejected)
-        .beginControlFlow("if ($N.mayRetry($N))", locals.retrier, locals.attempt)
-        .beginControlFlow(
-            "if ($N.backOff($N, $N, null))", locals.retrier, locals.attempt, locals.startNanos)
-        .addStatement("continue")
-        .endControlFlow()
+        .beginControlFlow("if ($N.mayRetry($N))", locals.retrier, locals.attempt);
+    addBackOff(builder, method, locals, true);
+    builder
         .endControlFlow()
         .addComment("Out of attempts or time: the last result stands, with no recovery.")
         .addStatement("$N.failed($N, $N, null)", locals.retrier, locals.attempt, locals.startNanos)
@@ -225,13 +219,41 @@ final class MethodWriter {
   }
 
   /**
-   * {@code boolean variable = test;}, where {@code test} calls user code: if that throws, the call
+   * Steps 7 to 9 after a failure or (when {@code onResult}) a rejected result: {@code long
+   * delayMillis = ...} when a {@code delayFor} overload can take it, then {@code if
+   * (retrier.backOff(...)) continue;}. Kept apart from step 5, since step 6 (the retry budget)
+   * goes between them.
+   */
+  private void addBackOff(
+      MethodSpec.Builder builder, GuardedMethod method, LoopLocals locals, boolean onResult) {
+    CodeBlock failure = onResult ? CodeBlock.of("null") : CodeBlock.of("$N", locals.failure);
+    CodeBlock wait =
+        DelayForCall.of(method, onResult, onResult ? locals.result : locals.failure, instance);
+    if (wait == null) {
+      builder.beginControlFlow(
+          "if ($N.backOff($N, $N, $L))",
+          locals.retrier, locals.attempt, locals.startNanos, failure);
+    } else {
+      addUserCall(builder, locals, TypeName.LONG, locals.delayMillis, wait);
+      builder.beginControlFlow(
+          "if ($N.backOff($N, $N, $L, $N))",
+          locals.retrier, locals.attempt, locals.startNanos, failure, locals.delayMillis);
+    }
+    builder.addStatement("continue").endControlFlow();
+  }
+
+  /**
+   * {@code type variable = test;}, where {@code test} calls user code: if that throws, the call
    * ends with its exception, after {@code onFailure} (SPEC §3, "User code that throws").
    */
   private static void addUserCall(
-      MethodSpec.Builder builder, LoopLocals locals, String variable, CodeBlock test) {
+      MethodSpec.Builder builder,
+      LoopLocals locals,
+      TypeName type,
+      String variable,
+      CodeBlock test) {
     builder
-        .addStatement("boolean $N", variable)
+        .addStatement("$T $N", type, variable)
         .beginControlFlow("try")
         .addStatement("$N = $L", variable, test)
         .nextControlFlow("catch ($T $N)", THROWABLE, locals.predicateFailure)
