@@ -118,6 +118,7 @@ final class AsyncMethodWriter {
                       instance()))
               .build());
     }
+    addDelayForHooks(attempt, method, types, locals);
     if (breaks) {
       BreakerConfig breaker = method.breaker();
       CodeBlock counts =
@@ -141,6 +142,33 @@ final class AsyncMethodWriter {
       attempt.addMethod(recover.build());
     }
     builder.addStatement("return $L.start()", attempt.build());
+  }
+
+  /**
+   * {@code delayFor(Throwable)} and {@code delayForResult(T)}, each only when a {@code delayFor}
+   * overload can take a failure or the result: the runtime's defaults mean the formula.
+   */
+  private void addDelayForHooks(
+      TypeSpec.Builder attempt, GuardedMethod method, OverrideTypes types, LoopLocals locals) {
+    CodeBlock forFailure = DelayForCall.of(method, false, locals.failure, instance());
+    if (forFailure != null) {
+      MethodSpec.Builder hook = hook("delayFor", TypeName.LONG);
+      for (PredicateMethod overload : method.delayFor().forFailures()) {
+        throwing(hook, overload);
+      }
+      attempt.addMethod(
+          hook.addParameter(THROWABLE, locals.failure)
+              .addStatement("return $L", forFailure)
+              .build());
+    }
+    CodeBlock forResult = DelayForCall.of(method, true, locals.result, instance());
+    if (forResult != null) {
+      attempt.addMethod(
+          throwing(hook("delayForResult", TypeName.LONG), method.delayFor().forResult())
+              .addParameter(types.get(method.valueType()), locals.result)
+              .addStatement("return $L", forResult)
+              .build());
+    }
   }
 
   private static MethodSpec.Builder hook(String name, TypeName returns) {

@@ -1,6 +1,10 @@
 package io.retrygen.processor;
 
+import java.util.Arrays;
+import java.util.HashSet;
+import java.util.List;
 import java.util.Locale;
+import java.util.Set;
 import javax.annotation.processing.Messager;
 import javax.lang.model.element.AnnotationMirror;
 import javax.lang.model.element.AnnotationValue;
@@ -21,6 +25,12 @@ final class Diagnostics {
   private int errorCount;
   /** The input type being processed: what is reported elsewhere is reported on it. */
   private TypeElement input;
+  /**
+   * What was printed, so that nothing is printed twice: a type-level annotation that shares one
+   * mistake with all its methods (say, a {@code delayFor} that names nothing) is found once per
+   * method, and javac does not drop repeated messages from processors.
+   */
+  private final Set<List<Object>> printed = new HashSet<>();
 
   Diagnostics(Messager messager) {
     this.messager = messager;
@@ -125,6 +135,9 @@ final class Diagnostics {
 
   private void print(
       Kind kind, Element element, AnnotationMirror annotation, AnnotationValue value, String text) {
+    if (!printed.add(Arrays.<Object>asList(kind, element, annotation, value, text, input))) {
+      return;
+    }
     if (input != null && !isWithin(element, input)) {
       messager.printMessage(
           kind, input.getSimpleName() + " inherits this from " + describe(element) + ": " + text,

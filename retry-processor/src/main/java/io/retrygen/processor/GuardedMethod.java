@@ -38,6 +38,7 @@ final class GuardedMethod {
   private final List<RecoverMethod> recovers;
   private final PredicateMethod retryIf;
   private final PredicateMethod retryOnResult;
+  private final DelayForMethods delayFor;
 
   private GuardedMethod(
       ExecutableElement method,
@@ -52,7 +53,8 @@ final class GuardedMethod {
       boolean deprecated,
       List<RecoverMethod> recovers,
       PredicateMethod retryIf,
-      PredicateMethod retryOnResult) {
+      PredicateMethod retryOnResult,
+      DelayForMethods delayFor) {
     this.method = method;
     this.type = type;
     this.shape = shape;
@@ -66,6 +68,7 @@ final class GuardedMethod {
     this.recovers = Collections.unmodifiableList(new ArrayList<>(recovers));
     this.retryIf = retryIf;
     this.retryOnResult = retryOnResult;
+    this.delayFor = delayFor;
   }
 
   static GuardedMethod guarded(
@@ -81,10 +84,11 @@ final class GuardedMethod {
       boolean deprecated,
       List<RecoverMethod> recovers,
       PredicateMethod retryIf,
-      PredicateMethod retryOnResult) {
+      PredicateMethod retryOnResult,
+      DelayForMethods delayFor) {
     return new GuardedMethod(
         method, type, shape, valueType, retry, breaker, budget, budgetName, label, deprecated,
-        recovers, retryIf, retryOnResult);
+        recovers, retryIf, retryOnResult, delayFor);
   }
 
   static GuardedMethod forwarded(
@@ -93,7 +97,7 @@ final class GuardedMethod {
       boolean deprecated) {
     return new GuardedMethod(
         method, type, null, null, null, null, null, null, null, deprecated,
-        Collections.<RecoverMethod>emptyList(), null, null);
+        Collections.<RecoverMethod>emptyList(), null, null, null);
   }
 
   /** The most specific declaration, as seen from the input type. */
@@ -169,13 +173,15 @@ final class GuardedMethod {
   }
 
   /**
-   * Whether the generated method calls a deprecated recover method or predicate: javac warns about
-   * that call, as the generated class is another top-level class (JLS 9.6.4.6).
+   * Whether the generated method calls a deprecated recover method, predicate or {@code delayFor}
+   * method: javac warns about that call, as the generated class is another top-level class (JLS
+   * 9.6.4.6).
    */
   boolean callsDeprecated() {
-    boolean deprecated =
-        (retryIf != null && retryIf.deprecated())
-            || (retryOnResult != null && retryOnResult.deprecated());
+    boolean deprecated = false;
+    for (PredicateMethod called : calledPredicates()) {
+      deprecated |= called.deprecated();
+    }
     for (RecoverMethod recover : calledRecovers()) {
       deprecated |= recover.deprecated();
     }
@@ -184,11 +190,29 @@ final class GuardedMethod {
 
   /** Whether it calls a recover method or predicate through an unchecked conversion. */
   boolean callsUnchecked() {
-    boolean unchecked = retryOnResult != null && retryOnResult.unchecked();
+    boolean unchecked = false;
+    for (PredicateMethod called : calledPredicates()) {
+      unchecked |= called.unchecked();
+    }
     for (RecoverMethod recover : calledRecovers()) {
       unchecked |= recover.unchecked();
     }
     return unchecked;
+  }
+
+  /** The {@code retryIf}, {@code retryOnResult} and {@code delayFor} methods it calls. */
+  private List<PredicateMethod> calledPredicates() {
+    List<PredicateMethod> called = new ArrayList<>();
+    if (retryIf != null) {
+      called.add(retryIf);
+    }
+    if (retryOnResult != null) {
+      called.add(retryOnResult);
+    }
+    if (delayFor != null) {
+      called.addAll(delayFor.all());
+    }
+    return called;
   }
 
   /** The recover methods the generated chain calls: those up to the first that takes everything. */
@@ -209,5 +233,10 @@ final class GuardedMethod {
   /** The {@code retryOnResult} method; null when none is named. */
   PredicateMethod retryOnResult() {
     return retryOnResult;
+  }
+
+  /** The {@code @Backoff(delayFor)} overloads it uses; null when none is named. */
+  DelayForMethods delayFor() {
+    return delayFor;
   }
 }

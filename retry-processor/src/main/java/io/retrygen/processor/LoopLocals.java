@@ -18,6 +18,7 @@ final class LoopLocals {
   final String recovered;
   final String breaker;
   final String permit;
+  final String delayMillis;
 
   /** Each name as written, or with a suffix where a parameter already has it. */
   static LoopLocals allocate(NameAllocator names) {
@@ -32,7 +33,8 @@ final class LoopLocals {
         names.newName("predicateFailure"),
         names.newName("recovered"),
         names.newName("breaker"),
-        names.newName("permit"));
+        names.newName("permit"),
+        names.newName("delayMillis"));
   }
 
   private LoopLocals(
@@ -46,7 +48,8 @@ final class LoopLocals {
       String predicateFailure,
       String recovered,
       String breaker,
-      String permit) {
+      String permit,
+      String delayMillis) {
     this.retrier = retrier;
     this.startNanos = startNanos;
     this.attempt = attempt;
@@ -58,5 +61,6 @@ final class LoopLocals {
     this.recovered = recovered;
     this.breaker = breaker;
     this.permit = permit;
+    this.delayMillis = delayMillis;
   }
 }

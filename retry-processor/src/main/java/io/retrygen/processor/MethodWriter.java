@@ -155,9 +155,9 @@ final class MethodWriter {
   /**
    * Inside {@code catch (Throwable failure)}: SPEC §3's steps 1 to 4 (classification; the budget's
    * token, an attempt left and no interrupt in {@code mayRetry}), then 5 ({@code retryIf}), 6
-   * ({@code withinBudget}, with a budget), and 7 to 9 in {@code backOff}; {@code continue}
-   * retries, falling through gives up. With a budget, a failure that is not retryable gives its
-   * {@code tokenRatio} back.
+   * ({@code withinBudget}, with a budget), 7 ({@code delayFor}) and 8 to 9 in {@code backOff};
+   * {@code continue} retries, falling through gives up. With a budget, a failure that is not
+   * retryable gives its {@code tokenRatio} back.
    */
   private void addFailure(MethodSpec.Builder builder, GuardedMethod method, LoopLocals locals) {
     RetryConfig retry = method.retry();
@@ -180,11 +180,11 @@ final class MethodWriter {
     }
     if (retryIf != null) {
       CodeBlock test = retryIfTest(method, locals.failure, instance);
-      addUserCall(builder, locals, locals.retry, test);
+      addUserCall(builder, locals, TypeName.BOOLEAN, locals.retry, test);
       builder.beginControlFlow(
           "if ($L)", withinBudget(method, locals, CodeBlock.of("$N", locals.retry)));
     }
-    addBackOff(builder, locals, CodeBlock.of("$N", locals.failure));
+    addBackOff(builder, method, locals, false);
     if (retryIf != null) {
       builder.endControlFlow();
     }
@@ -203,19 +203,6 @@ final class MethodWriter {
     return method.budget() == null
         ? condition
         : CodeBlock.of("$L$W&& $N.withinBudget()", condition, locals.retrier);
-  }
-
-  /**
-   * Steps 7 to 10: {@code backOff} waits, and {@code continue} makes the next attempt. {@code
-   * failure} is the failure, or {@code null} for a rejected result.
-   */
-  private static void addBackOff(MethodSpec.Builder builder, LoopLocals locals, CodeBlock failure) {
-    builder
-        .beginControlFlow(
-            "if ($N.backOff($N, $N, $L))",
-            locals.retrier, locals.attempt, locals.startNanos, failure)
-        .addStatement("continue")
-        .endControlFlow();
   }
 
   /**
@@ -243,6 +230,7 @@ final class MethodWriter {
     addUserCall(
         builder,
         locals,
+        TypeName.BOOLEAN,
         locals.rejected,
         predicateCall(method, method.retryOnResult(), CodeBlock.of("$N", locals.result)));
     builder
@@ -251,7 +239,7 @@ final class MethodWriter {
             "if ($L)",
             withinBudget(
                 method, locals, CodeBlock.of("$N.mayRetry($N)", locals.retrier, locals.attempt)));
-    addBackOff(builder, locals, CodeBlock.of("null"));
+    addBackOff(builder, method, locals, true);
     builder
         .endControlFlow()
         .addComment("Out of attempts or time: the last result stands, with no recovery.")
@@ -261,13 +249,41 @@ final class MethodWriter {
   }
 
   /**
-   * {@code boolean variable = test;}, where {@code test} calls user code: if that throws, the call
+   * Steps 7 to 9 after a failure or (when {@code onResult}) a rejected result: {@code long
+   * delayMillis = ...} when a {@code delayFor} overload can take it, then {@code if
+   * (retrier.backOff(...)) continue;}. Kept apart from step 5, since step 6 (the retry budget)
+   * goes between them.
+   */
+  private void addBackOff(
+      MethodSpec.Builder builder, GuardedMethod method, LoopLocals locals, boolean onResult) {
+    CodeBlock failure = onResult ? CodeBlock.of("null") : CodeBlock.of("$N", locals.failure);
+    CodeBlock wait =
+        DelayForCall.of(method, onResult, onResult ? locals.result : locals.failure, instance);
+    if (wait == null) {
+      builder.beginControlFlow(
+          "if ($N.backOff($N, $N, $L))",
+          locals.retrier, locals.attempt, locals.startNanos, failure);
+    } else {
+      addUserCall(builder, locals, TypeName.LONG, locals.delayMillis, wait);
+      builder.beginControlFlow(
+          "if ($N.backOff($N, $N, $L, $N))",
+          locals.retrier, locals.attempt, locals.startNanos, failure, locals.delayMillis);
+    }
+    builder.addStatement("continue").endControlFlow();
+  }
+
+  /**
+   * {@code type variable = test;}, where {@code test} calls user code: if that throws, the call
    * ends with its exception, after {@code onFailure} (SPEC §3, "User code that throws").
    */
   private static void addUserCall(
-      MethodSpec.Builder builder, LoopLocals locals, String variable, CodeBlock test) {
+      MethodSpec.Builder builder,
+      LoopLocals locals,
+      TypeName type,
+      String variable,
+      CodeBlock test) {
     builder
-        .addStatement("boolean $N", variable)
+        .addStatement("$T $N", type, variable)
         .beginControlFlow("try")
         .addStatement("$N = $L", variable, test)
         .nextControlFlow("catch ($T $N)", THROWABLE, locals.predicateFailure)

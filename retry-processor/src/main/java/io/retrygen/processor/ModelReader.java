@@ -28,6 +28,7 @@ final class ModelReader {
   private final TypeHierarchy hierarchy;
   private final RecoverResolver recoverResolver;
   private final PredicateResolver predicateResolver;
+  private final DelayForResolver delayForResolver;
 
   ModelReader(Elements elements, Types types, Diagnostics diagnostics, ConfigCache configs) {
     this.elements = elements;
@@ -36,8 +37,10 @@ final class ModelReader {
     this.configs = configs;
     this.hierarchy = new TypeHierarchy(elements, types);
     this.recoverResolver = new RecoverResolver(elements, types, diagnostics);
-    this.predicateResolver =
-        new PredicateResolver(elements, types, diagnostics, recoverResolver);
+    NamedMethods named =
+        new NamedMethods(elements, types, diagnostics, recoverResolver.fits());
+    this.predicateResolver = new PredicateResolver(elements, types, diagnostics, named);
+    this.delayForResolver = new DelayForResolver(elements, types, diagnostics, named);
   }
 
   /** One method of the input's interface, and the declarations it overrides, nearest first. */
@@ -123,7 +126,8 @@ final class ModelReader {
       BudgetConfig budget = budgetElement == null ? null : configs.budget(budgetElement);
       if (retry != null && isOwnPredicate(method, retry)) {
         // A type-level retryOnResult = "isEmpty" must not guard isEmpty itself (nor check its
-        // boolean result with isEmpty): like @Recover methods, predicates are plain helpers.
+        // boolean result with isEmpty): like @Recover methods, predicates and delayFor methods
+        // are plain helpers.
         retry = null;
         breaker = null;
         budget = null;
@@ -152,7 +156,10 @@ final class ModelReader {
                     ? null
                     : predicateResolver.resolve(
                         type, supertypes, method, entry.type, retry,
-                        PredicateResolver.RETRY_ON_RESULT)));
+                        PredicateResolver.RETRY_ON_RESULT),
+                retry == null
+                    ? null
+                    : delayForResolver.resolve(type, supertypes, method, entry.type, retry)));
       } else if (isInterface && (isAbstract || method.isDefault())) {
         methods.add(
             GuardedMethod.forwarded(
@@ -213,15 +220,20 @@ final class ModelReader {
   }
 
   /**
-   * Whether {@code method} is a predicate its own {@code @Retryable} names: one of that name that
-   * could serve, a boolean method of one parameter. An overload of another shape, which only shares
-   * the predicate's name, is guarded as written.
+   * Whether {@code method} is a predicate or {@code delayFor} method its own {@code @Retryable}
+   * names: one of that name that could serve, a boolean (for {@code delayFor}: long or int) method
+   * of one parameter. An overload of another shape, which only shares the name, is guarded as
+   * written.
    */
   private boolean isOwnPredicate(ExecutableElement method, RetryConfig retry) {
     String name = method.getSimpleName().toString();
-    return (name.equals(retry.retryIf()) || name.equals(retry.retryOnResult()))
-        && predicateResolver.isBoolean(method.getReturnType())
-        && method.getParameters().size() == 1;
+    TypeMirror returnType = method.getReturnType();
+    boolean predicate =
+        (name.equals(retry.retryIf()) || name.equals(retry.retryOnResult()))
+            && predicateResolver.isBoolean(returnType);
+    boolean delayFor =
+        name.equals(retry.backoff().delayFor()) && DelayForResolver.isLongOrInt(returnType);
+    return (predicate || delayFor) && method.getParameters().size() == 1;
   }
 
   private boolean isDeprecatedOrEnclosedByDeprecated(TypeElement type) {

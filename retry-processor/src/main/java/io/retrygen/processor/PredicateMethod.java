@@ -4,7 +4,10 @@ import javax.lang.model.element.ExecutableElement;
 import javax.lang.model.element.Modifier;
 import javax.lang.model.type.TypeMirror;
 
-/** The method named by {@code retryIf} or {@code retryOnResult}, resolved at compile time. */
+/**
+ * A method named by {@code retryIf}, {@code retryOnResult} or {@code @Backoff(delayFor)}, resolved
+ * at compile time.
+ */
 final class PredicateMethod {
   private final ExecutableElement method;
   private final TypeMirror parameterType;
@@ -39,14 +42,14 @@ final class PredicateMethod {
     return method;
   }
 
-  /** What it takes: the failure type for {@code retryIf}, the result type for the other. */
+  /** What it takes: a failure type ({@code retryIf}, {@code delayFor}) or the result's. */
   TypeMirror parameterType() {
     return parameterType;
   }
 
   /**
-   * Whether the argument must be tested with {@code instanceof} and cast first: a {@code retryIf}
-   * method that takes a narrower type than {@code Throwable}.
+   * Whether the argument must be tested with {@code instanceof} and cast first: a method for
+   * failures that takes a narrower type than {@code Throwable}.
    */
   boolean needsCast() {
     return needsCast;

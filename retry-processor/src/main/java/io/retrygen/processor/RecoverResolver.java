@@ -212,7 +212,8 @@ final class RecoverResolver {
     return ordered;
   }
 
-  private int depth(TypeMirror type) {
+  /** How many classes {@code type}, a class type, is below {@code Object}: deeper is narrower. */
+  static int depth(TypeMirror type) {
     int depth = 0;
     for (TypeMirror t = type; t.getKind() == TypeKind.DECLARED; depth++) {
       t = ((TypeElement) ((DeclaredType) t).asElement()).getSuperclass();

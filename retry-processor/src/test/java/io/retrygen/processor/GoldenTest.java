@@ -79,6 +79,12 @@ class GoldenTest {
   }
 
   @Test
+  void delayForOverloadsSyncAsyncAndSubclass() throws IOException {
+    assertGolden(
+        "delayfor", Arrays.asList("RateLimitedApiRetrying", "DownloaderRetrying"), "-Xlint:all");
+  }
+
+  @Test
   void release8HasNoGeneratedAnnotation() throws IOException {
     // -Xlint:-options: JDK 20+ warns that --release 8 is obsolete.
     assertGolden("release8", "PingerRetrying", "--release", "8", "-Xlint:all", "-Xlint:-options");
@@ -112,7 +118,9 @@ class GoldenTest {
           "recover/GatewayRetrying",
           "recover/LedgerRetrying",
           "async/QuoteServiceRetrying",
-          "async/PriceFeedRetrying"
+          "async/PriceFeedRetrying",
+          "delayfor/RateLimitedApiRetrying",
+          "delayfor/DownloaderRetrying"
         }) {
       String caseName = golden.substring(0, golden.indexOf('/'));
       String generated = "test." + golden.substring(golden.indexOf('/') + 1);

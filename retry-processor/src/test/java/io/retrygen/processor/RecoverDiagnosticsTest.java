@@ -444,6 +444,29 @@ class RecoverDiagnosticsTest {
   }
 
   @Test
+  void retryIfNamingAnUnknownMethodAtTypeLevelIsReportedOnceForAllMethods() {
+    JavaFileObject source =
+        JavaFileObjects.forSourceLines(
+            "test.Client",
+            "package test;",
+            "import io.retrygen.Retryable;",
+            "@Retryable(",
+            "    retryIf = \"isTransiant\")",
+            "interface Client {",
+            "  String charge(String account);",
+            "  String refund(String account);",
+            "}");
+    Compilation compilation = javac.compile(source);
+    assertThat(compilation).hadErrorCount(1);
+    assertThat(processor.createdSourceFiles()).isEmpty();
+    assertThat(compilation)
+        .hadErrorContaining(
+            "@Retryable(retryIf = \"isTransiant\") names no method of Client or its supertypes.")
+        .inFile(source)
+        .onLineContaining("retryIf = \"isTransiant\"");
+  }
+
+  @Test
   void retryIfMethodThatDoesNotReturnBooleanIsAnErrorOnTheValue() {
     JavaFileObject source =
         JavaFileObjects.forSourceLines(
