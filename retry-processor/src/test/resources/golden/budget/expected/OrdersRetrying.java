@@ -29,6 +29,9 @@ public final class OrdersRetrying implements Orders {
   private static final RetryPolicy TRACK_POLICY = new RetryPolicy("Orders.track", 3, 0L,
       BackoffPolicy.fixed(50L)).withBudget("Orders", 20, 0.05);
 
+  private static final RetryPolicy CANCEL_POLICY = new RetryPolicy("Orders.cancel", 3, 0L,
+      BackoffPolicy.fixed(50L).withMaxDelay(5000L)).withBudget("Orders", 20, 0.05);
+
   private final Orders delegate;
 
   private final Retrier placeRetrier;
@@ -38,6 +41,8 @@ public final class OrdersRetrying implements Orders {
   private final Retrier findRetrier;
 
   private final Retrier trackRetrier;
+
+  private final Retrier cancelRetrier;
 
   /**
    * Retries calls to {@code delegate} with {@link RetryOptions#defaults()}.
@@ -55,6 +60,7 @@ public final class OrdersRetrying implements Orders {
     this.statusRetrier = STATUS_POLICY.bind(options);
     this.findRetrier = FIND_POLICY.bind(options);
     this.trackRetrier = TRACK_POLICY.bind(options);
+    this.cancelRetrier = CANCEL_POLICY.bind(options);
   }
 
   @Override
@@ -165,5 +171,48 @@ public final class OrdersRetrying implements Orders {
         return failure instanceof IOException;
       }
     }.start();
+  }
+
+  @Override
+  public String cancel(String orderId) throws IOException {
+    Retrier retrier = this.cancelRetrier;
+    long startNanos = retrier.start();
+    for (int attempt = 1; ; attempt++) {
+      String result;
+      try {
+        result = this.delegate.cancel(orderId);
+      } catch (Throwable failure) {
+        if (failure instanceof IOException) {
+          if (retrier.mayRetry(attempt)) {
+            boolean retry;
+            try {
+              retry = failure instanceof IOException && Orders.isTransient((IOException) failure);
+            } catch (Throwable predicateFailure) {
+              retrier.failed(attempt, startNanos, predicateFailure);
+              throw predicateFailure;
+            }
+            if (retry && retrier.withinBudget()) {
+              long delayMillis;
+              try {
+                delayMillis = failure instanceof IOException
+                    ? Orders.retryAfter((IOException) failure) : -1L;
+              } catch (Throwable predicateFailure) {
+                retrier.failed(attempt, startNanos, predicateFailure);
+                throw predicateFailure;
+              }
+              if (retrier.backOff(attempt, startNanos, failure, delayMillis)) {
+                continue;
+              }
+            }
+          }
+        } else {
+          retrier.notRetryable();
+        }
+        retrier.failed(attempt, startNanos, failure);
+        throw failure;
+      }
+      retrier.succeeded(attempt, startNanos);
+      return result;
+    }
   }
 }

@@ -20,6 +20,21 @@ public interface Orders {
 
   CompletableFuture<String> track(String orderId);
 
+  /** Steps 5, 6 and 7 together: retryIf, then the budget, then the wait the failure asks for. */
+  @Retryable(
+      retryFor = IOException.class,
+      retryIf = "isTransient",
+      backoff = @Backoff(delay = 50, maxDelay = 5000, delayFor = "retryAfter"))
+  String cancel(String orderId) throws IOException;
+
+  static boolean isTransient(IOException failure) {
+    return !failure.getMessage().startsWith("4");
+  }
+
+  static long retryAfter(IOException failure) {
+    return failure.getMessage().equals("503 later") ? 2000 : -1;
+  }
+
   static boolean isPending(String status) {
     return status.equals("pending");
   }
