@@ -36,6 +36,11 @@ final class Diagnostics {
     this.messager = messager;
   }
 
+  /** Forgets what was printed: the elements of one round must not be kept into the next. */
+  void newRound() {
+    printed.clear();
+  }
+
   int errorCount() {
     return errorCount;
   }

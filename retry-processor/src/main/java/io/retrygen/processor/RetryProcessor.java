@@ -75,6 +75,7 @@ public final class RetryProcessor extends AbstractProcessor {
   @Override
   public boolean process(Set<? extends TypeElement> annotations, RoundEnvironment round) {
     configs.clear();
+    diagnostics.newRound();
     List<TypeElement> types = typesToProcess(round);
     List<TypeElement> inputs = new ArrayList<>();
     for (TypeElement type : types) {
