@@ -184,7 +184,7 @@ public final class RetryProcessor extends AbstractProcessor {
       return;
     }
     // Only after a clean read: a model with errors may lack the methods a warning is about.
-    warnings.checkModel(model);
+    warnings.checkModel(model, inputs);
     JavaFile file = writer.write(model);
     try {
       file.writeTo(filer);
