@@ -301,6 +301,53 @@ class PolicyInventoryTest {
         .containsExactly("META-INF/retrygen/test.Client.json");
   }
 
+  /**
+   * The policy Javadoc (SPEC §13) passes doclint, however the names the user chose look: one
+   * with {@code * /} (joined), braces and {@code @} would otherwise end the comment or start a
+   * tag.
+   */
+  @Test
+  void thePolicyJavadocPassesDoclint() throws IOException {
+    JavaFileObject source =
+        JavaFileObjects.forSourceLines(
+            "test.Odd",
+            "package test;",
+            "import io.retrygen.CircuitBreaker;",
+            "import io.retrygen.Retryable;",
+            "/** Odd. */",
+            "public interface Odd {",
+            "  /** @return it */",
+            "  @Retryable(maxAttempts = 2)",
+            "  @CircuitBreaker(name = \"a*/b {@code x} <i> & \\\\u002a/\")",
+            "  String call();",
+            "}");
+    Compilation compilation =
+        Compiler.javac()
+            .withProcessors(new RetryProcessor())
+            // -missing: the constructors' Javadoc has no @param, which is not about HTML.
+            .withOptions("-Xdoclint:all,-missing", "-Xlint:all,-processing")
+            .compile(CLIENT, source);
+    assertThat(compilation).succeeded();
+    List<String> problems = new ArrayList<>();
+    for (javax.tools.Diagnostic<? extends JavaFileObject> warning : compilation.warnings()) {
+      if (warning.getSource() != null
+          && warning.getSource().getName().endsWith("Retrying.java")) {
+        problems.add(warning.toString());
+      }
+    }
+    assertThat(problems).isEmpty();
+    assertThat(
+            compilation
+                .generatedSourceFile("test.OddRetrying")
+                .get()
+                .getCharContent(false)
+                .toString()
+                .replaceAll("\n\\s*\\* ", " ")) // the Javadoc's lines joined
+        .contains(
+            "the circuit breaker \"a&#42;&#47;b &#123;&#64;code x&#125; &#60;i&#62; &#38;"
+                + " &#92;u002a&#47;\", which opens");
+  }
+
   @Test
   void jsonIsPrettyPrintedAndEscaped() {
     Map<String, Object> object = new LinkedHashMap<>();
