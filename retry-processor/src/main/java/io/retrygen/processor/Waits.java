@@ -82,7 +82,10 @@ final class Waits {
     return new Waits(delay, maxDelay, multiplier, random, jitter, false);
   }
 
-  /** Whether every wait is known at compile time: no {@code random}, {@code jitter}, {@code delayFor}. */
+  /**
+   * Whether every wait is known at compile time: no {@code random}, {@code jitter} or {@code
+   * delayFor}.
+   */
   boolean deterministic() {
     return !random && jitter == 0.0 && !delayFor;
   }
@@ -99,7 +102,10 @@ final class Waits {
     return delayFor;
   }
 
-  /** The cap every wait respects: {@code maxDelay}, 30000 ms when exponential, else {@link #NO_CAP}. */
+  /**
+   * The cap every wait respects: {@code maxDelay}, else 30000 ms when exponential, else {@link
+   * #NO_CAP}.
+   */
   long cap() {
     return cap;
   }
@@ -142,7 +148,7 @@ final class Waits {
     return toMillis(wait);
   }
 
-  /** The formula's wait, capped in {@code double}: {@code delay * multiplier^(retry-1)} or delay. */
+  /** The formula's wait, capped: {@code delay * multiplier^(retry-1)} or delay, in double. */
   private double formula(int retry) {
     if (multiplier > 1.0) {
       // delay 0 stays 0: 0 * Infinity would be NaN
