@@ -15,8 +15,11 @@ interface FallbackClient {
   @Retryable(backoff = @Backoff(delay = 10))
   int count(String what) throws IOException;
 
-  /** Gives up by time: an attempt starts only while less than 100 ms have elapsed. */
-  @Retryable(maxAttempts = 10, maxDuration = 100, backoff = @Backoff(delay = 30))
+  /**
+   * Gives up by time: an attempt starts only while less than 100 ms have elapsed, so the four
+   * attempts that fit (30 + 30 + 30 < 100) are all it can make.
+   */
+  @Retryable(maxAttempts = 4, maxDuration = 100, backoff = @Backoff(delay = 30))
   int countWithin(String what) throws IOException;
 
   @Retryable(notRecoverable = FileNotFoundException.class, backoff = @Backoff(delay = 10))

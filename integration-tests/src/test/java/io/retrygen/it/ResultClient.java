@@ -23,9 +23,12 @@ interface ResultClient {
       backoff = @Backoff(delay = 10))
   String poll(String id) throws IOException;
 
-  /** Gives up by time: an attempt starts only while less than 50 ms have elapsed. */
+  /**
+   * Gives up by time: an attempt starts only while less than 50 ms have elapsed, so the three
+   * attempts that fit (20 + 20 < 50) are all it can make.
+   */
   @Retryable(
-      maxAttempts = 10,
+      maxAttempts = 3,
       maxDuration = 50,
       retryOnResult = "isPending",
       backoff = @Backoff(delay = 20))

@@ -153,15 +153,16 @@ class RetryOnResultTest {
 
   @Test
   void whenTimeRunsOutTheLastResultIsReturnedWithoutRecovery() throws IOException {
-    // starts at 0, 20, 40 ms; at 40 a wait of 20 would reach the 50 ms budget
+    // each call takes 5 ms: results at 5 and 30 ms; at 30 a wait of 20 would reach the 50 ms
+    // budget, so time, not the 3 attempts, ends the call
     ScriptedResultClient delegate =
-        new ScriptedResultClient(Script.succeeding())
-            .returning("pending", "pending", "pending", "never reached");
+        new ScriptedResultClient(Script.succeeding().taking(clock, 5))
+            .returning("pending", "pending", "never reached");
 
     assertEquals("pending", client(delegate).statusWithin("s1"));
 
-    assertEquals(3, delegate.script.calls());
-    assertEquals(asList(20L, 20L), clock.sleeps);
+    assertEquals(2, delegate.script.calls());
+    assertEquals(asList(20L), clock.sleeps);
     assertEquals(0, delegate.recoveries);
   }
 

@@ -7,15 +7,20 @@ import java.io.IOException;
 /** maxDuration: a retry starts only while elapsed + wait stays below it. */
 interface TimedClient {
 
-  @Retryable(maxAttempts = 20, maxDuration = 500, backoff = @Backoff(delay = 100))
+  /**
+   * Five attempts are all that fit: 100 ms waits reach 500 ms before a sixth, so a larger
+   * maxAttempts would be a compile warning (SPEC §13) and change nothing.
+   */
+  @Retryable(maxAttempts = 5, maxDuration = 500, backoff = @Backoff(delay = 100))
   String fixed() throws IOException;
 
   /** maxAttempts is reached before maxDuration. */
   @Retryable(maxAttempts = 3, maxDuration = 10000, backoff = @Backoff(delay = 100))
   String attemptsFirst() throws IOException;
 
+  /** Four attempts fit: 100 + 200 + 400 < 1000, and + 800 is not. */
   @Retryable(
-      maxAttempts = 20,
+      maxAttempts = 4,
       maxDuration = 1000,
       backoff = @Backoff(delay = 100, multiplier = 2))
   String exponential() throws IOException;

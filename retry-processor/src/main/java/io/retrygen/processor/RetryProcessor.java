@@ -39,6 +39,7 @@ public final class RetryProcessor extends AbstractProcessor {
   private Validator validator;
   private RetryingWriter writer;
   private WarningChecks warnings;
+  private PolicyInventory inventory;
   /** Names, never elements: elements of one round must not be used in the next. */
   private final Set<String> deferredTypeNames = new LinkedHashSet<>();
 
@@ -53,6 +54,7 @@ public final class RetryProcessor extends AbstractProcessor {
     validator = new Validator(elements, env.getTypeUtils(), diagnostics, configs);
     warnings = new WarningChecks(elements, env.getTypeUtils(), diagnostics, configs);
     writer = new RetryingWriter(elements.getTypeElement(Names.GENERATED) != null);
+    inventory = new PolicyInventory(elements, env.getTypeUtils());
   }
 
   /**
@@ -189,13 +191,23 @@ public final class RetryProcessor extends AbstractProcessor {
       return;
     }
     // Only after a clean read: a model with errors may lack the methods a warning is about.
-    warnings.checkModel(model);
+    warnings.checkModel(model, inputs);
     JavaFile file = writer.write(model);
     try {
       file.writeTo(filer);
     } catch (IOException e) {
       diagnostics.error(
           type, "retrygen could not write %s: %s", model.generatedName(), e.getMessage());
+      return;
+    }
+    try {
+      inventory.write(filer, model);
+    } catch (IOException e) {
+      // A FilerException too: the resource was created already, e.g. by a build tool that runs
+      // the processor again over the same output (SPEC §13, §9: nothing escapes process).
+      diagnostics.error(
+          type, "retrygen could not write the policy inventory %s: %s", inventory.path(type),
+          e.getMessage());
     }
   }
 

@@ -124,8 +124,7 @@ final class RetryingWriter {
     type.alwaysQualify(parameterNames.toArray(new String[0]));
     MethodWriter methods = new MethodWriter(model);
     for (GuardedMethod method : model.methods()) {
-      type.addMethod(
-          methods.write(method, members));
+      type.addMethod(PolicyText.document(methods.write(method, members), method));
     }
     return JavaFile.builder(model.generatedName().packageName(), type.build())
         .skipJavaLangImports(true)

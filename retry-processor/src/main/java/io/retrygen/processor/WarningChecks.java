@@ -3,6 +3,7 @@ package io.retrygen.processor;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import javax.lang.model.element.AnnotationMirror;
 import javax.lang.model.element.AnnotationValue;
@@ -68,10 +69,75 @@ final class WarningChecks {
     }
   }
 
-  /** The warnings about a type read without errors: they need its guarded methods. */
-  void checkModel(RetryableType model) {
+  /**
+   * The warnings about a type read without errors: they need its guarded methods. {@code inputs}
+   * are this round's inputs, which report the annotations they declare themselves.
+   */
+  void checkModel(RetryableType model, List<TypeElement> inputs) {
     warnRetryForNotThrown(model);
     warnGuardsNothing(model);
+    warnUnreachableAttempts(model, inputs);
+  }
+
+  /**
+   * Warns about a {@code maxAttempts} that a deterministic backoff can never reach within {@code
+   * maxDuration} (SPEC §13, §9): a backoff is taken only while {@code elapsed + wait <
+   * maxDuration} (SPEC §3), so even with attempts that take no time, retry {@code k} happens only
+   * while the first {@code k} waits add up to less than {@code maxDuration}. Once per annotation:
+   * a type-level one that guards many methods warns once, where it is declared (on the value, or
+   * on the annotation when {@code maxAttempts} is defaulted). One inherited from a supertype is
+   * reported by that supertype when it is an input of this round, else (a jar) once on the input
+   * naming the supertype, as {@link Diagnostics} does for inherited settings.
+   */
+  private void warnUnreachableAttempts(RetryableType model, List<TypeElement> inputs) {
+    TypeElement type = model.element();
+    Map<Element, RetryConfig> byAnnotation = new LinkedHashMap<>();
+    for (GuardedMethod method : model.methods()) {
+      RetryConfig retry = method.retry();
+      if (retry == null) {
+        continue;
+      }
+      TypeElement declaring = TypeHierarchy.declaringType(retry.annotatedElement());
+      if (declaring.equals(type) || !inputs.contains(declaring)) {
+        byAnnotation.putIfAbsent(retry.annotatedElement(), retry);
+      }
+    }
+    for (RetryConfig retry : byAnnotation.values()) {
+      Waits waits = Waits.of(retry.backoff());
+      int maxAttempts = retry.maxAttempts();
+      long maxDuration = retry.maxDuration();
+      if (!waits.deterministic() || maxDuration <= 0 || maxAttempts <= 1) {
+        continue;
+      }
+      Waits.Schedule reachable = waits.exact(maxAttempts, maxDuration);
+      long attempts = reachable.retries() + 1;
+      if (!reachable.exact() || attempts >= maxAttempts) {
+        continue;
+      }
+      // The waits up to the first that does not fit: together they reach maxDuration.
+      Waits.Schedule cut = waits.largest((int) attempts + 1);
+      long all = waits.largest(maxAttempts).total();
+      AnnotationValue written = retry.explicit("maxAttempts");
+      diagnostics.warning(
+          retry.annotatedElement(), retry.mirror(), written,
+          "%s can never be reached: at most %d attempts fit in"
+              + " maxDuration = %d ms. A retry starts only while elapsed + wait < maxDuration,"
+              + " and even if attempts took no time, the first %d %s (%s) add up to %d ms, which"
+              + " is not below %d. Lower maxAttempts to %d%s",
+          written == null
+              ? "The default maxAttempts = " + maxAttempts + " of this @Retryable"
+              : "@Retryable(maxAttempts = " + maxAttempts + ")",
+          attempts, maxDuration,
+          cut.retries(), cut.retries() == 1 ? "wait" : "waits",
+          cut.rising() == 0 && cut.retries() > 1 ? cut.steady() + " ms each" : cut.describe(),
+          cut.total(),
+          maxDuration, attempts,
+          all == Long.MAX_VALUE
+              ? ""
+              : String.format(
+                  Locale.ROOT, ", or raise maxDuration above %d ms, the sum of all %d waits",
+                  all, maxAttempts - 1));
+    }
   }
 
   /**

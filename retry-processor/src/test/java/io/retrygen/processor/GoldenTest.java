@@ -106,6 +106,28 @@ class GoldenTest {
         "-Xlint:-options");
   }
 
+  /**
+   * The policy inventory (SPEC §13) of the async case, byte for byte: a breaker, recover methods,
+   * predicates and an asynchronous method; the same bytes for the same input.
+   */
+  @Test
+  void policyInventoryOfAsynchronousMethods() throws IOException {
+    List<JavaFileObject> inputs = inputs("async", "test");
+    Compilation compilation = compile(inputs, "-Xlint:all");
+    assertNoWarningButUnclaimedGenerated(compilation);
+    String path = "META-INF/retrygen/test.QuoteService.json";
+    String actual = PolicyInventoryTest.text(compilation, path);
+    Path expectedFile =
+        GOLDEN_DIR.resolve("async").resolve("expected").resolve("test.QuoteService.json");
+    if (UPDATE) {
+      Files.write(expectedFile, actual.getBytes(StandardCharsets.UTF_8));
+      return;
+    }
+    assertThat(actual)
+        .isEqualTo(new String(Files.readAllBytes(expectedFile), StandardCharsets.UTF_8));
+    assertThat(PolicyInventoryTest.text(compile(inputs, "-Xlint:all"), path)).isEqualTo(actual);
+  }
+
   @Test
   void sameInputGivesTheSameText() throws IOException {
     for (String golden :

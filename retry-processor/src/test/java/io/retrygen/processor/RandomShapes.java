@@ -1418,6 +1418,10 @@ final class RandomShapes {
       attributes.add("maxAttempts = " + (1 + random.nextInt(8)));
     }
     long delay = 1000;
+    // The longest wait of a backoff that varies by no draw, 0 for one that does: a maxDuration
+    // that the waits alone reach before maxAttempts is a compile warning (SPEC §13), and the
+    // shapes must compile without warnings.
+    long longestFixedWait = 1000;
     String backoff = null;
     if (random.nextInt(100) < 50) {
       List<String> backoffAttributes = new ArrayList<>();
@@ -1439,16 +1443,22 @@ final class RandomShapes {
           backoffAttributes.add("maxDelay = " + maxDelay);
         }
       }
+      longestFixedWait = exponential ? (maxDelay > 0 ? maxDelay : 30000L) : delay;
       if ((exponential || maxDelay > delay) && random.nextInt(100) < 50) {
         backoffAttributes.add("random = true");
+        longestFixedWait = 0;
       }
       if (random.nextInt(100) < 30) {
-        backoffAttributes.add("jitter = " + pick(0.0, 0.1, 0.25, 0.5, 1.0));
+        double jitter = pick(0.0, 0.1, 0.25, 0.5, 1.0);
+        backoffAttributes.add("jitter = " + jitter);
+        longestFixedWait = jitter > 0 ? 0 : longestFixedWait;
       }
       backoff = "@Backoff(" + String.join(", ", backoffAttributes) + ")";
     }
     if (random.nextInt(100) < 20) {
-      attributes.add("maxDuration = " + (delay + pick(1L, 10L, 60000L)));
+      // Above the sum of up to 7 fixed waits; just above the delay when the waits vary.
+      attributes.add(
+          "maxDuration = " + (Math.max(delay, 7 * longestFixedWait) + pick(1L, 10L, 60000L)));
     }
     if (random.nextInt(100) < 15) {
       // Escapes, and what JavaPoet would read as its own placeholders.

@@ -16,10 +16,11 @@ import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 
 /**
- * Keeps the README's code from going stale: a {@code java} block right after {@code <!-- copy of
- * golden/<file> -->} must be that golden file exactly, and one after {@code <!-- excerpt of
- * golden/<file> -->} must be an abridgement of it: its lines, except {@code // ...} markers, appear
- * in the golden file in the same order, with the same text and indentation. {@code GoldenTest}
+ * Keeps the README's code from going stale: a {@code java} block (a {@code json} one for a policy
+ * inventory) right after {@code <!-- copy of golden/<file> -->} must be that golden file exactly,
+ * and one after {@code <!-- excerpt of golden/<file> -->} must be an abridgement of it: its lines,
+ * except {@code // ...} markers, appear in the golden file in the same order, with the same text
+ * and indentation. {@code GoldenTest}
  * keeps the golden files equal to what the processor writes, so together they check the README
  * against the processor.
  */
@@ -74,11 +75,15 @@ class ReadmeTest {
         .isEqualTo("int a;"); // indentation counts
   }
 
-  /** The lines of the {@code ```java} block that starts on the line after {@code marker}. */
+  /**
+   * The lines of the {@code ```java} block (for a golden {@code .json} file, the {@code ```json}
+   * block) that starts on the line after {@code marker}.
+   */
   private static List<String> javaBlockAfter(List<String> readme, int marker, String where) {
-    assertWithMessage(where + ": must be followed by a ```java line")
+    String fence = where.endsWith(".json -->") ? "```json" : "```java";
+    assertWithMessage(where + ": must be followed by a " + fence + " line")
         .that(marker + 1 < readme.size() ? readme.get(marker + 1) : null)
-        .isEqualTo("```java");
+        .isEqualTo(fence);
     List<String> block = new ArrayList<>();
     for (int i = marker + 2; i < readme.size(); i++) {
       if (readme.get(i).equals("```")) {

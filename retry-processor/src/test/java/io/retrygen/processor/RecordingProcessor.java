@@ -8,6 +8,7 @@ import java.util.Map;
 import java.util.Set;
 import javax.annotation.processing.Completion;
 import javax.annotation.processing.Filer;
+import javax.annotation.processing.FilerException;
 import javax.annotation.processing.Messager;
 import javax.annotation.processing.ProcessingEnvironment;
 import javax.annotation.processing.Processor;
@@ -24,17 +25,37 @@ import javax.tools.JavaFileManager;
 import javax.tools.JavaFileObject;
 
 /**
- * Runs a {@link RetryProcessor} and records the source files it creates. compile-testing hides
- * the generated files of a failed compilation, and javac does not enter files written in a
- * round that reported errors, so neither can tell whether our processor wrote one.
+ * Runs a {@link RetryProcessor} and records the source files and resources it creates.
+ * compile-testing hides the generated files of a failed compilation, and javac does not enter
+ * files written in a round that reported errors, so neither can tell whether our processor wrote
+ * one.
  */
 final class RecordingProcessor implements Processor {
   private final Processor delegate = new RetryProcessor();
   private final List<String> created = new ArrayList<>();
+  private final List<String> resources = new ArrayList<>();
+  private final boolean failResources;
+
+  RecordingProcessor() {
+    this(false);
+  }
+
+  /**
+   * @param failResources whether {@link Filer#createResource} throws a {@code FilerException}, as
+   *     javac's does for a resource created before
+   */
+  RecordingProcessor(boolean failResources) {
+    this.failResources = failResources;
+  }
 
   /** The names passed to {@link Filer#createSourceFile}, in order. */
   List<String> createdSourceFiles() {
     return created;
+  }
+
+  /** The relative names passed to {@link Filer#createResource}, in order. */
+  List<String> createdResources() {
+    return resources;
   }
 
   @Override
@@ -54,7 +75,7 @@ final class RecordingProcessor implements Processor {
 
   @Override
   public void init(ProcessingEnvironment env) {
-    delegate.init(new RecordingEnvironment(env, created));
+    delegate.init(new RecordingEnvironment(env, created, resources, failResources));
   }
 
   @Override
@@ -72,9 +93,13 @@ final class RecordingProcessor implements Processor {
     private final ProcessingEnvironment env;
     private final Filer filer;
 
-    RecordingEnvironment(ProcessingEnvironment env, List<String> created) {
+    RecordingEnvironment(
+        ProcessingEnvironment env,
+        List<String> created,
+        List<String> resources,
+        boolean failResources) {
       this.env = env;
-      this.filer = new RecordingFiler(env.getFiler(), created);
+      this.filer = new RecordingFiler(env.getFiler(), created, resources, failResources);
     }
 
     @Override
@@ -116,10 +141,15 @@ final class RecordingProcessor implements Processor {
   private static final class RecordingFiler implements Filer {
     private final Filer filer;
     private final List<String> created;
+    private final List<String> resources;
+    private final boolean failResources;
 
-    RecordingFiler(Filer filer, List<String> created) {
+    RecordingFiler(
+        Filer filer, List<String> created, List<String> resources, boolean failResources) {
       this.filer = filer;
       this.created = created;
+      this.resources = resources;
+      this.failResources = failResources;
     }
 
     @Override
@@ -143,7 +173,10 @@ final class RecordingProcessor implements Processor {
         CharSequence relativeName,
         Element... originatingElements)
         throws IOException {
-      created.add(relativeName.toString());
+      resources.add(relativeName.toString());
+      if (failResources) {
+        throw new FilerException("Attempt to reopen a file for path " + relativeName);
+      }
       return filer.createResource(location, moduleAndPkg, relativeName, originatingElements);
     }
 

@@ -401,4 +401,194 @@ class WarningsTest {
     Compilation compilation = javac.withOptions("-Xlint:all,-processing").compile(source);
     assertThat(compilation).succeededWithoutWarnings();
   }
+
+  // ---------------------------------------------------------------------------------------------
+  // maxAttempts that a deterministic backoff cannot reach within maxDuration (SPEC §13, §9)
+
+  @Test
+  void maxAttemptsTheWaitsCannotReachIsAWarningOnTheValue() {
+    // 1000 + 1000 + 1000 = 3000 is not below maxDuration = 3000: the third retry never starts.
+    JavaFileObject source =
+        JavaFileObjects.forSourceLines(
+            "test.Client",
+            "package test;",
+            "import io.retrygen.Backoff;",
+            "import io.retrygen.Retryable;",
+            "interface Client {",
+            "  @Retryable(",
+            "      maxAttempts = 5,",
+            "      maxDuration = 3000,",
+            "      backoff = @Backoff(delay = 1000))",
+            "  String charge(String account);",
+            "}");
+    Compilation compilation = javac.withOptions("-Xlint:all,-processing").compile(source);
+    assertThat(compilation).succeeded();
+    assertThat(compilation).hadWarningCount(1);
+    assertThat(compilation)
+        .hadWarningContaining(
+            "@Retryable(maxAttempts = 5) can never be reached: at most 3 attempts fit in"
+                + " maxDuration = 3000 ms. A retry starts only while elapsed + wait <"
+                + " maxDuration, and even if attempts took no time, the first 3 waits (1000 ms"
+                + " each) add up to 3000 ms, which is not below 3000. Lower maxAttempts to 3, or"
+                + " raise maxDuration above 4000 ms, the sum of all 4 waits")
+        .inFile(source)
+        .onLineContaining("maxAttempts = 5");
+    // The Javadoc says what the call really does.
+    assertThat(compilation)
+        .generatedSourceFile("test.ClientRetrying")
+        .contentsAsUtf8String()
+        .contains("Makes up to 3 attempts (not 5: the waits reach maxDuration = 3000 ms first).");
+  }
+
+  @Test
+  void oneMillisecondMoreThanTheWaitsLetsOneMoreAttemptStart() {
+    // 3000 < 3001: the third retry starts, the fourth (4000) does not.
+    JavaFileObject source =
+        JavaFileObjects.forSourceLines(
+            "test.Client",
+            "package test;",
+            "import io.retrygen.Backoff;",
+            "import io.retrygen.Retryable;",
+            "interface Client {",
+            "  @Retryable(maxAttempts = 5, maxDuration = 3001, backoff = @Backoff(delay = 1000))",
+            "  String charge(String account);",
+            "}");
+    Compilation compilation = javac.withOptions("-Xlint:all,-processing").compile(source);
+    assertThat(compilation).succeeded();
+    assertThat(compilation).hadWarningCount(1);
+    assertThat(compilation)
+        .hadWarningContaining(
+            "@Retryable(maxAttempts = 5) can never be reached: at most 4 attempts fit in"
+                + " maxDuration = 3001 ms. A retry starts only while elapsed + wait <"
+                + " maxDuration, and even if attempts took no time, the first 4 waits (1000 ms"
+                + " each) add up to 4000 ms, which is not below 3001. Lower maxAttempts to 4, or"
+                + " raise maxDuration above 4000 ms, the sum of all 4 waits")
+        .inFile(source)
+        .onLineContaining("maxAttempts = 5");
+  }
+
+  @Test
+  void exponentialWaitsThatReachMaxDurationAreListed() {
+    JavaFileObject source =
+        JavaFileObjects.forSourceLines(
+            "test.Client",
+            "package test;",
+            "import io.retrygen.Backoff;",
+            "import io.retrygen.Retryable;",
+            "interface Client {",
+            "  @Retryable(maxDuration = 1000, maxAttempts = 6)",
+            "  @Backoff(delay = 100, multiplier = 2)",
+            "  String charge(String account);",
+            "}");
+    Compilation compilation = javac.withOptions("-Xlint:all,-processing").compile(source);
+    assertThat(compilation).succeeded();
+    assertThat(compilation).hadWarningCount(1);
+    assertThat(compilation)
+        .hadWarningContaining(
+            "@Retryable(maxAttempts = 6) can never be reached: at most 4 attempts fit in"
+                + " maxDuration = 1000 ms. A retry starts only while elapsed + wait <"
+                + " maxDuration, and even if attempts took no time, the first 4 waits (100, 200,"
+                + " 400, 800 ms) add up to 1500 ms, which is not below 1000. Lower maxAttempts to"
+                + " 4, or raise maxDuration above 3100 ms, the sum of all 5 waits")
+        .inFile(source)
+        .onLineContaining("maxAttempts = 6");
+  }
+
+  @Test
+  void maxAttemptsThatTheWaitsReachExactlyIsNotWarned() {
+    // 1000 + 1000 = 2000 < 3000: all 3 attempts can start.
+    JavaFileObject source =
+        JavaFileObjects.forSourceLines(
+            "test.Client",
+            "package test;",
+            "import io.retrygen.Retryable;",
+            "interface Client {",
+            "  @Retryable(maxAttempts = 3, maxDuration = 3000)",
+            "  String charge(String account);",
+            "}");
+    Compilation compilation = javac.withOptions("-Xlint:all,-processing").compile(source);
+    assertThat(compilation).succeededWithoutWarnings();
+  }
+
+  @Test
+  void randomJitteredOrCalleeChosenWaitsAreNotWarned() {
+    // Their waits vary, so some calls may make every attempt: not a probable mistake.
+    JavaFileObject source =
+        JavaFileObjects.forSourceLines(
+            "test.Client",
+            "package test;",
+            "import io.retrygen.Backoff;",
+            "import io.retrygen.Retryable;",
+            "interface Client {",
+            "  @Retryable(maxAttempts = 10, maxDuration = 3000,",
+            "      backoff = @Backoff(delay = 1000, maxDelay = 2000, random = true))",
+            "  String random(String account);",
+            "",
+            "  @Retryable(maxAttempts = 10, maxDuration = 3000,",
+            "      backoff = @Backoff(delay = 1000, jitter = 0.5))",
+            "  String jittered(String account);",
+            "",
+            "  @Retryable(maxAttempts = 10, maxDuration = 3000,",
+            "      backoff = @Backoff(delay = 1000, multiplier = 2, random = true))",
+            "  String exponentialRandom(String account);",
+            "}");
+    Compilation compilation = javac.withOptions("-Xlint:all,-processing").compile(source);
+    assertThat(compilation).succeededWithoutWarnings();
+  }
+
+  @Test
+  void typeLevelRetryableWithUnreachableDefaultMaxAttemptsWarnsOnceOnTheAnnotation() {
+    // Default maxAttempts = 3 and wait of 1000 ms: 1000 + 1000 = 2000 is not below 1500.
+    JavaFileObject source =
+        JavaFileObjects.forSourceLines(
+            "test.Client",
+            "package test;",
+            "import io.retrygen.Retryable;",
+            "@Retryable(maxDuration = 1500)",
+            "interface Client {",
+            "  String charge(String account);",
+            "  String refund(String account);",
+            "  String status();",
+            "}");
+    Compilation compilation = javac.withOptions("-Xlint:all,-processing").compile(source);
+    assertThat(compilation).succeeded();
+    assertThat(compilation).hadWarningCount(1);
+    assertThat(compilation)
+        .hadWarningContaining(
+            "The default maxAttempts = 3 of this @Retryable can never be reached: at most 2"
+                + " attempts fit in maxDuration = 1500 ms. A retry starts only while elapsed +"
+                + " wait < maxDuration, and even if attempts took no time, the first 2 waits"
+                + " (1000 ms each) add up to 2000 ms, which is not below 1500. Lower maxAttempts"
+                + " to 2, or raise maxDuration above 2000 ms, the sum of all 2 waits")
+        .inFile(source)
+        .onLineContaining("@Retryable(maxDuration = 1500)");
+  }
+
+  @Test
+  void unreachableMaxAttemptsOfASupertypeInTheSameCompilationIsWarnedOnceWhereDeclared() {
+    JavaFileObject base =
+        JavaFileObjects.forSourceLines(
+            "test.Base",
+            "package test;",
+            "import io.retrygen.Retryable;",
+            "interface Base {",
+            "  @Retryable(maxAttempts = 4, maxDuration = 1500)",
+            "  String charge(String account);",
+            "}");
+    JavaFileObject client =
+        JavaFileObjects.forSourceLines(
+            "test.Client",
+            "package test;",
+            "import io.retrygen.CircuitBreaker;",
+            "@CircuitBreaker",
+            "interface Client extends Base {}");
+    Compilation compilation =
+        javac.withOptions("-Xlint:all,-processing").compile(base, client);
+    assertThat(compilation).succeeded();
+    assertThat(compilation).hadWarningCount(1);
+    assertThat(compilation)
+        .hadWarningContaining("@Retryable(maxAttempts = 4) can never be reached: at most 2")
+        .inFile(base)
+        .onLineContaining("maxAttempts = 4");
+  }
 }

@@ -44,6 +44,12 @@ public final class PriceFeedRetrying extends PriceFeed {
     this.volumeBreaker = VOLUME_BREAKER.bind(options, "PriceFeed.volume");
   }
 
+  /**
+   * Makes up to 3 attempts without blocking. Retries any {@code Exception}, but not
+   * {@code IllegalArgumentException}; interruption is never retried. Waits 1000 ms between
+   * attempts, 2000 ms in all. When it gives up, it recovers with {@code noPrice} (for
+   * {@code IllegalStateException}).
+   */
   @Override
   public CompletionStage<Long> price(String symbol) {
     if (this.priceRetrier == null) {
@@ -73,6 +79,11 @@ public final class PriceFeedRetrying extends PriceFeed {
     }.start();
   }
 
+  /**
+   * Guarded by its own circuit breaker, which opens when at least 50% of the last 10 calls failed,
+   * stays open 5000 ms, then closes after 1 successful trial call. When it gives up, it recovers
+   * with {@code noPrice} (for {@code IllegalStateException}).
+   */
   @Override
   protected CompletionStage<? extends Number> volume(String symbol) {
     if (this.volumeBreaker == null) {

@@ -56,6 +56,15 @@ public final class QuoteServiceRetrying implements QuoteService {
     this.historyRetrier = HISTORY_POLICY.bind(options);
   }
 
+  /**
+   * Makes up to 4 attempts without blocking. Retries {@code IOException} or
+   * {@code TimeoutException} when {@code isTransient} accepts it, and a result that {@code isStale}
+   * rejects. Waits 200, 400, 800 ms between attempts, 1400 ms in all. Each attempt passes the
+   * circuit breaker {@code "quotes"}, which opens when at least 50% of the last 20 calls failed
+   * with {@code IOException}, stays open 5000 ms, then closes after 1 successful trial call. When
+   * it gives up, it recovers with {@code lastKnown} (for {@code IOException}), else
+   * {@code fromCache}.
+   */
   @Override
   public CompletableFuture<QuoteService.Quote> quote(String symbol) {
     return new AsyncCall<QuoteService.Quote>(this.quoteRetrier, this.quoteBreaker) {
@@ -97,6 +106,10 @@ public final class QuoteServiceRetrying implements QuoteService {
     }.start();
   }
 
+  /**
+   * Makes up to 2 attempts without blocking. Retries any {@code Exception}; interruption is never
+   * retried. No wait between attempts.
+   */
   @Override
   public CompletionStage<List<? extends QuoteService.Quote>> history(String symbol, int days) {
     return new AsyncCall<List<? extends QuoteService.Quote>>(this.historyRetrier, null) {

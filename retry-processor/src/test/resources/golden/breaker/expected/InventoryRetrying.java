@@ -52,6 +52,12 @@ public final class InventoryRetrying implements Inventory {
     this.warehouseBreaker = WAREHOUSE_BREAKER.bind(options, "Inventory.warehouse");
   }
 
+  /**
+   * Makes up to 3 attempts. Retries {@code IOException}. Waits 100 ms between attempts, 200 ms in
+   * all. Each attempt passes its own circuit breaker, which opens when at least 75% of the last 4
+   * calls failed with {@code IOException} (not {@code FileNotFoundException}), stays open 1000 ms,
+   * then closes after 1 successful trial call.
+   */
   @Override
   public int stock(String sku) throws IOException {
     Retrier retrier = this.stockRetrier;
@@ -83,6 +89,11 @@ public final class InventoryRetrying implements Inventory {
     }
   }
 
+  /**
+   * Guarded by the circuit breaker {@code "warehouse"}, which opens when at least 50% of the last
+   * 20 calls failed, stays open 5000 ms, then closes after 1 successful trial call. When it gives
+   * up, it recovers with {@code warehouseDown}.
+   */
   @Override
   public String warehouse(String sku) {
     CircuitBreakerGate breaker = this.warehouseBreaker;

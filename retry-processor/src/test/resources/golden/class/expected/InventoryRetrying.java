@@ -81,6 +81,10 @@ public final class InventoryRetrying extends Inventory {
     this.legacyTotalRetrier = LEGACY_TOTAL_POLICY.bind(RetryOptions.defaults());
   }
 
+  /**
+   * Makes up to 4 attempts. Retries any {@code Exception}; interruption is never retried. Waits
+   * 1000 ms between attempts, 3000 ms in all.
+   */
   @Override
   public int stock(String sku) throws IOException {
     Retrier retrier = this.stockRetrier;
@@ -108,6 +112,10 @@ public final class InventoryRetrying extends Inventory {
     }
   }
 
+  /**
+   * Makes up to 2 attempts. Retries {@code IllegalStateException}. Waits a random 50 to 500 ms
+   * between attempts.
+   */
   @Override
   protected void reserve(String sku, int count) {
     Retrier retrier = this.reserveRetrier;
@@ -134,6 +142,10 @@ public final class InventoryRetrying extends Inventory {
     }
   }
 
+  /**
+   * Makes up to 4 attempts. Retries any {@code Exception}; interruption is never retried. Waits
+   * 1000 ms between attempts, 3000 ms in all.
+   */
   @Override
   String warehouse() {
     Retrier retrier = this.warehouseRetrier;
@@ -161,6 +173,10 @@ public final class InventoryRetrying extends Inventory {
     }
   }
 
+  /**
+   * Makes up to 4 attempts. Retries any {@code Exception}; interruption is never retried. Waits
+   * 1000 ms between attempts, 3000 ms in all.
+   */
   @Override
   @Deprecated
   public long legacyTotal() {

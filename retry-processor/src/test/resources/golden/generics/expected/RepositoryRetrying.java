@@ -66,6 +66,10 @@ public final class RepositoryRetrying<K extends Comparable<K>, V extends Number 
     this.tagRetrier = TAG_POLICY.bind(options);
   }
 
+  /**
+   * Makes up to 3 attempts. Retries {@code IOException} or {@code TimeoutException}. Waits 1000 ms
+   * between attempts, 2000 ms in all.
+   */
   @Override
   public V load(K key) throws IOException, TimeoutException {
     Retrier retrier = this.loadRetrier;
@@ -89,6 +93,10 @@ public final class RepositoryRetrying<K extends Comparable<K>, V extends Number 
     }
   }
 
+  /**
+   * Makes up to 3 attempts. Retries any {@code Exception}; interruption is never retried. Waits
+   * 1000 ms between attempts, 2000 ms in all.
+   */
   @Override
   @SuppressWarnings("unchecked")
   public <C extends Collection<? super V>> C loadAll(C target, K... keys) throws IOException,
@@ -114,6 +122,10 @@ public final class RepositoryRetrying<K extends Comparable<K>, V extends Number 
     }
   }
 
+  /**
+   * Makes up to 3 attempts. Retries any {@code Exception}; interruption is never retried. Waits
+   * 1000 ms between attempts, 2000 ms in all.
+   */
   @Override
   public Map<K, List<? extends V>> query(List<? super K> from, Map<String, ?> filter) {
     Retrier retrier = this.queryRetrier;
@@ -137,6 +149,10 @@ public final class RepositoryRetrying<K extends Comparable<K>, V extends Number 
     }
   }
 
+  /**
+   * Makes up to 3 attempts. Retries any {@code Exception}; interruption is never retried. Waits
+   * 1000 ms between attempts, 2000 ms in all.
+   */
   @Override
   public <X extends Exception> void each(Map<? extends K, ? super V> sink, Class<X> failure) throws
       X {
@@ -160,6 +176,10 @@ public final class RepositoryRetrying<K extends Comparable<K>, V extends Number 
     }
   }
 
+  /**
+   * Makes up to 3 attempts. Retries any {@code Exception}; interruption is never retried. Waits
+   * 1000 ms between attempts, 2000 ms in all.
+   */
   @Override
   public int tag(String first, String... rest) throws IOException, TimeoutException {
     Retrier retrier = this.tagRetrier;

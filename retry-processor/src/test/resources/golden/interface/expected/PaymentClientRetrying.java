@@ -46,6 +46,11 @@ public final class PaymentClientRetrying implements PaymentClient {
     this.refundRetrier = REFUND_POLICY.bind(options);
   }
 
+  /**
+   * Makes up to 5 attempts. Retries {@code IOException} or {@code IllegalStateException}, but not
+   * {@code FileNotFoundException}. Waits a jittered 75 to 1000 ms between attempts, at most 1875 ms
+   * in all.
+   */
   @Override
   public String charge(String account, long cents, int attempt) throws IOException {
     Retrier retrier = this.chargeRetrier;
@@ -69,6 +74,10 @@ public final class PaymentClientRetrying implements PaymentClient {
     }
   }
 
+  /**
+   * Makes up to 3 attempts. Retries any {@code Exception}; interruption is never retried. No wait
+   * between attempts.
+   */
   @Override
   public void refund(String account) {
     Retrier retrier = this.refundRetrier;

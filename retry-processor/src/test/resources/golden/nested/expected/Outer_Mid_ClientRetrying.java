@@ -36,6 +36,10 @@ final class Outer_Mid_ClientRetrying implements Outer.Mid.Client {
     this.fetchRetrier = FETCH_POLICY.bind(options);
   }
 
+  /**
+   * Makes up to 2 attempts. Retries any {@code Exception}; interruption is never retried. Waits
+   * 1000 ms between attempts.
+   */
   @Override
   public String fetch(String key) {
     Retrier retrier = this.fetchRetrier;

@@ -51,6 +51,12 @@ public final class GatewayRetrying implements Gateway {
     this.refundRetrier = REFUND_POLICY.bind(options);
   }
 
+  /**
+   * Makes up to 3 attempts. Retries {@code IOException} when {@code isTransient} accepts it. Waits
+   * 1000 ms between attempts, 2000 ms in all. When it gives up, it recovers with
+   * {@code chargeFailed} (for {@code IOException}), else {@code chargeFailed};
+   * {@code FileNotFoundException} is rethrown as is.
+   */
   @Override
   public String charge(String account, long cents) throws IOException {
     Retrier retrier = this.chargeRetrier;
@@ -93,6 +99,10 @@ public final class GatewayRetrying implements Gateway {
     }
   }
 
+  /**
+   * Makes up to 3 attempts. Retries any {@code Exception}, and a result that {@code isDeclined}
+   * rejects; interruption is never retried. Waits 1000 ms between attempts, 2000 ms in all.
+   */
   @Override
   public int authorize(String account) {
     Retrier retrier = this.authorizeRetrier;
@@ -133,6 +143,11 @@ public final class GatewayRetrying implements Gateway {
     }
   }
 
+  /**
+   * Makes up to 2 attempts. Retries any {@code Exception}; interruption is never retried. Waits
+   * 1000 ms between attempts. When it gives up, it recovers with {@code refundFailed} (for
+   * {@code RuntimeException}).
+   */
   @Override
   public void refund(String account, long cents) {
     Retrier retrier = this.refundRetrier;

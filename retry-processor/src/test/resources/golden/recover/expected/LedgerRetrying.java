@@ -42,6 +42,12 @@ public final class LedgerRetrying extends Ledger {
     this.postRetrier = POST_POLICY.bind(options);
   }
 
+  /**
+   * Makes up to 3 attempts. Retries {@code IOException} when {@code isTransient} accepts it, and a
+   * result that {@code isStale} rejects. Waits 1000 ms between attempts, 2000 ms in all. When it
+   * gives up, it recovers with {@code balanceUnavailable} (for {@code IOException}), else
+   * {@code balanceUnavailable}; {@code FileNotFoundException} is rethrown as is.
+   */
   @Override
   public String balance(String account) throws IOException {
     Retrier retrier = this.balanceRetrier;
@@ -105,6 +111,11 @@ public final class LedgerRetrying extends Ledger {
     }
   }
 
+  /**
+   * Makes up to 3 attempts. Retries any {@code Exception}; interruption is never retried. Waits
+   * 1000 ms between attempts, 2000 ms in all. When it gives up, it recovers with {@code postFailed}
+   * (for {@code IllegalStateException}).
+   */
   @Override
   protected void post(String account, long cents) {
     Retrier retrier = this.postRetrier;

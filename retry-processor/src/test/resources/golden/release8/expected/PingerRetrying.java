@@ -34,6 +34,10 @@ public final class PingerRetrying implements Pinger {
     this.pingRetrier = PING_POLICY.bind(options);
   }
 
+  /**
+   * Makes up to 2 attempts. Retries any {@code Exception}; interruption is never retried. Waits
+   * 1000 ms between attempts.
+   */
   @Override
   public boolean ping(String host) {
     Retrier retrier = this.pingRetrier;
