@@ -87,7 +87,8 @@ final class WarningChecks {
    * a type-level one that guards many methods warns once, where it is declared (on the value, or
    * on the annotation when {@code maxAttempts} is defaulted). One inherited from a supertype is
    * reported by that supertype when it is an input of this round, else (a jar) once on the input
-   * naming the supertype, as {@link Diagnostics} does for inherited settings.
+   * naming the supertype, as {@link Diagnostics} does for inherited settings. {@code maxAttempts =
+   * Integer.MAX_VALUE} is the idiom for "retry until {@code maxDuration} runs out" and never warns.
    */
   private void warnUnreachableAttempts(RetryableType model, List<TypeElement> inputs) {
     TypeElement type = model.element();
@@ -106,7 +107,11 @@ final class WarningChecks {
       Waits waits = Waits.of(retry.backoff());
       int maxAttempts = retry.maxAttempts();
       long maxDuration = retry.maxDuration();
-      if (!waits.deterministic() || maxDuration <= 0 || maxAttempts <= 1) {
+      // maxAttempts = Integer.MAX_VALUE says "until maxDuration runs out": nothing to warn about.
+      if (!waits.deterministic()
+          || maxDuration <= 0
+          || maxAttempts <= 1
+          || maxAttempts == Integer.MAX_VALUE) {
         continue;
       }
       Waits.Schedule reachable = waits.exact(maxAttempts, maxDuration);

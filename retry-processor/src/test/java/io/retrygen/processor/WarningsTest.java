@@ -511,6 +511,46 @@ class WarningsTest {
   }
 
   @Test
+  void retryingUntilMaxDurationRunsOutWithTheLargestMaxAttemptsIsNotWarned() {
+    // The idiom for "only time limits it", as in Spring Retry: no probable mistake.
+    JavaFileObject source =
+        JavaFileObjects.forSourceLines(
+            "test.Client",
+            "package test;",
+            "import io.retrygen.Backoff;",
+            "import io.retrygen.Retryable;",
+            "interface Client {",
+            "  @Retryable(maxAttempts = Integer.MAX_VALUE, maxDuration = 10_000,",
+            "      backoff = @Backoff(delay = 500))",
+            "  String charge(String account);",
+            "}");
+    Compilation compilation = javac.withOptions("-Xlint:all,-processing").compile(source);
+    assertThat(compilation).succeededWithoutWarnings();
+  }
+
+  @Test
+  void calleeChosenWaitsAreNotWarned() {
+    JavaFileObject source =
+        JavaFileObjects.forSourceLines(
+            "test.Client",
+            "package test;",
+            "import io.retrygen.Backoff;",
+            "import io.retrygen.Retryable;",
+            "import java.io.IOException;",
+            "interface Client {",
+            "  @Retryable(maxAttempts = 10, maxDuration = 3000,",
+            "      backoff = @Backoff(delay = 1000, delayFor = \"retryAfter\"))",
+            "  String charge(String account) throws IOException;",
+            "",
+            "  static long retryAfter(IOException failure) {",
+            "    return 10;",
+            "  }",
+            "}");
+    Compilation compilation = javac.withOptions("-Xlint:all,-processing").compile(source);
+    assertThat(compilation).succeededWithoutWarnings();
+  }
+
+  @Test
   void randomJitteredOrCalleeChosenWaitsAreNotWarned() {
     // Their waits vary, so some calls may make every attempt: not a probable mistake.
     JavaFileObject source =

@@ -63,6 +63,11 @@ public final class OrdersRetrying implements Orders {
     this.cancelRetrier = CANCEL_POLICY.bind(options);
   }
 
+  /**
+   * Makes up to 3 attempts. Retries {@code IOException}. Waits 50 ms between attempts, 100 ms in
+   * all. Shares the retry budget {@code "Orders"} (20 tokens, 0.05 back per other outcome): retries
+   * only while more than 10 tokens are left.
+   */
   @Override
   public String place(String item) throws IOException {
     Retrier retrier = this.placeRetrier;
@@ -89,6 +94,12 @@ public final class OrdersRetrying implements Orders {
     }
   }
 
+  /**
+   * Makes up to 3 attempts. Retries any {@code Exception}, and a result that {@code isPending}
+   * rejects; interruption is never retried. Waits 50 ms between attempts, 100 ms in all. Shares the
+   * retry budget {@code "Orders"} (20 tokens, 0.05 back per other outcome): retries only while more
+   * than 10 tokens are left.
+   */
   @Override
   public String status(String orderId) throws IOException {
     Retrier retrier = this.statusRetrier;
@@ -132,6 +143,11 @@ public final class OrdersRetrying implements Orders {
     }
   }
 
+  /**
+   * Makes up to 3 attempts. Retries {@code Throwable}; interruption is never retried. No wait
+   * between attempts. Shares the retry budget {@code "search"} (10 tokens, 0.1 back per other
+   * outcome): retries only while more than 5 tokens are left.
+   */
   @Override
   public String find(String query) {
     Retrier retrier = this.findRetrier;
@@ -158,6 +174,11 @@ public final class OrdersRetrying implements Orders {
     }
   }
 
+  /**
+   * Makes up to 3 attempts without blocking. Retries {@code IOException}. Waits 50 ms between
+   * attempts, 100 ms in all. Shares the retry budget {@code "Orders"} (20 tokens, 0.05 back per
+   * other outcome): retries only while more than 10 tokens are left.
+   */
   @Override
   public CompletableFuture<String> track(String orderId) {
     return new AsyncCall<String>(this.trackRetrier, null) {
@@ -173,6 +194,12 @@ public final class OrdersRetrying implements Orders {
     }.start();
   }
 
+  /**
+   * Makes up to 3 attempts. Retries {@code IOException} when {@code isTransient} accepts it. Waits
+   * what {@code retryAfter} asks for if at most 5000 ms (a longer wait ends the call), else 50 ms,
+   * at most 10000 ms in all. Shares the retry budget {@code "Orders"} (20 tokens, 0.05 back per
+   * other outcome): retries only while more than 10 tokens are left.
+   */
   @Override
   public String cancel(String orderId) throws IOException {
     Retrier retrier = this.cancelRetrier;

@@ -33,6 +33,11 @@ public final class DownloaderRetrying extends Downloader {
     this.downloadRetrier = DOWNLOAD_POLICY.bind(options);
   }
 
+  /**
+   * Makes up to 3 attempts. Retries any {@code Exception}; interruption is never retried. Waits
+   * what {@code waitFor} asks for if at most 5000 ms (a longer wait ends the call), else 100 ms, at
+   * most 10000 ms in all.
+   */
   @Override
   public byte[] download(String url) {
     Retrier retrier = this.downloadRetrier;

@@ -51,6 +51,11 @@ public final class RateLimitedApiRetrying implements RateLimitedApi {
     this.fetchLaterRetrier = FETCH_LATER_POLICY.bind(options);
   }
 
+  /**
+   * Makes up to 3 attempts. Retries any {@code Exception}, and a result that {@code isThrottled}
+   * rejects; interruption is never retried. Waits what {@code retryAfter} asks for if at most 60000
+   * ms (a longer wait ends the call), else 500 ms, at most 120000 ms in all.
+   */
   @Override
   public Response fetch(String id) throws IOException {
     Retrier retrier = this.fetchRetrier;
@@ -108,6 +113,11 @@ public final class RateLimitedApiRetrying implements RateLimitedApi {
     }
   }
 
+  /**
+   * Makes up to 3 attempts. Retries any {@code Exception}; interruption is never retried. Waits
+   * what {@code retryAfter} asks for if at most 60000 ms (a longer wait ends the call), else 500
+   * ms, at most 120000 ms in all.
+   */
   @Override
   public void delete(String id) throws IOException {
     Retrier retrier = this.deleteRetrier;
@@ -140,6 +150,12 @@ public final class RateLimitedApiRetrying implements RateLimitedApi {
     }
   }
 
+  /**
+   * Makes up to 3 attempts without blocking. Retries any {@code Exception}, and a result that
+   * {@code isThrottled} rejects; interruption is never retried. Waits what {@code retryAfter} asks
+   * for if at most 30000 ms (a longer wait ends the call), else 1000, 2000 ms, at most 60000 ms in
+   * all.
+   */
   @Override
   public CompletableFuture<Response> fetchLater(String id) {
     return new AsyncCall<Response>(this.fetchLaterRetrier, null) {
