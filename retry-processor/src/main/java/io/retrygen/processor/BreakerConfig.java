@@ -3,15 +3,12 @@ package io.retrygen.processor;
 import java.util.List;
 import java.util.Locale;
 import javax.lang.model.element.AnnotationMirror;
-import javax.lang.model.element.AnnotationValue;
 import javax.lang.model.element.Element;
 import javax.lang.model.type.TypeMirror;
 import javax.lang.model.util.Elements;
 
 /** The values of one winning {@code @CircuitBreaker}, used whole (attributes are never merged). */
-final class BreakerConfig {
-  private final Element annotatedElement;
-  private final Mirrors.Values values;
+final class BreakerConfig extends AnnotationConfig {
   private final List<TypeMirror> failOn;
   private final List<TypeMirror> skipOn;
   private final int requestVolumeThreshold;
@@ -21,9 +18,8 @@ final class BreakerConfig {
   private final String name;
 
   private BreakerConfig(Elements elements, Element annotatedElement, AnnotationMirror mirror) {
-    Mirrors.Values values = Mirrors.values(elements, mirror);
-    this.annotatedElement = annotatedElement;
-    this.values = values;
+    super(elements, annotatedElement, mirror);
+    Mirrors.Values values = values();
     this.failOn = values.typeList("failOn");
     this.skipOn = values.typeList("skipOn");
     this.requestVolumeThreshold = values.intValue("requestVolumeThreshold");
@@ -36,20 +32,6 @@ final class BreakerConfig {
   /** Reads the {@code @CircuitBreaker} {@code mirror} found on {@code annotatedElement}. */
   static BreakerConfig read(Elements elements, Element annotatedElement, AnnotationMirror mirror) {
     return new BreakerConfig(elements, annotatedElement, mirror);
-  }
-
-  /** The method or type that carries the annotation. */
-  Element annotatedElement() {
-    return annotatedElement;
-  }
-
-  AnnotationMirror mirror() {
-    return values.mirror();
-  }
-
-  /** The value written for {@code attribute}, or null when it is defaulted: for diagnostics. */
-  AnnotationValue explicit(String attribute) {
-    return values.explicit(attribute);
   }
 
   /** As written; empty means {@code Exception}. */

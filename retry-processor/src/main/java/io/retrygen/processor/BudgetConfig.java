@@ -2,22 +2,18 @@ package io.retrygen.processor;
 
 import java.util.Locale;
 import javax.lang.model.element.AnnotationMirror;
-import javax.lang.model.element.AnnotationValue;
 import javax.lang.model.element.Element;
 import javax.lang.model.util.Elements;
 
 /** The values of one winning {@code @RetryBudget}, used whole (attributes are never merged). */
-final class BudgetConfig {
-  private final Element annotatedElement;
-  private final Mirrors.Values values;
+final class BudgetConfig extends AnnotationConfig {
   private final String name;
   private final int maxTokens;
   private final double tokenRatio;
 
   private BudgetConfig(Elements elements, Element annotatedElement, AnnotationMirror mirror) {
-    Mirrors.Values values = Mirrors.values(elements, mirror);
-    this.annotatedElement = annotatedElement;
-    this.values = values;
+    super(elements, annotatedElement, mirror);
+    Mirrors.Values values = values();
     this.name = values.stringValue("name");
     this.maxTokens = values.intValue("maxTokens");
     this.tokenRatio = values.doubleValue("tokenRatio");
@@ -26,20 +22,6 @@ final class BudgetConfig {
   /** Reads the {@code @RetryBudget} {@code mirror} found on {@code annotatedElement}. */
   static BudgetConfig read(Elements elements, Element annotatedElement, AnnotationMirror mirror) {
     return new BudgetConfig(elements, annotatedElement, mirror);
-  }
-
-  /** The method or type that carries the annotation. */
-  Element annotatedElement() {
-    return annotatedElement;
-  }
-
-  AnnotationMirror mirror() {
-    return values.mirror();
-  }
-
-  /** The value written for {@code attribute}, or null when it is defaulted: for diagnostics. */
-  AnnotationValue explicit(String attribute) {
-    return values.explicit(attribute);
   }
 
   /**

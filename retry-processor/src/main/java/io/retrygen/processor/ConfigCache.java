@@ -2,6 +2,7 @@ package io.retrygen.processor;
 
 import java.util.HashMap;
 import java.util.Map;
+import java.util.function.Function;
 import javax.lang.model.element.AnnotationMirror;
 import javax.lang.model.element.Element;
 import javax.lang.model.util.Elements;
@@ -32,33 +33,36 @@ final class ConfigCache {
 
   /** The {@code @Retryable} on {@code element} with its {@code @Backoff}, or null if none. */
   RetryConfig retry(Element element) {
-    RetryConfig config = retryConfigs.get(element);
-    if (config == null && !retryConfigs.containsKey(element)) {
-      AnnotationMirror mirror = Mirrors.find(element, Names.RETRYABLE);
-      config = mirror == null ? null : RetryConfig.read(elements, types, element, mirror);
-      retryConfigs.put(element, config);
-    }
-    return config;
+    return cached(
+        retryConfigs, element, Names.RETRYABLE,
+        mirror -> RetryConfig.read(elements, types, element, mirror));
   }
 
   /** The {@code @CircuitBreaker} on {@code element}, or null if none. */
   BreakerConfig breaker(Element element) {
-    BreakerConfig config = breakerConfigs.get(element);
-    if (config == null && !breakerConfigs.containsKey(element)) {
-      AnnotationMirror mirror = Mirrors.find(element, Names.CIRCUIT_BREAKER);
-      config = mirror == null ? null : BreakerConfig.read(elements, element, mirror);
-      breakerConfigs.put(element, config);
-    }
-    return config;
+    return cached(
+        breakerConfigs, element, Names.CIRCUIT_BREAKER,
+        mirror -> BreakerConfig.read(elements, element, mirror));
   }
 
   /** The {@code @RetryBudget} on {@code element}, or null if none. */
   BudgetConfig budget(Element element) {
-    BudgetConfig config = budgetConfigs.get(element);
-    if (config == null && !budgetConfigs.containsKey(element)) {
-      AnnotationMirror mirror = Mirrors.find(element, Names.RETRY_BUDGET);
-      config = mirror == null ? null : BudgetConfig.read(elements, element, mirror);
-      budgetConfigs.put(element, config);
+    return cached(
+        budgetConfigs, element, Names.RETRY_BUDGET,
+        mirror -> BudgetConfig.read(elements, element, mirror));
+  }
+
+  /** The {@code annotation} on {@code element}, made by {@code read} once; null if none. */
+  private static <C> C cached(
+      Map<Element, C> cache,
+      Element element,
+      String annotation,
+      Function<AnnotationMirror, C> read) {
+    C config = cache.get(element);
+    if (config == null && !cache.containsKey(element)) {
+      AnnotationMirror mirror = Mirrors.find(element, annotation);
+      config = mirror == null ? null : read.apply(mirror);
+      cache.put(element, config);
     }
     return config;
   }

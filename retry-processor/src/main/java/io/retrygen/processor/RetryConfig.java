@@ -2,7 +2,6 @@ package io.retrygen.processor;
 
 import java.util.List;
 import javax.lang.model.element.AnnotationMirror;
-import javax.lang.model.element.AnnotationValue;
 import javax.lang.model.element.Element;
 import javax.lang.model.type.TypeMirror;
 import javax.lang.model.util.Elements;
@@ -12,9 +11,7 @@ import javax.lang.model.util.Types;
  * The values of one winning {@code @Retryable}, used whole (attributes are never merged), with
  * the {@code @Backoff} that belongs to it: nested, or direct on the same element.
  */
-final class RetryConfig {
-  private final Element annotatedElement;
-  private final Mirrors.Values values;
+final class RetryConfig extends AnnotationConfig {
   private final AnnotationMirror directBackoff;
   private final boolean excludesInterruption;
   private final List<TypeMirror> retryFor;
@@ -31,9 +28,8 @@ final class RetryConfig {
 
   private RetryConfig(
       Elements elements, Types types, Element annotatedElement, AnnotationMirror mirror) {
-    Mirrors.Values values = Mirrors.values(elements, mirror);
-    this.annotatedElement = annotatedElement;
-    this.values = values;
+    super(elements, annotatedElement, mirror);
+    Mirrors.Values values = values();
     this.retryFor = values.typeList("retryFor");
     this.noRetryFor = values.typeList("noRetryFor");
     this.notRecoverable = values.typeList("notRecoverable");
@@ -82,20 +78,6 @@ final class RetryConfig {
       }
     }
     return covered;
-  }
-
-  /** The method or type that carries the annotation. */
-  Element annotatedElement() {
-    return annotatedElement;
-  }
-
-  AnnotationMirror mirror() {
-    return values.mirror();
-  }
-
-  /** The value written for {@code attribute}, or null when it is defaulted: for diagnostics. */
-  AnnotationValue explicit(String attribute) {
-    return values.explicit(attribute);
   }
 
   /**
