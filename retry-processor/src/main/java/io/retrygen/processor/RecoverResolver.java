@@ -292,12 +292,7 @@ final class RecoverResolver {
   }
 
   private boolean servesASubtype(TypeElement type, List<TypeElement> inputs) {
-    for (TypeElement input : inputs) {
-      if (!input.equals(type)
-          && types.isSubtype(types.erasure(input.asType()), types.erasure(type.asType()))) {
-        return true;
-      }
-    }
-    return false;
+    return TypeHierarchy.isSupertypeOfAnInput(types, type, inputs);
   }
+
 }

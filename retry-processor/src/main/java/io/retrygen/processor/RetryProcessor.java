@@ -94,7 +94,7 @@ public final class RetryProcessor extends AbstractProcessor {
       }
       try {
         diagnostics.reportingFor(type);
-        processType(type, inputs);
+        processType(type, inputs, types);
       } catch (MissingTypeException e) {
         // Resolved superficially, yet something deeper was not: retried next round like the rest.
         deferredTypeNames.add(type.getQualifiedName().toString());
@@ -167,13 +167,14 @@ public final class RetryProcessor extends AbstractProcessor {
    * #isInput} accepts: each reports what is wrong with its own annotations, so its subtypes need
    * not say it again, and an unguarded supertype of one may hold its recover methods.
    */
-  private void processType(TypeElement type, List<TypeElement> inputs)
+  private void processType(
+      TypeElement type, List<TypeElement> inputs, List<TypeElement> roundTypes)
       throws MissingTypeException {
     int errorsBefore = diagnostics.errorCount();
     if (!isInput(type)) {
       // Only @Recover or @RetryBudget methods: checked like any, but nothing is generated.
       validator.validateAnnotations(type);
-      validator.validateUnguardedBudgets(type);
+      validator.validateUnguardedBudgets(type, inputs);
       if (diagnostics.errorCount() == errorsBefore) {
         reader.recoverResolver().warnUnguarded(type, inputs, reader.hierarchy());
       }
@@ -185,8 +186,8 @@ public final class RetryProcessor extends AbstractProcessor {
     validator.validateAnnotations(type);
     warnings.checkAnnotations(type);
     RetryableType model = reader.read(type);
-    validator.validateInherited(model, inputs);
-    validator.validateModel(model);
+    validator.validateInherited(model, inputs, roundTypes);
+    validator.validateModel(model, inputs);
     if (diagnostics.errorCount() > errorsBefore) {
       return;
     }

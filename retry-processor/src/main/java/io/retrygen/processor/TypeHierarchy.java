@@ -160,4 +160,15 @@ final class TypeHierarchy {
     annotated.addAll(ElementFilter.methodsIn(type.getEnclosedElements()));
     return annotated;
   }
+
+  /** Whether an input of this round other than {@code type} is a subtype of it. */
+  static boolean isSupertypeOfAnInput(Types types, TypeElement type, List<TypeElement> inputs) {
+    for (TypeElement input : inputs) {
+      if (!input.equals(type)
+          && types.isSubtype(types.erasure(input.asType()), types.erasure(type.asType()))) {
+        return true;
+      }
+    }
+    return false;
+  }
 }

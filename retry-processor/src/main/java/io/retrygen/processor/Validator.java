@@ -83,9 +83,13 @@ final class Validator {
 
   /**
    * In a type that generates nothing (SPEC §2: only {@code @Recover} or {@code @RetryBudget}
-   * methods), a {@code @RetryBudget} on a method caps nothing (SPEC §10).
+   * methods), a {@code @RetryBudget} on a method caps nothing (SPEC §10), unless an input of this
+   * round extends the type: nearest wins, so its generated class may use the budget.
    */
-  void validateUnguardedBudgets(TypeElement type) {
+  void validateUnguardedBudgets(TypeElement type, List<TypeElement> inputs) {
+    if (TypeHierarchy.isSupertypeOfAnInput(types, type, inputs)) {
+      return;
+    }
     for (ExecutableElement method : ElementFilter.methodsIn(type.getEnclosedElements())) {
       AnnotationMirror budget = Mirrors.find(method, Names.RETRY_BUDGET);
       if (budget != null) {
@@ -204,7 +208,8 @@ final class Validator {
    * that is among this round's {@code inputs}. Diagnostics reports what is wrong with them on the
    * input, naming the supertype: a supertype in a jar, say.
    */
-  void validateInherited(RetryableType model, List<TypeElement> inputs) {
+  void validateInherited(
+      RetryableType model, List<TypeElement> inputs, List<TypeElement> roundTypes) {
     Set<Element> checkedRetries = new HashSet<>();
     Set<Element> checkedBreakers = new HashSet<>();
     Set<Element> checkedBudgets = new HashSet<>();
@@ -228,9 +233,10 @@ final class Validator {
         }
       }
       BudgetConfig budget = method.budget();
+      // A budget-only supertype of this round, no input, checked its own values already.
       if (budget != null
           && isInherited(budget.annotatedElement(), type, checkedBudgets)
-          && !isInput(budget.annotatedElement(), inputs)) {
+          && !isInput(budget.annotatedElement(), roundTypes)) {
         budgetValidator.validate(budget);
       }
     }
@@ -255,8 +261,8 @@ final class Validator {
    * futures it cannot make), budgets that share a name with other settings, and budgets on
    * methods that no {@code @Retryable} guards.
    */
-  void validateModel(RetryableType model) {
-    checkBudgetsApply(model);
+  void validateModel(RetryableType model, List<TypeElement> inputs) {
+    checkBudgetsApply(model, inputs);
     for (GuardedMethod method : model.methods()) {
       if (!method.isGuarded()) {
         continue;
@@ -293,8 +299,15 @@ final class Validator {
     }
   }
 
-  /** A {@code @RetryBudget} directly on a method of the input that no {@code @Retryable} guards. */
-  private void checkBudgetsApply(RetryableType model) {
+  /**
+   * A {@code @RetryBudget} directly on a method of the input that no {@code @Retryable} guards.
+   * Not for a method with its own {@code @Retryable} that cannot be guarded (its error says why),
+   * nor in a type that an input of this round extends (its generated class may retry the method).
+   */
+  private void checkBudgetsApply(RetryableType model, List<TypeElement> inputs) {
+    if (TypeHierarchy.isSupertypeOfAnInput(types, model.element(), inputs)) {
+      return;
+    }
     List<ExecutableElement> ownMethods =
         ElementFilter.methodsIn(model.element().getEnclosedElements());
     for (ExecutableElement method : ownMethods) {
@@ -303,6 +316,9 @@ final class Validator {
         continue;
       }
       GuardedMethod guarded = model.method(method);
+      if (guarded == null && Mirrors.find(method, Names.RETRYABLE) != null) {
+        continue; // checkOverridable reported why it cannot be guarded
+      }
       if (guarded == null || guarded.retry() == null) {
         budgetValidator.reportUnretried(
             method, budget,

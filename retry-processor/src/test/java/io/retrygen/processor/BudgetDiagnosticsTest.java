@@ -58,9 +58,9 @@ class BudgetDiagnosticsTest {
   void tokenRatioOfZeroIsAnErrorOnTheValue() {
     assertInvalid(
         "tokenRatio = 0",
-        "@RetryBudget(tokenRatio = 0) is invalid: it is the share of a token each attempt that is"
-            + " not retried gives back, in (0, 1] with at most 3 decimals, as the bucket counts"
-            + " thousandths of a token. The default is 0.1");
+        "@RetryBudget(tokenRatio = 0) is invalid: it is the share of a token given back by each"
+            + " attempt that is not a retryable failure, in (0, 1] with at most 3 decimals, as the"
+            + " bucket counts thousandths of a token. The default is 0.1");
   }
 
   @Test
@@ -313,6 +313,127 @@ class BudgetDiagnosticsTest {
     assertThat(generated).contains(".withBudget(\"Client\", 6, 0.1)");
     // One policy, for charge: the breaker-only and plain methods draw on no budget.
     assertThat(generated.split("withBudget", -1)).hasLength(2);
+  }
+
+  @Test
+  void aBudgetOnASupertypeMethodServesTheRetryingSubtype() {
+    JavaFileObject base =
+        JavaFileObjects.forSourceLines(
+            "test.Base",
+            "package test;",
+            "import io.retrygen.RetryBudget;",
+            "interface Base {",
+            "  @RetryBudget(name = \"payments\")",
+            "  String charge(String account);",
+            "}");
+    JavaFileObject client =
+        JavaFileObjects.forSourceLines(
+            "test.Client",
+            "package test;",
+            "import io.retrygen.Retryable;",
+            "@Retryable",
+            "interface Client extends Base {}");
+    Compilation compilation = javac.compile(base, client);
+    assertThat(compilation).succeededWithoutWarnings();
+    assertThat(contents(compilation)).contains(".withBudget(\"payments\", 10, 0.1)");
+  }
+
+  @Test
+  void aBudgetOnABreakerOnlyMethodServesASubtypeThatRetriesIt() {
+    JavaFileObject base =
+        JavaFileObjects.forSourceLines(
+            "test.Base",
+            "package test;",
+            "import io.retrygen.CircuitBreaker;",
+            "import io.retrygen.RetryBudget;",
+            "@CircuitBreaker",
+            "interface Base {",
+            "  @RetryBudget",
+            "  String charge(String account);",
+            "}");
+    JavaFileObject client =
+        JavaFileObjects.forSourceLines(
+            "test.Client",
+            "package test;",
+            "import io.retrygen.Retryable;",
+            "@Retryable",
+            "interface Client extends Base {}");
+    Compilation compilation = javac.compile(base, client);
+    assertThat(compilation).succeededWithoutWarnings();
+    // Nearest wins: the method-level budget, named after the label in Client.
+    assertThat(contents(compilation)).contains(".withBudget(\"Client.charge\", 10, 0.1)");
+  }
+
+  @Test
+  void anInheritedTypeLevelBudgetIsNamedAfterTheTypeThatDeclaresIt() {
+    JavaFileObject base =
+        JavaFileObjects.forSourceLines(
+            "test.Base",
+            "package test;",
+            "import io.retrygen.RetryBudget;",
+            "@RetryBudget(maxTokens = 4)",
+            "interface Base {}");
+    JavaFileObject client =
+        JavaFileObjects.forSourceLines(
+            "test.Client",
+            "package test;",
+            "import io.retrygen.Retryable;",
+            "@Retryable",
+            "interface Client extends Base {",
+            "  String charge(String account);",
+            "}");
+    Compilation compilation = javac.compile(base, client);
+    assertThat(compilation).succeededWithoutWarnings();
+    assertThat(contents(compilation)).contains(".withBudget(\"Base\", 4, 0.1)");
+  }
+
+  @Test
+  void anInvalidBudgetOnASupertypeOfThisCompilationIsReportedOnceWhereDeclared() {
+    JavaFileObject base =
+        JavaFileObjects.forSourceLines(
+            "test.Base",
+            "package test;",
+            "import io.retrygen.RetryBudget;",
+            "interface Base {",
+            "  @RetryBudget(maxTokens = 0)",
+            "  String charge(String account);",
+            "}");
+    JavaFileObject client =
+        JavaFileObjects.forSourceLines(
+            "test.Client",
+            "package test;",
+            "import io.retrygen.Retryable;",
+            "@Retryable",
+            "interface Client extends Base {}");
+    Compilation compilation = javac.compile(client, base);
+    assertThat(compilation).hadErrorCount(1);
+    assertThat(compilation)
+        .hadErrorContaining("@RetryBudget(maxTokens = 0) is invalid")
+        .inFile(base)
+        .onLineContaining("maxTokens = 0");
+  }
+
+  @Test
+  void aBudgetNextToARetryableOnAFinalMethodAddsNoSecondError() {
+    JavaFileObject source =
+        JavaFileObjects.forSourceLines(
+            "test.Client",
+            "package test;",
+            "import io.retrygen.RetryBudget;",
+            "import io.retrygen.Retryable;",
+            "class Client {",
+            "  @Retryable",
+            "  String other() { return \"\"; }",
+            "  @Retryable",
+            "  @RetryBudget",
+            "  final String charge() { return \"\"; }",
+            "}");
+    Compilation compilation = javac.compile(source);
+    assertThat(compilation).hadErrorCount(1);
+    assertThat(compilation)
+        .hadErrorContaining("@Retryable cannot be used on final method charge()")
+        .inFile(source)
+        .onLineContaining("final String charge()");
   }
 
   private static String contents(Compilation compilation) {
