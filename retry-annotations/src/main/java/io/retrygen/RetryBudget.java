@@ -15,8 +15,8 @@ import java.lang.annotation.Target;
  *   <li>the bucket holds {@link #maxTokens()} tokens and starts full;
  *   <li>an attempt whose failure {@link Retryable#retryFor()} would retry (or whose result {@link
  *       Retryable#retryOnResult()} rejects) takes 1 token, never going below 0;
- *   <li>any other outcome of an attempt (a success, a failure that is not retried) gives back
- *       {@link #tokenRatio()}, never going above {@code maxTokens};
+ *   <li>any other outcome of an attempt (a success, a failure {@code retryFor} does not retry)
+ *       gives back {@link #tokenRatio()}, never going above {@code maxTokens};
  *   <li>a retry is made only while more than {@code maxTokens / 2} tokens are left; otherwise the
  *       call gives up as if its attempts were exhausted. First attempts are never refused.
  * </ul>
@@ -49,8 +49,9 @@ public @interface RetryBudget {
   int maxTokens() default 10;
 
   /**
-   * The tokens given back by each attempt that is not a retryable failure; in {@code (0, 1]}, with
-   * at most 3 decimals. Default: {@code 0.1}, so ten successes pay for one retry.
+   * The tokens given back by each attempt whose outcome is not a retryable failure (a success, a
+   * failure {@code retryFor} does not retry); in {@code (0, 1]}, with at most 3 decimals. Default:
+   * {@code 0.1}, so ten successes pay for one retry.
    */
   double tokenRatio() default 0.1;
 }

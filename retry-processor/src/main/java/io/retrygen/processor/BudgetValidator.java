@@ -41,9 +41,9 @@ final class BudgetValidator {
     if (!(ratio > 0.0 && ratio <= 1.0) || decimals(ratio) > 3) {
       diagnostics.error(
           element, budget.mirror(), budget.explicit("tokenRatio"),
-          "@RetryBudget(tokenRatio = %s) is invalid: it is the share of a token each attempt that"
-              + " is not retried gives back, in (0, 1] with at most 3 decimals, as the bucket"
-              + " counts thousandths of a token. The default is 0.1",
+          "@RetryBudget(tokenRatio = %s) is invalid: it is the share of a token given back by"
+              + " each attempt that is not a retryable failure, in (0, 1] with at most 3"
+              + " decimals, as the bucket counts thousandths of a token. The default is 0.1",
           Diagnostics.number(ratio));
     }
   }

@@ -153,16 +153,17 @@ final class MethodWriter {
 
 
   /**
-   * Inside {@code catch (Throwable failure)}: SPEC §3's steps 1 to 4 (classification; the budget's
-   * token, an attempt left and no interrupt in {@code mayRetry}), then 5 ({@code retryIf}), 6
-   * ({@code withinBudget}, with a budget), 7 ({@code delayFor}) and 8 to 9 in {@code backOff};
-   * {@code continue} retries, falling through gives up. With a budget, a failure that is not
-   * retryable gives its {@code tokenRatio} back.
+   * Inside {@code catch (Throwable failure)}: SPEC §3's steps 1 (classification), 2 (with a budget,
+   * {@code takeToken}), 3 and 4 ({@code mayRetry}: an attempt left, no interrupt), 5 ({@code
+   * retryIf}), 6 ({@code withinBudget}, with a budget), 7 ({@code delayFor}) and 8 to 9 in {@code
+   * backOff}; {@code continue} retries, falling through gives up. With a budget, a failure that is
+   * not retryable gives its {@code tokenRatio} back ({@code refund}).
    */
   private void addFailure(MethodSpec.Builder builder, GuardedMethod method, LoopLocals locals) {
     RetryConfig retry = method.retry();
     PredicateMethod retryIf = method.retryIf();
-    // Without retryIf, step 6 joins steps 2 to 4 in one condition; with it, it follows step 5.
+    boolean budget = method.budget() != null;
+    // Without retryIf, step 6 joins steps 3 and 4 in one condition; with it, it follows step 5.
     CodeBlock mayRetry = CodeBlock.of("$N.mayRetry($N)", locals.retrier, locals.attempt);
     if (retryIf == null) {
       mayRetry = withinBudget(method, locals, mayRetry);
@@ -170,9 +171,14 @@ final class MethodWriter {
     CodeBlock retryable =
         Classification.condition(
             retry.retryFor(), retry.noRetryFor(), retry.excludesInterruption(), locals.failure);
-    boolean refunds = method.budget() != null && !retryable.isEmpty();
-    if (refunds) {
-      builder.beginControlFlow("if ($L)", retryable).beginControlFlow("if ($L)", mayRetry);
+    if (budget) {
+      // The token is a statement of its own, taken for every retryable failure.
+      if (!retryable.isEmpty()) {
+        builder.beginControlFlow("if ($L)", retryable);
+      }
+      builder
+          .addStatement("$N.takeToken()", locals.retrier)
+          .beginControlFlow("if ($L)", mayRetry);
     } else {
       builder.beginControlFlow(
           "if ($L)",
@@ -189,10 +195,10 @@ final class MethodWriter {
       builder.endControlFlow();
     }
     builder.endControlFlow();
-    if (refunds) {
+    if (budget && !retryable.isEmpty()) {
       builder
           .nextControlFlow("else")
-          .addStatement("$N.notRetryable()", locals.retrier)
+          .addStatement("$N.refund()", locals.retrier)
           .endControlFlow();
     }
   }
@@ -233,12 +239,14 @@ final class MethodWriter {
         TypeName.BOOLEAN,
         locals.rejected,
         predicateCall(method, method.retryOnResult(), CodeBlock.of("$N", locals.result)));
-    builder
-        .beginControlFlow("if ($N)", locals.rejected)
-        .beginControlFlow(
-            "if ($L)",
-            withinBudget(
-                method, locals, CodeBlock.of("$N.mayRetry($N)", locals.retrier, locals.attempt)));
+    builder.beginControlFlow("if ($N)", locals.rejected);
+    if (method.budget() != null) {
+      builder.addStatement("$N.takeToken()", locals.retrier);
+    }
+    builder.beginControlFlow(
+        "if ($L)",
+        withinBudget(
+            method, locals, CodeBlock.of("$N.mayRetry($N)", locals.retrier, locals.attempt)));
     addBackOff(builder, method, locals, true);
     builder
         .endControlFlow()

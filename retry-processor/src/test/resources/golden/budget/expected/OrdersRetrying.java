@@ -78,13 +78,14 @@ public final class OrdersRetrying implements Orders {
         result = this.delegate.place(item);
       } catch (Throwable failure) {
         if (failure instanceof IOException) {
+          retrier.takeToken();
           if (retrier.mayRetry(attempt) && retrier.withinBudget()) {
             if (retrier.backOff(attempt, startNanos, failure)) {
               continue;
             }
           }
         } else {
-          retrier.notRetryable();
+          retrier.refund();
         }
         retrier.failed(attempt, startNanos, failure);
         throw failure;
@@ -110,13 +111,14 @@ public final class OrdersRetrying implements Orders {
         result = this.delegate.status(orderId);
       } catch (Throwable failure) {
         if (failure instanceof Exception && !(failure instanceof InterruptedException)) {
+          retrier.takeToken();
           if (retrier.mayRetry(attempt) && retrier.withinBudget()) {
             if (retrier.backOff(attempt, startNanos, failure)) {
               continue;
             }
           }
         } else {
-          retrier.notRetryable();
+          retrier.refund();
         }
         retrier.failed(attempt, startNanos, failure);
         throw failure;
@@ -129,6 +131,7 @@ public final class OrdersRetrying implements Orders {
         throw predicateFailure;
       }
       if (rejected) {
+        retrier.takeToken();
         if (retrier.mayRetry(attempt) && retrier.withinBudget()) {
           if (retrier.backOff(attempt, startNanos, null)) {
             continue;
@@ -158,13 +161,14 @@ public final class OrdersRetrying implements Orders {
         result = this.delegate.find(query);
       } catch (Throwable failure) {
         if (!(failure instanceof InterruptedException)) {
+          retrier.takeToken();
           if (retrier.mayRetry(attempt) && retrier.withinBudget()) {
             if (retrier.backOff(attempt, startNanos, failure)) {
               continue;
             }
           }
         } else {
-          retrier.notRetryable();
+          retrier.refund();
         }
         retrier.failed(attempt, startNanos, failure);
         throw failure;
@@ -210,6 +214,7 @@ public final class OrdersRetrying implements Orders {
         result = this.delegate.cancel(orderId);
       } catch (Throwable failure) {
         if (failure instanceof IOException) {
+          retrier.takeToken();
           if (retrier.mayRetry(attempt)) {
             boolean retry;
             try {
@@ -233,7 +238,7 @@ public final class OrdersRetrying implements Orders {
             }
           }
         } else {
-          retrier.notRetryable();
+          retrier.refund();
         }
         retrier.failed(attempt, startNanos, failure);
         throw failure;

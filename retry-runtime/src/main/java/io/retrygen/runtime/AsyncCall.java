@@ -18,7 +18,8 @@ import java.util.function.BiFunction;
  * generated code uses this class: each asynchronous guarded method returns {@code new
  * AsyncCall<T>(retrier, breaker) {...}.start()}, whose anonymous body says how to make one attempt
  * ({@link #call}) and what the annotations decided ({@link #retryable}, {@link #retryIf}, {@link
- * #rejects}, {@link #breakerFailure}, {@link #recover}).
+ * #rejects}, {@link #delayFor}, {@link #delayForResult}, {@link #breakerFailure}, {@link
+ * #recover}). A retry budget, if the retrier has one, is kept here as in the synchronous loop.
  *
  * <p>The first attempt runs on the caller's thread, in {@link #start}. Its outcome is observed
  * when its stage completes: a synchronous throw from {@link #call} and an exceptional completion
@@ -347,17 +348,20 @@ public abstract class AsyncCall<T> {
     }
     if (retrier != null) {
       if (!retryable(failure)) {
-        retrier.notRetryable();
-      } else if (retrier.mayRetry(attempt)) {
-        boolean retry;
-        try {
-          retry = retryIf(failure);
-        } catch (Throwable predicateFailure) {
-          abort(predicateFailure);
-          return;
-        }
-        if (retry && waitThenRetry(failure, null)) {
-          return;
+        retrier.refund();
+      } else {
+        retrier.takeToken();
+        if (retrier.mayRetry(attempt)) {
+          boolean retry;
+          try {
+            retry = retryIf(failure);
+          } catch (Throwable predicateFailure) {
+            abort(predicateFailure);
+            return;
+          }
+          if (retry && waitThenRetry(failure, null)) {
+            return;
+          }
         }
       }
     }
@@ -385,6 +389,7 @@ public abstract class AsyncCall<T> {
       return;
     }
     if (rejected) {
+      retrier.takeToken();
       if (retrier.mayRetry(attempt) && waitThenRetry(null, result)) {
         return;
       }

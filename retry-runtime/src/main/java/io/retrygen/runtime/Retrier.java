@@ -20,14 +20,15 @@ import java.util.concurrent.ScheduledExecutorService;
  *     result = delegate.call(args);
  *   } catch (Throwable failure) {
  *     if (retryable(failure)) {                                // step 1
- *       if (retrier.mayRetry(attempt)) {                       // steps 2 to 4
+ *       retrier.takeToken();                                   // step 2, with a budget only
+ *       if (retrier.mayRetry(attempt)) {                       // steps 3 and 4
  *         // step 5: retryIf, if any; step 6: withinBudget(), with a budget
  *         if (retrier.backOff(attempt, startNanos, failure)) { // steps 7 to 9
  *           continue;                                          // (delayFor: the 4-argument one)
  *         }
  *       }
  *     } else {
- *       retrier.notRetryable();                                // with a budget only
+ *       retrier.refund();                                      // with a budget only
  *     }
  *     retrier.failed(attempt, startNanos, failure);
  *     throw failure;                                           // or recover
@@ -107,32 +108,39 @@ public final class Retrier {
   }
 
   /**
-   * Steps 2 to 4 of the decision order, for an attempt that failed in a way the method retries (a
-   * failure step 1 classifies as retryable, or a rejected result): the retry budget, if any, takes
-   * one token for it; then whether another attempt may follow {@code attempt}: it was not the last
-   * of {@code maxAttempts}, and the calling thread's interrupt flag is not set (no retry starts
-   * while it is). Reads no clock and draws nothing.
+   * Step 2 of the decision order: an attempt failed in a way the method retries (a failure step 1
+   * classifies as retryable, or a result {@code retryOnResult} rejects), so the retry budget, if
+   * any, takes one token for it (not below 0). Nothing to do without a budget.
    */
-  public boolean mayRetry(int attempt) {
+  public void takeToken() {
     if (budget != null) {
       budget.take();
     }
+  }
+
+  /**
+   * Steps 3 and 4: whether another attempt may follow {@code attempt}: it was not the last of
+   * {@code maxAttempts}, and the calling thread's interrupt flag is not set (no retry starts while
+   * it is). Reads no clock, draws nothing and changes nothing.
+   */
+  public boolean mayRetry(int attempt) {
     return attempt < maxAttempts && !Thread.currentThread().isInterrupted();
   }
 
   /**
    * Step 6 of the decision order: whether the retry budget, if any, allows a retry (more than
-   * half its tokens are left). Always true without a budget.
+   * half its tokens are left). Always true without a budget; changes nothing.
    */
   public boolean withinBudget() {
     return budget == null || budget.allowsRetry();
   }
 
   /**
-   * An attempt failed with a failure that step 1 does not retry: the retry budget, if any, gets
-   * its {@code tokenRatio} back, as for a success. Nothing to do without a budget.
+   * An attempt failed with a failure that step 1 does not classify as retryable: the retry budget,
+   * if any, gets its {@code tokenRatio} back (not above {@code maxTokens}), as for a success.
+   * Nothing to do without a budget.
    */
-  public void notRetryable() {
+  public void refund() {
     if (budget != null) {
       budget.giveBack();
     }

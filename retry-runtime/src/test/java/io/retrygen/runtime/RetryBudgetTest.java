@@ -124,30 +124,32 @@ class RetryBudgetTest {
         new RetryPolicy("Client.call", 10, 0L, BackoffPolicy.fixed(0L))
             .withBudget(name, 4, 0.25)
             .bind(RetryOptions.defaults());
-    assertTrue(retrier.mayRetry(1)); // takes a token: 3
+    retrier.takeToken();
     assertEquals(3.0, RetryBudgets.tokens(name), EXACT);
     assertTrue(retrier.withinBudget()); // 3 > 2
-    assertTrue(retrier.mayRetry(2)); // 2
+    retrier.takeToken();
     assertFalse(retrier.withinBudget()); // 2 is not more than 2
-    assertFalse(retrier.mayRetry(10), "no attempt left, yet the token is taken"); // 1
-    assertEquals(1.0, RetryBudgets.tokens(name), EXACT);
-    retrier.notRetryable();
+    assertTrue(retrier.mayRetry(1), "mayRetry knows nothing of the budget");
+    assertFalse(retrier.withinBudget(), "and neither it nor withinBudget changes it");
+    assertEquals(2.0, RetryBudgets.tokens(name), EXACT);
+    retrier.refund();
     retrier.succeeded(1, 0L);
-    assertEquals(1.5, RetryBudgets.tokens(name), EXACT);
+    assertEquals(2.5, RetryBudgets.tokens(name), EXACT);
     retrier.announceSuccess(1, 0L); // a call completed from outside: no attempt's outcome
-    assertEquals(1.5, RetryBudgets.tokens(name), EXACT);
+    assertEquals(2.5, RetryBudgets.tokens(name), EXACT);
   }
 
   @Test
-  void aRetrierWithoutBudgetAlwaysAllowsAndCountsNothing() {
+  void aRetrierWithoutBudgetAlwaysAllowsARetry() {
     Retrier retrier =
         new RetryPolicy("Client.call", 3, 0L, BackoffPolicy.fixed(0L))
             .bind(RetryOptions.defaults());
     for (int i = 0; i < 100; i++) {
-      retrier.mayRetry(1);
+      retrier.takeToken();
     }
     assertTrue(retrier.withinBudget());
-    retrier.notRetryable(); // nothing to give back to: no exception either
+    retrier.refund(); // nothing to give back to: no exception either
+    assertTrue(retrier.withinBudget());
   }
 
   // ---------------------------------------------------------------- concurrency
