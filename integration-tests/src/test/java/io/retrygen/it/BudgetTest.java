@@ -8,8 +8,10 @@ import io.retrygen.runtime.RetryBudgets;
 import io.retrygen.runtime.RetryOptions;
 import java.io.IOException;
 import java.util.ArrayDeque;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Deque;
+import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import org.junit.jupiter.api.BeforeEach;
@@ -63,7 +65,7 @@ class BudgetTest {
 
     delegate.thenFail(5);
     assertThrows(IOException.class, () -> first.call("a"));
-    assertEquals(5, delegate.calls, "10 -> 9, 8, 7, 6: four retries, the fifth attempt is the last");
+    assertEquals(5, delegate.calls, "10 -> 9, 8, 7, 6: four retries; the fifth attempt is last");
     assertEquals(5.0, tokens(), EXACT);
 
     delegate.thenFail(1);
@@ -77,7 +79,6 @@ class BudgetTest {
         "onFailure BudgetedClient.call #1 IOException delay=0 elapsedMs=0",
         listener.lines.get(listener.lines.size() - 2),
         "a refused retry gives up as if attempts were exhausted");
-    assertEquals("b", second.plain("b"));
   }
 
   @Test
@@ -156,6 +157,51 @@ class BudgetTest {
     assertEquals("ok", client.fetch("c").get());
     assertEquals(4.1, tokens(), EXACT);
     assertEquals(Arrays.asList(0L, 0L, 0L, 0L), scheduler.delays());
+  }
+
+  @Test
+  void delayForIsAskedOnlyForARetryThatRetryIfAndTheBudgetAllowed() {
+    List<String> log = new ArrayList<>();
+    WaitedClient delegate =
+        new WaitedClient() {
+          @Override
+          public String call(String key) throws IOException {
+            log.add("call");
+            throw new IOException(key);
+          }
+
+          @Override
+          public boolean isTransient(IOException failure) {
+            log.add("isTransient");
+            return !failure.getMessage().equals("permanent");
+          }
+
+          @Override
+          public long waitFor(IOException failure) {
+            log.add("waitFor");
+            return 7;
+          }
+        };
+    WaitedClient client =
+        new WaitedClientRetrying(delegate, RetryOptions.builder().sleeper(clock).build());
+
+    assertThrows(IOException.class, () -> client.call("down"));
+    // Three attempts (10 -> 9, 8, 7): no retryIf or delayFor after the last one.
+    assertEquals(
+        Arrays.asList(
+            "call", "isTransient", "waitFor", "call", "isTransient", "waitFor", "call"),
+        log);
+    assertEquals(Arrays.asList(7L, 7L), clock.sleeps);
+
+    log.clear();
+    assertThrows(IOException.class, () -> client.call("permanent"));
+    assertEquals(Arrays.asList("call", "isTransient"), log, "retryIf said no: no wait asked");
+
+    log.clear();
+    assertThrows(IOException.class, () -> client.call("down"));
+    // 6 -> 5: retryIf allows, the budget refuses (not more than 5), so delayFor is not asked.
+    assertEquals(Arrays.asList("call", "isTransient"), log);
+    assertEquals(5.0, RetryBudgets.tokens(WaitedClient.BUDGET), EXACT);
   }
 
   /** The delegate: answers from a script of results and failures, and counts its calls. */

@@ -28,12 +28,8 @@ interface BudgetedClient {
 
   CompletableFuture<String> fetch(String key);
 
-  /** No @Retryable applies: the type-level budget skips it. */
-  default String plain(String key) {
-    return key;
-  }
-
-  default boolean isTransient(IOException failure) {
+  /** Static: the type-level @Retryable guards every overridable method, a default one included. */
+  static boolean isTransient(IOException failure) {
     return !failure.getMessage().equals("permanent");
   }
 

@@ -1,7 +1,5 @@
 package io.retrygen.processor;
 
-import java.util.HashMap;
-import java.util.Map;
 import javax.lang.model.element.Element;
 import javax.lang.model.element.PackageElement;
 import javax.lang.model.element.TypeElement;
@@ -17,11 +15,7 @@ final class BreakerValidator {
 
   private final Types types;
   private final Diagnostics diagnostics;
-  /**
-   * For each breaker name seen in this compilation, its settings and where they were first
-   * declared. Strings, not elements: it outlives the round.
-   */
-  private final Map<String, String[]> namedSettings = new HashMap<>();
+  private final SharedSettings names = new SharedSettings();
 
   BreakerValidator(Types types, Diagnostics diagnostics) {
     this.types = types;
@@ -90,11 +84,9 @@ final class BreakerValidator {
     if (breaker.name().isEmpty()) {
       return;
     }
-    String where = Diagnostics.declaration(breaker.annotatedElement());
-    String[] first = namedSettings.get(breaker.name());
-    if (first == null) {
-      namedSettings.put(breaker.name(), new String[] {breaker.settings(), where});
-    } else if (!first[0].equals(breaker.settings()) && !first[1].equals(where)) {
+    String[] first =
+        names.conflict(breaker.name(), breaker.settings(), breaker.annotatedElement());
+    if (first != null) {
       diagnostics.error(
           breaker.annotatedElement(), breaker.mirror(), breaker.explicit("name"),
           "@CircuitBreaker(name = \"%s\") is also declared on %s with other settings (%s; here"
@@ -103,5 +95,4 @@ final class BreakerValidator {
           breaker.name(), first[1], first[0], breaker.settings());
     }
   }
-
 }

@@ -1,8 +1,6 @@
 package io.retrygen.processor;
 
 import java.math.BigDecimal;
-import java.util.HashMap;
-import java.util.Map;
 import javax.lang.model.element.AnnotationMirror;
 import javax.lang.model.element.Element;
 import javax.lang.model.element.ExecutableElement;
@@ -17,11 +15,7 @@ final class BudgetValidator {
   static final int MAX_TOKENS = 1000;
 
   private final Diagnostics diagnostics;
-  /**
-   * For each resolved budget name seen in this compilation, its settings and where they were
-   * declared. Strings, not elements: it outlives the round.
-   */
-  private final Map<String, String[]> namedSettings = new HashMap<>();
+  private final SharedSettings names = new SharedSettings();
 
   BudgetValidator(Diagnostics diagnostics) {
     this.diagnostics = diagnostics;
@@ -61,11 +55,8 @@ final class BudgetValidator {
    * only the first one created would count. Reported on the second one seen.
    */
   void checkName(String name, BudgetConfig budget) {
-    String where = Diagnostics.declaration(budget.annotatedElement());
-    String[] first = namedSettings.get(name);
-    if (first == null) {
-      namedSettings.put(name, new String[] {budget.settings(), where});
-    } else if (!first[0].equals(budget.settings()) && !first[1].equals(where)) {
+    String[] first = names.conflict(name, budget.settings(), budget.annotatedElement());
+    if (first != null) {
       diagnostics.error(
           budget.annotatedElement(), budget.mirror(), budget.explicit("name"),
           "@RetryBudget \"%s\" is also declared on %s with other settings (%s; here %s). Budgets"
@@ -88,5 +79,4 @@ final class BudgetValidator {
             + " %s. Add @Retryable to the method or its type, or remove @RetryBudget",
         Diagnostics.signature(method), cause);
   }
-
 }

@@ -1,5 +1,6 @@
 package io.retrygen.processor;
 
+import java.math.BigDecimal;
 import java.util.Arrays;
 import java.util.HashSet;
 import java.util.List;
@@ -135,7 +136,7 @@ final class Diagnostics {
       return String.valueOf(value);
     }
     // As written, not 5.0E-4: 0.0005.
-    return java.math.BigDecimal.valueOf(value).stripTrailingZeros().toPlainString();
+    return BigDecimal.valueOf(value).stripTrailingZeros().toPlainString();
   }
 
   private void print(

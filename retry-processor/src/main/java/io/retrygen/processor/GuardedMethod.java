@@ -215,8 +215,11 @@ final class GuardedMethod {
     return called;
   }
 
-  /** The recover methods the generated chain calls: those up to the first that takes everything. */
-  private List<RecoverMethod> calledRecovers() {
+  /**
+   * The recover methods the generated chain calls, in that order: those up to the first that takes
+   * every failure.
+   */
+  List<RecoverMethod> calledRecovers() {
     for (int i = 0; i < recovers.size(); i++) {
       if (recovers.get(i).catchesAll()) {
         return recovers.subList(0, i + 1);

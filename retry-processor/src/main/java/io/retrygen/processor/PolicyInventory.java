@@ -96,7 +96,7 @@ final class PolicyInventory {
       budget.put("tokenRatio", method.budget().tokenRatio());
       json.put("budget", budget);
     }
-    List<RecoverMethod> recovers = PolicyText.triedRecovers(method);
+    List<RecoverMethod> recovers = method.calledRecovers();
     if (!recovers.isEmpty()) {
       List<Object> names = new ArrayList<>();
       for (RecoverMethod recover : recovers) {

@@ -212,7 +212,7 @@ final class PolicyText {
   private static String recovery(GuardedMethod method) {
     StringBuilder text = new StringBuilder("When it gives up, it recovers with ");
     String separator = "";
-    for (RecoverMethod recover : triedRecovers(method)) {
+    for (RecoverMethod recover : method.calledRecovers()) {
       text.append(separator).append(code(recover.method().getSimpleName().toString()));
       if (!recover.catchesAll()) {
         text.append(" (for ").append(code(Diagnostics.typeName(recover.failureType())))
@@ -226,21 +226,6 @@ final class PolicyText {
           .append(notRecoverable.size() == 1 ? " is" : " are").append(" rethrown as is");
     }
     return text.append('.').toString();
-  }
-
-  /**
-   * The recover methods the generated code tries, in that order (SPEC §5): up to the first that
-   * takes every failure, after which none is ever called.
-   */
-  static List<RecoverMethod> triedRecovers(GuardedMethod method) {
-    List<RecoverMethod> tried = new ArrayList<>();
-    for (RecoverMethod recover : method.recovers()) {
-      tried.add(recover);
-      if (recover.catchesAll()) {
-        break;
-      }
-    }
-    return tried;
   }
 
   /** {@code {@code A}, {@code B} and {@code C}}: simple names as messages show them. */

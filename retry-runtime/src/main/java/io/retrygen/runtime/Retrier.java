@@ -187,12 +187,9 @@ public final class Retrier {
     if (requestedMillis < 0) {
       return nextDelay(attempt, startNanos);
     }
-    if (requestedMillis > backoff.capMillis()
-        || (maxDurationNanos > 0
-            && saturatedNanos(requestedMillis) >= remainingNanos(startNanos))) {
-      return -1L;
-    }
-    return requestedMillis;
+    return requestedMillis > backoff.capMillis()
+        ? -1L
+        : withinMaxDuration(requestedMillis, startNanos);
   }
 
   /**
@@ -203,7 +200,11 @@ public final class Retrier {
     if (constantDelayMillis >= 0) {
       return constantDelayMillis;
     }
-    long delayMillis = backoff.waitMillis(attempt, random);
+    return withinMaxDuration(backoff.waitMillis(attempt, random), startNanos);
+  }
+
+  /** {@code delayMillis}, or -1 when it would end at or beyond {@code maxDuration}. */
+  private long withinMaxDuration(long delayMillis, long startNanos) {
     if (maxDurationNanos > 0 && saturatedNanos(delayMillis) >= remainingNanos(startNanos)) {
       return -1L;
     }

@@ -1391,13 +1391,6 @@ class AsyncCallTest {
     assertSame(other, AsyncCall.unwrap(other));
   }
 
-  // ---------------------------------------------------------------- test doubles
-
-  /**
-   * The guarded method: each call takes the next scripted outcome, a stage to return, a {@link
-   * Throwable} to throw, {@link #NULL_STAGE}, or a {@link Callable} run then. Records the thread
-   * of every call; thread-safe.
-   */
   // ------------------------------------------------- retry budget and delayFor (§10, §4)
 
   @Test
@@ -1426,6 +1419,45 @@ class AsyncCallTest {
     assertEquals(2.5, RetryBudgets.tokens(budget), 0.0); // a failure not retried gives 0.5
     assertEquals("ok", start(guarded(retrier, null, delegate)).getNow(null));
     assertEquals(3.0, RetryBudgets.tokens(budget), 0.0); // and so does a success
+    assertEquals(0, scheduler.pending());
+  }
+
+  @Test
+  void aCallEndedFromOutsideLeavesTheBudgetAlone() {
+    String budget = label + ".budget";
+    Retrier retrier =
+        new RetryPolicy(label, 10, 0L, BackoffPolicy.fixed(100L))
+            .withBudget(budget, 4, 0.5)
+            .bind(options);
+    CompletableFuture<String> pending = new CompletableFuture<String>();
+    Delegate delegate = new Delegate().then(pending).then(new CompletableFuture<String>());
+
+    CompletableFuture<String> cancelled = start(guarded(retrier, null, delegate));
+    assertTrue(cancelled.cancel(true));
+    CompletableFuture<String> completed = start(guarded(retrier, null, delegate));
+    assertTrue(completed.complete("from outside"));
+
+    assertEquals(4.0, RetryBudgets.tokens(budget), 0.0, "no attempt ended: nothing taken or given");
+    assertTrue(pending.isCancelled());
+  }
+
+  @Test
+  void aRejectedResultTakesATokenAndTheBudgetCanRefuseItsRetry() {
+    String budget = label + ".budget";
+    Retrier retrier =
+        new RetryPolicy(label, 10, 0L, BackoffPolicy.fixed(100L))
+            .withBudget(budget, 2, 0.5)
+            .bind(options);
+    Delegate delegate =
+        new Delegate()
+            .then(CompletableFuture.completedFuture("pending 1"))
+            .then(CompletableFuture.completedFuture("pending 2"));
+
+    CompletableFuture<String> call = start(waitingAsAsked(retrier, delegate, -1L));
+    assertEquals(1.0, RetryBudgets.tokens(budget), 0.0);
+
+    assertEquals("pending 1", call.getNow(null), "1 is not more than 1: the last result stands");
+    assertEquals(Arrays.asList(failure(1, null)), listener.log());
     assertEquals(0, scheduler.pending());
   }
 
@@ -1517,6 +1549,13 @@ class AsyncCallTest {
     assertEquals(0, scheduler.pending());
   }
 
+  // ---------------------------------------------------------------- test doubles
+
+  /**
+   * The guarded method: each call takes the next scripted outcome, a stage to return, a {@link
+   * Throwable} to throw, {@link #NULL_STAGE}, or a {@link Callable} run then. Records the thread
+   * of every call; thread-safe.
+   */
   private static final class Delegate {
     private final Deque<Object> script = new ArrayDeque<Object>();
     final List<Thread> threads = Collections.synchronizedList(new ArrayList<Thread>());
