@@ -97,6 +97,17 @@ public final class BackoffPolicy {
     return new BackoffPolicy(delayMillis, maxDelayMillis, multiplier, false, 0.0);
   }
 
+  /**
+   * Every wait a uniform random choice in {@code [minMillis, maxMillis]}: {@code
+   * fixed(minMillis).withMaxDelay(maxMillis).withRandom()}, as {@code @Backoff(delay = min,
+   * maxDelay = max, random = true)} and Spring Retry's {@code UniformRandomBackOffPolicy}.
+   *
+   * @throws IllegalArgumentException unless {@code 0 <= minMillis < maxMillis}
+   */
+  public static BackoffPolicy uniform(long minMillis, long maxMillis) {
+    return new BackoffPolicy(minMillis, maxMillis, 0.0, true, 0.0);
+  }
+
   /** Returns a copy whose every wait is capped at {@code maxDelayMillis}. */
   public BackoffPolicy withMaxDelay(long maxDelayMillis) {
     return new BackoffPolicy(delayMillis, maxDelayMillis, multiplier, random, jitter);

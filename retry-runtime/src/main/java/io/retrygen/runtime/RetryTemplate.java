@@ -1,0 +1,316 @@
+package io.retrygen.runtime;
+
+import io.retrygen.RetryListener;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Retries a callback with the same runtime, and the same semantics, as a method the processor
+ * guards with {@code @Retryable}: the decision order of SPEC §3 through the same {@link Retrier},
+ * the waits of SPEC §4, listeners, the interruption rule, and the last failure rethrown as the same
+ * instance. Shaped like Spring Retry's {@code RetryTemplate}, so that moving a call over means
+ * changing imports:
+ *
+ * <pre>{@code
+ * RetryTemplate template = RetryTemplate.builder()
+ *     .maxAttempts(5)
+ *     .backoff(BackoffPolicy.exponential(100, 2.0, 2_000))
+ *     .retryOn(IOException.class)
+ *     .build();
+ * Stock stock = template.execute(context -> inventory.fetch(id));
+ * Stock orUnknown = template.execute(context -> inventory.fetch(id), context -> Stock.unknown(id));
+ * }</pre>
+ *
+ * <p>Immutable and thread-safe: build it once and share it. A call allocates its {@link
+ * RetryContext} and, with listeners, their events; nothing else. Runs on Android API 21; {@link
+ * AsyncRetryTemplate} retries callbacks that return a {@code CompletionStage}.
+ */
+public final class RetryTemplate {
+  /** The label of a template without {@link Builder#label}. */
+  public static final String DEFAULT_LABEL = "RetryTemplate";
+
+  private static final Class<?>[] NONE = new Class<?>[0];
+
+  private final String label;
+  /** Empty for {@code Exception}, as {@code retryFor = {}}. */
+  private final Class<?>[] retryOn;
+  private final Class<?>[] notRetryOn;
+  /** Whether {@code retryOn} covers {@code InterruptedException} without naming it (SPEC §3). */
+  private final boolean excludesInterruption;
+  private final FailurePredicate retryIf;
+  private final Retrier retrier;
+
+  private RetryTemplate(Builder builder) {
+    RetryPolicy policy =
+        new RetryPolicy(builder.label, builder.maxAttempts, builder.maxDuration, builder.backoff);
+    if (builder.maxDuration > 0 && builder.backoff.delayMillis() >= builder.maxDuration) {
+      throw new IllegalArgumentException(
+          "maxDuration (" + builder.maxDuration + " ms) leaves no time for a retry: it must be"
+              + " above the backoff's delay (" + builder.backoff.delayMillis() + " ms)");
+    }
+    this.label = builder.label;
+    this.retryOn = builder.retryOn.toArray(NONE);
+    this.notRetryOn = builder.notRetryOn.toArray(NONE);
+    this.excludesInterruption = excludesInterruption(retryOn, notRetryOn);
+    this.retryIf = builder.retryIf;
+    this.retrier =
+        builder.listeners.isEmpty()
+            ? policy.bind(builder.options)
+            : policy.bind(
+                builder.options,
+                builder.listeners.toArray(new RetryListener[builder.listeners.size()]));
+  }
+
+  /** A builder with the defaults of {@code @Retryable}: 3 attempts, a fixed 1000 ms wait. */
+  public static Builder builder() {
+    return new Builder();
+  }
+
+  /** {@code builder().build()}: 3 attempts of any {@code Exception}, 1000 ms apart. */
+  public static RetryTemplate defaults() {
+    return Defaults.INSTANCE;
+  }
+
+  /** Built when first asked for. */
+  private static final class Defaults {
+    static final RetryTemplate INSTANCE = builder().build();
+  }
+
+  /**
+   * Runs {@code callback} until an attempt succeeds or the template gives up, then throws the last
+   * failure, the same instance, unwrapped.
+   *
+   * @throws E the last failure of {@code callback}, or an unchecked exception it threw
+   */
+  public <T, E extends Throwable> T execute(RetryCallback<T, E> callback) throws E {
+    return execute(callback, null);
+  }
+
+  /**
+   * Runs {@code callback} until an attempt succeeds; when the template gives up, returns what
+   * {@code recovery} returns for the last failure (an interruption it recovers from leaves the
+   * interrupt flag set, so that it is not lost). An exception {@code recovery} throws ends the
+   * call as it is.
+   *
+   * @param recovery what to return when the template gives up; null to rethrow the last failure
+   * @throws E the last failure of {@code callback} when there is no recovery
+   */
+  public <T, E extends Throwable> T execute(
+      RetryCallback<T, E> callback, RecoveryCallback<T> recovery) throws E {
+    if (callback == null) {
+      throw new NullPointerException("callback == null");
+    }
+    Retrier retrier = this.retrier;
+    TemplateContext context = new TemplateContext(label);
+    long startNanos = retrier.start();
+    for (int attempt = 1; ; attempt++) {
+      context.attempt = attempt;
+      T result;
+      try {
+        result = callback.doWithRetry(context);
+      } catch (Throwable failure) {
+        context.lastFailure = failure;
+        if (retryable(failure) && retrier.mayRetry(attempt)) {
+          boolean retry;
+          try {
+            retry = retryIf(failure);
+          } catch (Throwable predicateFailure) {
+            // User code that throws ends the call with its exception, unrecovered (SPEC §3).
+            retrier.failed(attempt, startNanos, predicateFailure);
+            throw Template.<E>asThrown(predicateFailure);
+          }
+          if (retry && retrier.backOff(attempt, startNanos, failure)) {
+            continue;
+          }
+        }
+        retrier.failed(attempt, startNanos, failure);
+        if (recovery == null) {
+          throw Template.<E>asThrown(failure);
+        }
+        return recover(recovery, context, failure);
+      }
+      retrier.succeeded(attempt, startNanos);
+      return result;
+    }
+  }
+
+  /** Calls {@code recovery}; a recovered interruption sets the interrupt flag again (SPEC §3). */
+  private static <T> T recover(
+      RecoveryCallback<T> recovery, RetryContext context, Throwable failure) {
+    T recovered;
+    try {
+      recovered = recovery.recover(context);
+    } catch (Exception e) {
+      throw Template.<RuntimeException>asThrown(e);
+    }
+    if (failure instanceof InterruptedException) {
+      Thread.currentThread().interrupt();
+    }
+    return recovered;
+  }
+
+  /**
+   * Step 1 of SPEC §3: an instance of a {@code retryOn} class ({@code Exception} when none was
+   * given) and of no {@code notRetryOn} class (exclusion wins), and no interruption unless {@code
+   * retryOn} names {@code InterruptedException} itself.
+   */
+  boolean retryable(Throwable failure) {
+    if (excludesInterruption && failure instanceof InterruptedException) {
+      return false;
+    }
+    for (Class<?> excluded : notRetryOn) {
+      if (excluded.isInstance(failure)) {
+        return false;
+      }
+    }
+    if (retryOn.length == 0) {
+      return failure instanceof Exception;
+    }
+    for (Class<?> retried : retryOn) {
+      if (retried.isInstance(failure)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** Step 5: the {@code retryIf} predicate, true when there is none. */
+  boolean retryIf(Throwable failure) {
+    return retryIf == null || retryIf.test(failure);
+  }
+
+  /** The retrier every call of this template uses. */
+  Retrier retrier() {
+    return retrier;
+  }
+
+  /** The label of events, statistics and contexts. */
+  public String label() {
+    return label;
+  }
+
+  private static boolean excludesInterruption(Class<?>[] retryOn, Class<?>[] notRetryOn) {
+    boolean covered = retryOn.length == 0;
+    for (Class<?> type : retryOn) {
+      if (type == InterruptedException.class) {
+        return false;
+      }
+      covered |= type.isAssignableFrom(InterruptedException.class);
+    }
+    for (Class<?> type : notRetryOn) {
+      if (type.isAssignableFrom(InterruptedException.class)) {
+        return false; // excluded anyway
+      }
+    }
+    return covered;
+  }
+
+  @Override
+  public String toString() {
+    return "RetryTemplate{" + retrier + "}";
+  }
+
+  /**
+   * Builds a {@link RetryTemplate}. Not thread-safe; {@link #build} checks the values as the
+   * processor checks the annotations and throws {@link IllegalArgumentException} where those would
+   * be compile errors.
+   */
+  public static final class Builder {
+    private int maxAttempts = 3;
+    private long maxDuration;
+    private BackoffPolicy backoff = BackoffPolicy.defaultPolicy();
+    private final List<Class<? extends Throwable>> retryOn =
+        new ArrayList<Class<? extends Throwable>>();
+    private final List<Class<? extends Throwable>> notRetryOn =
+        new ArrayList<Class<? extends Throwable>>();
+    private FailurePredicate retryIf;
+    private String label = DEFAULT_LABEL;
+    private final List<RetryListener> listeners = new ArrayList<RetryListener>();
+    private RetryOptions options = RetryOptions.defaults();
+
+    private Builder() {}
+
+    /** Total attempts, the first included; at least 1 ({@code 1} = no retry). Default: 3. */
+    public Builder maxAttempts(int maxAttempts) {
+      this.maxAttempts = maxAttempts;
+      return this;
+    }
+
+    /**
+     * A time budget in milliseconds from the start of the first attempt: a retry starts only
+     * while {@code elapsed + wait < maxDuration}. Default: 0, none.
+     */
+    public Builder maxDuration(long maxDurationMillis) {
+      this.maxDuration = maxDurationMillis;
+      return this;
+    }
+
+    /** The waits between attempts. Default: {@link BackoffPolicy#defaultPolicy()}, 1000 ms. */
+    public Builder backoff(BackoffPolicy backoff) {
+      this.backoff = requireNonNull(backoff, "backoff");
+      return this;
+    }
+
+    /**
+     * Adds a failure type to retry (matched with {@code instanceof}). With none, {@code
+     * Exception} is retried.
+     */
+    public Builder retryOn(Class<? extends Throwable> failureType) {
+      retryOn.add(requireNonNull(failureType, "failureType"));
+      return this;
+    }
+
+    /** Adds a failure type never to retry, even when a {@code retryOn} type matches it. */
+    public Builder notRetryOn(Class<? extends Throwable> failureType) {
+      notRetryOn.add(requireNonNull(failureType, "failureType"));
+      return this;
+    }
+
+    /**
+     * Retries a retryable failure only when {@code predicate} accepts it; not consulted when no
+     * attempt is left. Replaces a predicate set before.
+     */
+    public Builder retryIf(FailurePredicate predicate) {
+      this.retryIf = requireNonNull(predicate, "predicate");
+      return this;
+    }
+
+    /** The name in events, statistics and contexts. Default: {@code "RetryTemplate"}. */
+    public Builder label(String label) {
+      this.label = requireNonNull(label, "label");
+      return this;
+    }
+
+    /** Adds a listener, called after those of the {@link #options}. */
+    public Builder listener(RetryListener listener) {
+      listeners.add(requireNonNull(listener, "listener"));
+      return this;
+    }
+
+    /**
+     * The sleeper, ticker, randomness, scheduler ({@link AsyncRetryTemplate}) and first listeners.
+     * Default: {@link RetryOptions#defaults()}.
+     */
+    public Builder options(RetryOptions options) {
+      this.options = requireNonNull(options, "options");
+      return this;
+    }
+
+    /**
+     * The template.
+     *
+     * @throws IllegalArgumentException for {@code maxAttempts < 1}, a negative {@code
+     *     maxDuration}, or a {@code maxDuration > 0} not above the backoff's delay
+     */
+    public RetryTemplate build() {
+      return new RetryTemplate(this);
+    }
+
+    private static <T> T requireNonNull(T value, String name) {
+      if (value == null) {
+        throw new NullPointerException(name + " == null");
+      }
+      return value;
+    }
+  }
+}
