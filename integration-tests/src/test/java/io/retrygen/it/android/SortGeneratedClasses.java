@@ -5,6 +5,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
+import java.util.Comparator;
 import java.util.List;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
@@ -29,6 +30,9 @@ public final class SortGeneratedClasses {
     Path classes = Paths.get(args[0]);
     Path api21 = Paths.get(args[1]);
     Path api24 = Paths.get(args[2]);
+    // Nothing left from an earlier build: a class in the wrong folder would pass unchecked.
+    deleteRecursively(api21);
+    deleteRecursively(api24);
     List<Path> generated;
     try (Stream<Path> files = Files.walk(classes)) {
       generated =
@@ -46,11 +50,22 @@ public final class SortGeneratedClasses {
       async += needs24 ? 1 : 0;
       Path target = (needs24 ? api24 : api21).resolve(classes.relativize(file));
       Files.createDirectories(target.getParent());
-      Files.copy(file, target, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+      Files.copy(file, target);
     }
     System.out.printf(
         "%d generated classes: %d for API 21, %d for API 24%n",
         generated.size(), generated.size() - async, async);
+  }
+
+  private static void deleteRecursively(Path folder) throws IOException {
+    if (!Files.exists(folder)) {
+      return;
+    }
+    try (Stream<Path> files = Files.walk(folder)) {
+      for (Path file : files.sorted(Comparator.reverseOrder()).collect(Collectors.toList())) {
+        Files.delete(file);
+      }
+    }
   }
 
   /** Whether the class file's constant pool names one of {@link #ASYNC} (they are ASCII). */
