@@ -200,6 +200,20 @@ class AsyncRetryTemplateTest {
   }
 
   @Test
+  void noRetryIsScheduledWhileTheObservingThreadsInterruptFlagIsSet() {
+    IOException failure = new IOException();
+    Attempts attempts = new Attempts().then(failed(failure));
+
+    Thread.currentThread().interrupt(); // not checked before the first attempt
+    CompletableFuture<String> call = execute(async(threeAttempts()), attempts);
+
+    assertSame(failure, failureOf(call));
+    assertEquals(1, attempts.calls());
+    assertEquals(Collections.<Long>emptyList(), scheduler.delays);
+    assertTrue(Thread.interrupted()); // still set
+  }
+
+  @Test
   void retryIfAndMaxDurationApplyToTheCompletedFailure() {
     List<Throwable> consulted = new ArrayList<Throwable>();
     IOException permanent = new IOException("permanent");

@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertNotSame;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.retrygen.RetryEvent;
 import io.retrygen.RetryListener;
@@ -25,9 +24,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
 /**
- * {@link RetryTemplate} in virtual time (SPEC §3 steps 7 to 9, §4, §8): {@code maxDuration} before
- * and after a wait, the exact waits with a scripted {@link RandomSource}, listener events, the
- * context during each attempt, and one template used by several threads at once.
+ * {@link RetryTemplate} in virtual time (SPEC §3 steps 7 to 9, §4, §8): {@code maxDuration}
+ * before and after a wait, the exact waits with a scripted {@link RandomSource}, listener events,
+ * the context during each attempt, and one template used by several threads at once.
  */
 class RetryTemplateScheduleTest {
   private static final long MS = 1_000_000L;
