@@ -275,9 +275,13 @@ public final class RetryTemplate {
       return this;
     }
 
-    /** The name in events, statistics and contexts. Default: {@code "RetryTemplate"}. */
+    /**
+     * The name in events, statistics and contexts. Default: {@code "RetryTemplate"}, which an
+     * empty label also means, as {@code @Retryable(label = "")} does.
+     */
     public Builder label(String label) {
-      this.label = requireNonNull(label, "label");
+      requireNonNull(label, "label");
+      this.label = label.isEmpty() ? DEFAULT_LABEL : label;
       return this;
     }
 

@@ -53,6 +53,12 @@ class RetryTemplateBuilderTest {
   }
 
   @Test
+  void anEmptyLabelMeansTheDefaultAsInTheAnnotation() {
+    assertEquals("RetryTemplate", RetryTemplate.builder().label("").build().label());
+    assertEquals("inventory.fetch", RetryTemplate.builder().label("inventory.fetch").build().label());
+  }
+
+  @Test
   void defaultsIsOneSharedTemplateWithTheBuildersDefaults() {
     RetryTemplate defaults = RetryTemplate.defaults();
 
