@@ -15,7 +15,8 @@ import java.util.Map;
  * Prints the combined Markdown table of one run: {@code Report <dir>} reads {@code jmh.csv} (JMH
  * {@code -rf csv} with {@code -prof gc}), {@code coldstart.tsv} and {@code compile.tsv} (from
  * {@link ProcessTimer}) and {@code sizes.tsv} (label, bytes, jar count, jar names) from {@code
- * dir}, then checks the targets of issue 4 against the figures. The circuit-breaker rows of issue 8
+ * dir}, then checks the targets of issue 4 (and, when the run has the {@code RetrygenTemplate} row,
+ * those of issue 11) against the figures. The circuit-breaker rows of issue 8
  * ({@code *Breaker} benchmarks, paths {@code closedSuccess} and {@code openRejection}) get a
  * table of their own, with the direct call as their floor, and so do the asynchronous rows of
  * issue 9 ({@code Async*} benchmarks, paths {@code success} and {@code failOnce}, no variant).
@@ -23,6 +24,8 @@ import java.util.Map;
 public final class Report {
   /** Anything below this is measurement noise: a real allocation is at least 16 bytes. */
   private static final double ZERO_BYTES = 0.5;
+  /** The one object a template call may allocate (issue 11): its {@code RetryContext}. */
+  private static final double TEMPLATE_CONTEXT_BYTES = 24.5;
 
   private static final String[] PATHS = {"success", "failOnce"};
   private static final String[] VARIANTS = {"inline", "dontInline"};
@@ -50,6 +53,10 @@ public final class Report {
     new Row("RetrygenClass", "**retrygen, subclass**",
         "generated `ServiceClassRetrying` (`super.call`), same settings",
         "retrygen-class", "retrygen"),
+    new Row("RetrygenTemplate", "**retrygen `RetryTemplate`**",
+        "`builder().maxAttempts(3).backoff(BackoffPolicy.fixed(0))`, callback built once; one"
+            + " `RetryContext` per call (24 B) unless escape analysis removes it",
+        null, null),
     new Row("SpringRetryTemplate", "Spring Retry `RetryTemplate`",
         "`builder().maxAttempts(3).noBackoff()`, callback built once; no sleep",
         "spring-template", "spring-template"),
@@ -101,6 +108,11 @@ public final class Report {
     new Row("AsyncRetrygen", "**retrygen, scheduler set**",
         "generated `AsyncServiceRetrying`, `RetryOptions.builder().scheduler(s)`: a retry is"
             + " `s.schedule(next, 0, MILLISECONDS)`",
+        null, null),
+    new Row("AsyncRetrygenTemplate", "**retrygen `AsyncRetryTemplate`, scheduler set**",
+        "`AsyncRetryTemplate.of(template)`, the template as above with"
+            + " `options(RetryOptions.builder().scheduler(s))`: the same call plus its"
+            + " `RetryContext`",
         null, null),
     new Row("AsyncRetrygenDefault", "**retrygen, default options**",
         "no scheduler: a 0 ms retry is `CompletableFuture.runAsync` (a new thread per retry"
@@ -219,7 +231,8 @@ public final class Report {
     }
 
     checkTargets();
-    out.append("\n| Target (issue 4; breaker rows: issue 8) | Result |\n|---|---|\n");
+    out.append("\n| Target (issue 4; breaker rows: issue 8; template: issue 11) | Result |\n");
+    out.append("|---|---|\n");
     for (String verdict : verdicts) {
       out.append(verdict).append('\n');
     }
@@ -274,6 +287,29 @@ public final class Report {
             bestPeer == null ? "no peer results"
                 : String.format(Locale.ROOT, "%s vs fastest peer %s %s (%.0fx)", ns(time[0]),
                     bestPeer, ns(bestPeerTime), bestPeerTime / time[0]));
+      }
+    }
+    for (String path : PATHS) {
+      for (String variant : VARIANTS) {
+        double[] time = jmh.get(key("RetrygenTemplate", path, variant, false));
+        if (time == null) {
+          continue; // a run without the template row
+        }
+        double bytes = alloc("RetrygenTemplate", path, variant);
+        String bestPeer = null;
+        double bestPeerTime = Double.MAX_VALUE;
+        for (String peer : PEERS) {
+          double[] peerTime = jmh.get(key(peer, path, variant, false));
+          if (peerTime != null && peerTime[0] < bestPeerTime) {
+            bestPeerTime = peerTime[0];
+            bestPeer = peer;
+          }
+        }
+        verdict("template: at most its 24 B context and faster than every peer: " + path + ", "
+                + variant,
+            bytes <= TEMPLATE_CONTEXT_BYTES && bestPeer != null && time[0] < bestPeerTime,
+            String.format(Locale.ROOT, "%s, %s; fastest peer %s", ns(time[0]), bytes(bytes),
+                bestPeer == null ? "none" : bestPeer + " " + ns(bestPeerTime)));
       }
     }
     for (String variant : VARIANTS) {
