@@ -1,0 +1,122 @@
+package io.retrygen.micrometer;
+
+import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.Timer;
+import io.retrygen.RetryEvent;
+import io.retrygen.RetryListener;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentMap;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Records retry events as Micrometer meters (SPEC §12). Register it once, for every generated
+ * instance or template that should report:
+ *
+ * <pre>{@code
+ * RetryOptions options = RetryOptions.builder().listener(new RetryMetrics(registry)).build();
+ * }</pre>
+ *
+ * <table>
+ *   <caption>Meters</caption>
+ *   <tr><th>meter</th><th>type</th><th>tags</th><th>when</th></tr>
+ *   <tr><td>{@code retrygen.calls}</td><td>counter</td><td>{@code label}, {@code outcome}
+ *       ({@code success}/{@code failure}), {@code retried} ({@code true}/{@code false})</td>
+ *       <td>each call, at {@code onSuccess}/{@code onFailure}; {@code retried}: it made more than
+ *       one attempt</td></tr>
+ *   <tr><td>{@code retrygen.retries}</td><td>counter</td><td>{@code label}</td>
+ *       <td>each {@code onRetry}</td></tr>
+ *   <tr><td>{@code retrygen.calls.duration}</td><td>timer</td><td>{@code label}, {@code
+ *       outcome}</td><td>each call, its {@code elapsedNanos()}</td></tr>
+ * </table>
+ *
+ * <p>The meters of a label are created at its first event and kept, so recording looks them up
+ * without allocating. Thread-safe.
+ */
+public final class RetryMetrics implements RetryListener {
+  private final MeterRegistry registry;
+  private final ConcurrentMap<String, LabelMeters> byLabel =
+      new ConcurrentHashMap<String, LabelMeters>();
+
+  /** Records into {@code registry}. */
+  public RetryMetrics(MeterRegistry registry) {
+    if (registry == null) {
+      throw new NullPointerException("registry == null");
+    }
+    this.registry = registry;
+  }
+
+  @Override
+  public void onRetry(RetryEvent event) {
+    meters(event.label()).retries.increment();
+  }
+
+  @Override
+  public void onSuccess(RetryEvent event) {
+    LabelMeters meters = meters(event.label());
+    (event.attempt() > 1 ? meters.successRetried : meters.successFirst).increment();
+    meters.successDuration.record(event.elapsedNanos(), TimeUnit.NANOSECONDS);
+  }
+
+  @Override
+  public void onFailure(RetryEvent event) {
+    LabelMeters meters = meters(event.label());
+    (event.attempt() > 1 ? meters.failureRetried : meters.failureFirst).increment();
+    meters.failureDuration.record(event.elapsedNanos(), TimeUnit.NANOSECONDS);
+  }
+
+  private LabelMeters meters(String label) {
+    LabelMeters meters = byLabel.get(label);
+    if (meters == null) {
+      LabelMeters created = new LabelMeters(registry, label);
+      meters = byLabel.putIfAbsent(label, created);
+      if (meters == null) {
+        meters = created;
+      }
+    }
+    return meters;
+  }
+
+  /** Every meter of one label, created together. */
+  private static final class LabelMeters {
+    final Counter successFirst;
+    final Counter successRetried;
+    final Counter failureFirst;
+    final Counter failureRetried;
+    final Counter retries;
+    final Timer successDuration;
+    final Timer failureDuration;
+
+    LabelMeters(MeterRegistry registry, String label) {
+      successFirst = calls(registry, label, "success", "false");
+      successRetried = calls(registry, label, "success", "true");
+      failureFirst = calls(registry, label, "failure", "false");
+      failureRetried = calls(registry, label, "failure", "true");
+      retries =
+          Counter.builder("retrygen.retries")
+              .description("Retries: attempts that failed and were followed by another")
+              .tag("label", label)
+              .register(registry);
+      successDuration = duration(registry, label, "success");
+      failureDuration = duration(registry, label, "failure");
+    }
+
+    private static Counter calls(
+        MeterRegistry registry, String label, String outcome, String retried) {
+      return Counter.builder("retrygen.calls")
+          .description("Calls of a retried method or template, by how they ended")
+          .tag("label", label)
+          .tag("outcome", outcome)
+          .tag("retried", retried)
+          .register(registry);
+    }
+
+    private static Timer duration(MeterRegistry registry, String label, String outcome) {
+      return Timer.builder("retrygen.calls.duration")
+          .description("Time from the start of a call's first attempt to its end, waits included")
+          .tag("label", label)
+          .tag("outcome", outcome)
+          .register(registry);
+    }
+  }
+}

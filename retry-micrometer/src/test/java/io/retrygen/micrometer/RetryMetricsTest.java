@@ -1,0 +1,126 @@
+package io.retrygen.micrometer;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import io.micrometer.core.instrument.Meter;
+import io.micrometer.core.instrument.Timer;
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import io.retrygen.runtime.BackoffPolicy;
+import io.retrygen.runtime.RetryOptions;
+import io.retrygen.runtime.RetryTemplate;
+import io.retrygen.runtime.Sleeper;
+import io.retrygen.runtime.Ticker;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+
+/** {@link RetryMetrics} against a {@link SimpleMeterRegistry}, after scripted calls (SPEC §12). */
+class RetryMetricsTest {
+  private final SimpleMeterRegistry registry = new SimpleMeterRegistry();
+  private long nanos;
+  private final Sleeper sleeper = millis -> nanos += TimeUnit.MILLISECONDS.toNanos(millis);
+  private final Ticker ticker = () -> nanos;
+
+  private RetryTemplate template(String label) {
+    return RetryTemplate.builder()
+        .label(label)
+        .backoff(BackoffPolicy.fixed(100))
+        .options(
+            RetryOptions.builder()
+                .sleeper(sleeper)
+                .ticker(ticker)
+                .listener(new RetryMetrics(registry))
+                .build())
+        .build();
+  }
+
+  private double calls(String label, String outcome, String retried) {
+    return registry
+        .get("retrygen.calls")
+        .tag("label", label)
+        .tag("outcome", outcome)
+        .tag("retried", retried)
+        .counter()
+        .count();
+  }
+
+  @Test
+  void countsCallsRetriesAndDurationsByLabelOutcomeAndRetried() throws IOException {
+    RetryTemplate orders = template("orders.place");
+    int[] attempts = {0};
+    orders.execute(context -> "first");
+    orders.execute(
+        context -> {
+          if (++attempts[0] < 3) {
+            nanos += TimeUnit.MILLISECONDS.toNanos(5);
+            throw new IOException("flaky");
+          }
+          return "third";
+        });
+    assertThrows(
+        IOException.class,
+        () ->
+            orders.execute(
+                context -> {
+                  throw new IOException("down");
+                }));
+    String recovered =
+        orders.execute(
+            context -> {
+              throw new AssertionError("an Error is not retried by default");
+            },
+            context -> "recovered");
+    assertEquals("recovered", recovered);
+
+    assertEquals(1.0, calls("orders.place", "success", "false"));
+    assertEquals(1.0, calls("orders.place", "success", "true"));
+    assertEquals(1.0, calls("orders.place", "failure", "true"));
+    assertEquals(1.0, calls("orders.place", "failure", "false"), "gave up, then recovered");
+    assertEquals(
+        2.0 + 2.0, registry.get("retrygen.retries").tag("label", "orders.place").counter().count());
+    Timer success =
+        registry.get("retrygen.calls.duration").tag("label", "orders.place")
+            .tag("outcome", "success").timer();
+    assertEquals(2, success.count());
+    // 0 ms, then 5 + 100 + 5 + 100 ms of virtual time.
+    assertEquals(210.0, success.totalTime(TimeUnit.MILLISECONDS), 1e-9);
+    assertEquals(2, registry.get("retrygen.calls.duration").tag("outcome", "failure").timer()
+        .count());
+  }
+
+  @Test
+  void labelsAreSeparateSeries() throws IOException {
+    template("a").execute(context -> "x");
+    template("b").execute(context -> "y");
+    template("b").execute(context -> "z");
+    assertEquals(1.0, calls("a", "success", "false"));
+    assertEquals(2.0, calls("b", "success", "false"));
+    assertNull(registry.find("retrygen.calls").tag("label", "c").counter());
+  }
+
+  @Test
+  void metersAreCreatedOnceAndReusedForEveryCall() throws IOException {
+    RetryTemplate template = template("cached");
+    template.execute(context -> "first");
+    List<Meter> before = new ArrayList<>(registry.getMeters());
+    for (int i = 0; i < 100; i++) {
+      template.execute(context -> "again");
+    }
+    assertEquals(before.size(), registry.getMeters().size());
+    for (Meter meter : before) {
+      assertSame(meter, registry.find(meter.getId().getName()).tags(meter.getId().getTags())
+          .meter());
+    }
+    assertEquals(101.0, calls("cached", "success", "false"));
+  }
+
+  @Test
+  void aNullRegistryIsRejected() {
+    assertThrows(NullPointerException.class, () -> new RetryMetrics(null));
+  }
+}
