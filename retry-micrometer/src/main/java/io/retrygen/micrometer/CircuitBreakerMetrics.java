@@ -28,7 +28,11 @@ import java.util.concurrent.atomic.AtomicReferenceArray;
  *       breaker's current state, 0 for the others, registered at the breaker's first event.
  * </ul>
  *
- * <p>The gauge shows the state the last transition event reported. Events of transitions that
+ * <p>Register one instance per registry: a second one on the same registry would count every
+ * event again, and its gauges would not be registered (the registry keeps the first). A breaker's
+ * gauges start at the state of its first event: the transition's {@code from}, or {@code open}
+ * for a refused call (also refused while half-open with its trial calls taken, which the next
+ * transition corrects). The gauge then shows the state the last transition event reported. Events of transitions that
  * follow each other closely on different threads may arrive out of order ({@link
  * CircuitBreakerListener#onStateChange}), so for an instant it may show the state before the
  * last. Meters are created once per tag set and kept; recording allocates nothing once they
@@ -68,6 +72,9 @@ public final class CircuitBreakerMetrics implements CircuitBreakerListener {
       BreakerMeters created = new BreakerMeters(registry, name, state);
       meters = byName.putIfAbsent(name, created);
       if (meters == null) {
+        // Only the winner's state holder may back the gauges: the registry keeps the first
+        // gauge of a name and tags, so one registered by a loser would read a dead holder.
+        created.registerGauges();
         meters = created;
       }
     }
@@ -101,6 +108,9 @@ public final class CircuitBreakerMetrics implements CircuitBreakerListener {
               .description("Calls a circuit breaker refused with CircuitBreakerOpenException")
               .tag("name", name)
               .register(registry);
+    }
+
+    void registerGauges() {
       for (final CircuitBreakerState shown : STATES) {
         Gauge.builder(
                 "retrygen.circuitbreaker.state",

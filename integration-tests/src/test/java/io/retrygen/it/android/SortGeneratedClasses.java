@@ -52,6 +52,12 @@ public final class SortGeneratedClasses {
       Files.createDirectories(target.getParent());
       Files.copy(file, target);
     }
+    if (async == 0 || async == generated.size()) {
+      // An empty folder would pass animal-sniffer unchecked: the inputs have both kinds.
+      throw new IllegalStateException(
+          "expected generated classes of both API levels, got " + async + " of "
+              + generated.size() + " for API 24");
+    }
     System.out.printf(
         "%d generated classes: %d for API 21, %d for API 24%n",
         generated.size(), generated.size() - async, async);
