@@ -112,6 +112,21 @@ final class KotlinSupport {
     return false;
   }
 
+  /**
+   * Whether {@code type} is the {@code DefaultImpls} class Kotlin writes into an interface for its
+   * functions with a body: with {@code -jvm-default=enable} (the default of Kotlin 2.2) a static
+   * bridge {@code name(Iface $this, params...)} next to the default method, without JVM default
+   * methods the only body. kapt copies the function's annotations onto it, so a {@code @Recover}
+   * function shows up a second time there, static. It is never an input: the interface is.
+   */
+  static boolean isDefaultImpls(TypeElement type) {
+    Element owner = type.getEnclosingElement();
+    return type.getSimpleName().contentEquals("DefaultImpls")
+        && owner != null
+        && owner.getKind().isInterface()
+        && isKotlin(owner);
+  }
+
   /** Why a method with its body in {@code DefaultImpls} cannot be called, for messages. */
   static String defaultImplsCause(ExecutableElement method) {
     return "Kotlin put its body in "

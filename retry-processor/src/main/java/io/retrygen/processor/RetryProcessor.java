@@ -142,10 +142,10 @@ public final class RetryProcessor extends AbstractProcessor {
       }
       for (Element element : round.getElementsAnnotatedWith(annotationType)) {
         if (element instanceof TypeElement) {
-          types.add((TypeElement) element);
+          addUnlessDefaultImpls(types, (TypeElement) element);
         } else if (element instanceof ExecutableElement
             && element.getEnclosingElement() instanceof TypeElement) {
-          types.add((TypeElement) element.getEnclosingElement());
+          addUnlessDefaultImpls(types, (TypeElement) element.getEnclosingElement());
         }
       }
     }
@@ -155,11 +155,21 @@ public final class RetryProcessor extends AbstractProcessor {
       for (Element element : round.getElementsAnnotatedWith(backoff)) {
         Element type = element instanceof TypeElement ? element : element.getEnclosingElement();
         if (type instanceof TypeElement) {
-          types.add((TypeElement) type);
+          addUnlessDefaultImpls(types, (TypeElement) type);
         }
       }
     }
     return new ArrayList<>(types);
+  }
+
+  /**
+   * Kotlin's {@code DefaultImpls} bridges carry copies of the annotations of the interface's
+   * functions (kapt puts them there); the interface reports what is wrong with them, once.
+   */
+  private static void addUnlessDefaultImpls(Set<TypeElement> types, TypeElement type) {
+    if (!KotlinSupport.isDefaultImpls(type)) {
+      types.add(type);
+    }
   }
 
   /**

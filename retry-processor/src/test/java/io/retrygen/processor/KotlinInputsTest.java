@@ -181,6 +181,7 @@ class KotlinInputsTest {
             "  String fallback(Exception e, String account);",
             "",
             "  final class DefaultImpls {",
+            "    @Recover", // kapt copies the function's annotations onto the bridge
             "    public static String fallback(Client $this, Exception e, String account) {",
             "      return \"\";",
             "    }",
@@ -198,6 +199,44 @@ class KotlinInputsTest {
                 + " -jvm-default=enable (Kotlin 2.2+; -Xjvm-default=all before 2.2)")
         .inFile(source)
         .onLineContaining("String fallback(Exception e");
+  }
+
+  @Test
+  void recoverWithJvmDefaultMethodsIgnoresTheDefaultImplsBridgeKaptAnnotatedToo() {
+    // What kapt 2.2 writes with -jvm-default=enable (the default): a default method, and for
+    // compatibility a static bridge in DefaultImpls that carries a copy of its annotations.
+    JavaFileObject source =
+        JavaFileObjects.forSourceLines(
+            "test.Client",
+            "package test;",
+            "import io.retrygen.Recover;",
+            "import io.retrygen.Retryable;",
+            "@kotlin.Metadata",
+            "public interface Client {",
+            "  @Retryable",
+            "  String charge(String account);",
+            "",
+            "  @Recover",
+            "  default String fallback(Exception e, String account) {",
+            "    return null;",
+            "  }",
+            "",
+            "  @kotlin.Metadata",
+            "  public static final class DefaultImpls {",
+            "    @Recover",
+            "    @Deprecated",
+            "    public static String fallback(Client $this, Exception e, String account) {",
+            "      return null;",
+            "    }",
+            "  }",
+            "}");
+    Compilation compilation = compile(source);
+    assertThat(compilation).succeededWithoutWarnings();
+    assertThat(processor.createdSourceFiles()).containsExactly("test.ClientRetrying");
+    assertThat(compilation)
+        .generatedSourceFile("test.ClientRetrying")
+        .contentsAsUtf8String()
+        .contains("fallback(");
   }
 
   @Test
