@@ -3,6 +3,7 @@ package io.retrygen.runtime;
 import io.retrygen.RetryListener;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Objects;
 
 /**
  * Retries a callback with the same runtime, and the same semantics, as a method the processor
@@ -247,7 +248,7 @@ public final class RetryTemplate {
 
     /** The waits between attempts. Default: {@link BackoffPolicy#defaultPolicy()}, 1000 ms. */
     public Builder backoff(BackoffPolicy backoff) {
-      this.backoff = requireNonNull(backoff, "backoff");
+      this.backoff = Objects.requireNonNull(backoff, "backoff == null");
       return this;
     }
 
@@ -256,13 +257,13 @@ public final class RetryTemplate {
      * Exception} is retried.
      */
     public Builder retryOn(Class<? extends Throwable> failureType) {
-      retryOn.add(requireNonNull(failureType, "failureType"));
+      retryOn.add(Objects.requireNonNull(failureType, "failureType == null"));
       return this;
     }
 
     /** Adds a failure type never to retry, even when a {@code retryOn} type matches it. */
     public Builder notRetryOn(Class<? extends Throwable> failureType) {
-      notRetryOn.add(requireNonNull(failureType, "failureType"));
+      notRetryOn.add(Objects.requireNonNull(failureType, "failureType == null"));
       return this;
     }
 
@@ -271,7 +272,7 @@ public final class RetryTemplate {
      * attempt is left. Replaces a predicate set before.
      */
     public Builder retryIf(FailurePredicate predicate) {
-      this.retryIf = requireNonNull(predicate, "predicate");
+      this.retryIf = Objects.requireNonNull(predicate, "predicate == null");
       return this;
     }
 
@@ -280,14 +281,14 @@ public final class RetryTemplate {
      * empty label also means, as {@code @Retryable(label = "")} does.
      */
     public Builder label(String label) {
-      requireNonNull(label, "label");
+      Objects.requireNonNull(label, "label == null");
       this.label = label.isEmpty() ? DEFAULT_LABEL : label;
       return this;
     }
 
     /** Adds a listener, called after those of the {@link #options}. */
     public Builder listener(RetryListener listener) {
-      listeners.add(requireNonNull(listener, "listener"));
+      listeners.add(Objects.requireNonNull(listener, "listener == null"));
       return this;
     }
 
@@ -296,7 +297,7 @@ public final class RetryTemplate {
      * Default: {@link RetryOptions#defaults()}.
      */
     public Builder options(RetryOptions options) {
-      this.options = requireNonNull(options, "options");
+      this.options = Objects.requireNonNull(options, "options == null");
       return this;
     }
 
@@ -308,13 +309,6 @@ public final class RetryTemplate {
      */
     public RetryTemplate build() {
       return new RetryTemplate(this);
-    }
-
-    private static <T> T requireNonNull(T value, String name) {
-      if (value == null) {
-        throw new NullPointerException(name + " == null");
-      }
-      return value;
     }
   }
 }
