@@ -1,5 +1,6 @@
 package io.retrygen.processor;
 
+import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
@@ -305,14 +306,9 @@ final class Validator {
    * nor in a type that an input of this round extends (its generated class may retry the method).
    */
   private void checkBudgetsApply(RetryableType model, List<TypeElement> inputs) {
-    if (TypeHierarchy.isSupertypeOfAnInput(types, model.element(), inputs)) {
-      return;
-    }
-    List<ExecutableElement> ownMethods =
-        ElementFilter.methodsIn(model.element().getEnclosedElements());
-    for (ExecutableElement method : ownMethods) {
-      AnnotationMirror budget = Mirrors.find(method, Names.RETRY_BUDGET);
-      if (budget == null) {
+    List<ExecutableElement> unretried = new ArrayList<>();
+    for (ExecutableElement method : ElementFilter.methodsIn(model.element().getEnclosedElements())) {
+      if (Mirrors.find(method, Names.RETRY_BUDGET) == null) {
         continue;
       }
       GuardedMethod guarded = model.method(method);
@@ -320,12 +316,22 @@ final class Validator {
         continue; // checkOverridable reported why it cannot be guarded
       }
       if (guarded == null || guarded.retry() == null) {
-        budgetValidator.reportUnretried(
-            method, budget,
-            guarded != null && guarded.breaker() != null
-                ? "it is guarded by @CircuitBreaker alone"
-                : "no @Retryable applies to it");
+        unretried.add(method);
       }
+    }
+    // Asked last, and only with a budget to report: it tests the type against every input of the
+    // round, which for every input would make a round quadratic in its number of inputs.
+    if (unretried.isEmpty()
+        || TypeHierarchy.isSupertypeOfAnInput(types, model.element(), inputs)) {
+      return;
+    }
+    for (ExecutableElement method : unretried) {
+      GuardedMethod guarded = model.method(method);
+      budgetValidator.reportUnretried(
+          method, Mirrors.find(method, Names.RETRY_BUDGET),
+          guarded != null && guarded.breaker() != null
+              ? "it is guarded by @CircuitBreaker alone"
+              : "no @Retryable applies to it");
     }
   }
 
