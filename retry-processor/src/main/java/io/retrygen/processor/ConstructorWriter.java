@@ -76,11 +76,11 @@ final class ConstructorWriter {
     List<ParameterSpec> parameters = new ArrayList<>();
     List<String> arguments = new ArrayList<>();
     for (VariableElement parameter : superConstructor.getParameters()) {
-      String name = names.newName(parameter.getSimpleName().toString());
+      String name = LoopLocals.newName(names, parameter.getSimpleName().toString());
       parameters.add(ParameterSpec.builder(TypeName.get(parameter.asType()), name).build());
       arguments.add(name);
     }
-    String options = names.newName("options");
+    String options = LoopLocals.newName(names, "options");
     String argumentList = String.join(", ", arguments);
     // Explicit, as for methods (see OverrideTypes.typeArguments): <Q>super(q).
     CodeBlock typeArguments = OverrideTypes.typeArguments(superConstructor.getTypeParameters());
@@ -198,7 +198,8 @@ final class ConstructorWriter {
         if (!listeners.containsKey(listenerType)) {
           String simpleName = ((ClassName) listenerType).simpleName();
           String local =
-              names.newName(Character.toLowerCase(simpleName.charAt(0)) + simpleName.substring(1));
+              LoopLocals.newName(
+                  names, Character.toLowerCase(simpleName.charAt(0)) + simpleName.substring(1));
           listeners.put(listenerType, local);
           if (((TypeElement) ((DeclaredType) listener).asElement())
               .getTypeParameters()

@@ -23,18 +23,27 @@ final class LoopLocals {
   /** Each name as written, or with a suffix where a parameter already has it. */
   static LoopLocals allocate(NameAllocator names) {
     return new LoopLocals(
-        names.newName("retrier"),
-        names.newName("startNanos"),
-        names.newName("attempt"),
-        names.newName("result"),
-        names.newName("failure"),
-        names.newName("retry"),
-        names.newName("rejected"),
-        names.newName("predicateFailure"),
-        names.newName("recovered"),
-        names.newName("breaker"),
-        names.newName("permit"),
-        names.newName("delayMillis"));
+        newName(names, "retrier"),
+        newName(names, "startNanos"),
+        newName(names, "attempt"),
+        newName(names, "result"),
+        newName(names, "failure"),
+        newName(names, "retry"),
+        newName(names, "rejected"),
+        newName(names, "predicateFailure"),
+        newName(names, "recovered"),
+        newName(names, "breaker"),
+        newName(names, "permit"),
+        newName(names, "delayMillis"));
+  }
+
+  /**
+   * {@code names.newName(suggestion)} with a tag of its own: without one, {@code NameAllocator}
+   * draws a {@code UUID.randomUUID()} from {@code SecureRandom} for every name, and nothing looks
+   * the tags up.
+   */
+  static String newName(NameAllocator names, String suggestion) {
+    return names.newName(suggestion, new Object());
   }
 
   private LoopLocals(
