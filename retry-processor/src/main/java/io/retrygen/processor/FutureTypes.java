@@ -21,19 +21,18 @@ final class FutureTypes {
   private FutureTypes() {}
 
   /** Whether {@code type} is {@code CompletionStage<..>} or {@code CompletableFuture<..>}. */
-  static boolean isAsync(Elements elements, Types types, TypeMirror type) {
-    return is(elements, types, type, COMPLETION_STAGE)
-        || is(elements, types, type, COMPLETABLE_FUTURE);
+  static boolean isAsync(TypeMirror type) {
+    return is(type, COMPLETION_STAGE) || is(type, COMPLETABLE_FUTURE);
   }
 
-  /** Whether {@code type}, erased, is the type named {@code name}. */
-  static boolean is(Elements elements, Types types, TypeMirror type, String name) {
-    if (type.getKind() != TypeKind.DECLARED) {
-      return false;
-    }
-    TypeElement element = elements.getTypeElement(name);
-    return element != null
-        && types.isSameType(types.erasure(type), types.erasure(element.asType()));
+  /**
+   * Whether {@code type}, erased, is the type named {@code name}. Compared by name: asked for every
+   * method, {@code Elements.getTypeElement} (a search of every module) cost more than the rest of
+   * reading the method.
+   */
+  static boolean is(TypeMirror type, String name) {
+    return type.getKind() == TypeKind.DECLARED
+        && ((TypeElement) ((DeclaredType) type).asElement()).getQualifiedName().contentEquals(name);
   }
 
   /**
@@ -42,7 +41,7 @@ final class FutureTypes {
    * but which the generated code cannot create.
    */
   static boolean isOtherFuture(Elements elements, Types types, TypeMirror type) {
-    if (type.getKind() != TypeKind.DECLARED || isAsync(elements, types, type)) {
+    if (type.getKind() != TypeKind.DECLARED || isAsync(type)) {
       return false;
     }
     return isSubtypeOf(elements, types, type, FUTURE) || isStage(elements, types, type);
@@ -64,8 +63,8 @@ final class FutureTypes {
    * {@code T} for {@code CompletionStage<T>}, the bound for {@code ? extends B}, {@code Object}
    * for {@code ?}, {@code ? super L} and a raw type. Any other type is returned unchanged.
    */
-  static TypeMirror valueType(Elements elements, Types types, TypeMirror returnType) {
-    if (!isAsync(elements, types, returnType)) {
+  static TypeMirror valueType(Elements elements, TypeMirror returnType) {
+    if (!isAsync(returnType)) {
       return returnType;
     }
     List<? extends TypeMirror> arguments = ((DeclaredType) returnType).getTypeArguments();

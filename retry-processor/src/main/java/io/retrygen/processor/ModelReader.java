@@ -139,7 +139,7 @@ final class ModelReader {
                 method,
                 entry.type,
                 shape(entry.type),
-                FutureTypes.valueType(elements, types, entry.type.getReturnType()),
+                FutureTypes.valueType(elements, entry.type.getReturnType()),
                 retry,
                 breaker,
                 budget,
@@ -210,10 +210,10 @@ final class ModelReader {
     if (returnType.getKind() == TypeKind.VOID) {
       return GuardedMethod.Shape.VOID;
     }
-    if (FutureTypes.is(elements, types, returnType, FutureTypes.COMPLETABLE_FUTURE)) {
+    if (FutureTypes.is(returnType, FutureTypes.COMPLETABLE_FUTURE)) {
       return GuardedMethod.Shape.COMPLETABLE_FUTURE;
     }
-    if (FutureTypes.is(elements, types, returnType, FutureTypes.COMPLETION_STAGE)) {
+    if (FutureTypes.is(returnType, FutureTypes.COMPLETION_STAGE)) {
       return GuardedMethod.Shape.COMPLETION_STAGE;
     }
     return GuardedMethod.Shape.VALUE;

@@ -168,7 +168,7 @@ final class NamedMethods {
 
   /** What a call completes with: the result, or the value of an async method's future. */
   TypeMirror resultType(ExecutableType guardedType) {
-    return FutureTypes.valueType(elements, types, guardedType.getReturnType());
+    return FutureTypes.valueType(elements, guardedType.getReturnType());
   }
 
   /** Whether a raw {@code from} is passed as its parameterized {@code to}: unchecked. */

@@ -100,9 +100,9 @@ final class RecoverFit {
         return new Mismatch(0, "returns " + Diagnostics.typeName(actual) + ", but "
             + Diagnostics.signature(guarded) + " returns void");
       }
-    } else if (FutureTypes.isAsync(elements, types, expected)) {
+    } else if (FutureTypes.isAsync(expected)) {
       // SPEC §7: the method's own future type (any stage of its value), or the value itself.
-      TypeMirror value = FutureTypes.valueType(elements, types, expected);
+      TypeMirror value = FutureTypes.valueType(elements, expected);
       if (isStage(actual)) {
         if (!types.isAssignable(actual, stageOf(value))) {
           return new Mismatch(0, "returns " + Diagnostics.typeName(actual) + ", which is not a"
@@ -137,7 +137,7 @@ final class RecoverFit {
    * rather than its value: it returns a type assignable to the method's own future type.
    */
   boolean returnsStage(ExecutableType recover, ExecutableType guardedType) {
-    return FutureTypes.isAsync(elements, types, guardedType.getReturnType())
+    return FutureTypes.isAsync(guardedType.getReturnType())
         && isStage(recover.getReturnType());
   }
 

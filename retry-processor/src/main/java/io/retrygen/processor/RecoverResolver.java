@@ -179,7 +179,7 @@ final class RecoverResolver {
     boolean returnsStage = fits.returnsStage(candidate.type, guardedType);
     // What the call's result is written to: the method's return type; for an asynchronous method,
     // the hook's CompletionStage<? extends V>, or V for a recover method that returns the value.
-    TypeMirror value = FutureTypes.valueType(elements, types, guardedType.getReturnType());
+    TypeMirror value = FutureTypes.valueType(elements, guardedType.getReturnType());
     TypeMirror expected = returnsStage ? fits.stageOf(value) : value;
     boolean unchecked =
         fits.needsUncheckedConversion(candidate.type.getReturnType(), expected);
