@@ -37,7 +37,8 @@ final class Waits {
   private final boolean delayFor;
   private final long cap;
 
-  private Waits(
+  /** The waits of a {@code @Backoff} with these values, already validated. */
+  Waits(
       long delay,
       long maxDelay,
       double multiplier,
@@ -57,24 +58,13 @@ final class Waits {
   }
 
   static Waits of(BackoffConfig backoff) {
-    return of(
+    return new Waits(
         backoff.delay(),
         backoff.maxDelay(),
         backoff.multiplier(),
         backoff.random(),
         backoff.jitter(),
         !backoff.delayFor().isEmpty());
-  }
-
-  /** The waits of a {@code @Backoff} with these values, already validated. */
-  static Waits of(
-      long delay,
-      long maxDelay,
-      double multiplier,
-      boolean random,
-      double jitter,
-      boolean delayFor) {
-    return new Waits(delay, maxDelay, multiplier, random, jitter, delayFor);
   }
 
   /** The same backoff without {@code delayFor}: the formula a negative request falls back to. */

@@ -29,7 +29,7 @@ class WaitsTest {
             continue;
           }
           BackoffPolicy runtime = runtime(delay, maxDelay, multiplier, false, 0.0);
-          Waits waits = Waits.of(delay, maxDelay, multiplier, false, 0.0, false);
+          Waits waits = new Waits(delay, maxDelay, multiplier, false, 0.0, false);
           assertThat(waits.deterministic()).isTrue();
           assertThat(waits.cap()).isEqualTo(runtime.capMillis());
           for (int retry : RETRIES) {
@@ -58,7 +58,7 @@ class WaitsTest {
                 continue; // invalid: no range
               }
               BackoffPolicy runtime = runtime(delay, maxDelay, multiplier, random, jitter);
-              Waits waits = Waits.of(delay, maxDelay, multiplier, random, jitter, false);
+              Waits waits = new Waits(delay, maxDelay, multiplier, random, jitter, false);
               for (int retry : new int[] {1, 2, 4, 9, 30}) {
                 long lowest = Long.MAX_VALUE;
                 long highest = 0;
@@ -86,7 +86,7 @@ class WaitsTest {
 
   @Test
   void exponentialWaitsRiseToTheCapAndAreDescribedShortly() {
-    Waits waits = Waits.of(100, 1000, 2.0, false, 0.0, false);
+    Waits waits = new Waits(100, 1000, 2.0, false, 0.0, false);
     Waits.Schedule schedule = waits.exact(10, 0);
     assertThat(schedule.retries()).isEqualTo(9);
     assertThat(schedule.total()).isEqualTo(100 + 200 + 400 + 800 + 5 * 1000);
@@ -94,13 +94,13 @@ class WaitsTest {
         .isEqualTo("100, 200, 400, 800 ms, then 1000 ms before each of the next 5 retries");
     assertThat(waits.exact(5, 0).describe()).isEqualTo("100, 200, 400, 800 ms");
     assertThat(waits.exact(7, 0).describe()).isEqualTo("100, 200, 400, 800, 1000, 1000 ms");
-    assertThat(Waits.of(1000, 0, 0.0, false, 0.0, false).exact(6, 0).describe())
+    assertThat(new Waits(1000, 0, 0.0, false, 0.0, false).exact(6, 0).describe())
         .isEqualTo("1000 ms");
   }
 
   @Test
   void manyRisingWaitsAreShortenedWithAnEllipsis() {
-    Waits waits = Waits.of(100, 0, 1.1, false, 0.0, false);
+    Waits waits = new Waits(100, 0, 1.1, false, 0.0, false);
     Waits.Schedule schedule = waits.exact(30, 0);
     assertThat(schedule.rising()).isEqualTo(29);
     assertThat(schedule.describe()).isEqualTo("100, 110, 121, ..., " + waits.highest(29) + " ms");
@@ -108,7 +108,7 @@ class WaitsTest {
 
   @Test
   void aRetryHappensOnlyWhileTheWaitsSoFarStayBelowMaxDuration() {
-    Waits fixed = Waits.of(1000, 0, 0.0, false, 0.0, false);
+    Waits fixed = new Waits(1000, 0, 0.0, false, 0.0, false);
     // 1000 + 1000 = 2000 < 3000, 1000 * 3 = 3000 is not: 2 retries, 3 attempts.
     Waits.Schedule atTheBoundary = fixed.exact(5, 3000);
     assertThat(atTheBoundary.retries()).isEqualTo(2);
@@ -117,7 +117,7 @@ class WaitsTest {
     assertThat(fixed.exact(5, 2999).retries()).isEqualTo(2);
     assertThat(fixed.exact(5, 1001).retries()).isEqualTo(1);
 
-    Waits exponential = Waits.of(100, 0, 2.0, false, 0.0, false);
+    Waits exponential = new Waits(100, 0, 2.0, false, 0.0, false);
     // 100 + 200 + 400 = 700 < 1500, + 800 = 1500 is not.
     assertThat(exponential.exact(10, 1500).retries()).isEqualTo(3);
     assertThat(exponential.exact(10, 1501).retries()).isEqualTo(4);
@@ -130,12 +130,12 @@ class WaitsTest {
         Duration.ofSeconds(5),
         () -> {
           long retries = Integer.MAX_VALUE - 1L;
-          Waits fixed = Waits.of(1000, 0, 0.0, false, 0.0, false);
+          Waits fixed = new Waits(1000, 0, 0.0, false, 0.0, false);
           assertThat(fixed.exact(Integer.MAX_VALUE, 0).total()).isEqualTo(1000L * retries);
           assertThat(fixed.exact(Integer.MAX_VALUE, 0).describe()).isEqualTo("1000 ms");
           assertThat(fixed.exact(Integer.MAX_VALUE, 10_500).retries()).isEqualTo(10);
 
-          Waits exponential = Waits.of(100, 0, 2.0, false, 0.0, false);
+          Waits exponential = new Waits(100, 0, 2.0, false, 0.0, false);
           Waits.Schedule schedule = exponential.exact(Integer.MAX_VALUE, 0);
           // 100 .. 25600 rise (9 waits, 51100 ms), then 30000 for the rest.
           assertThat(schedule.rising()).isEqualTo(9);
@@ -143,7 +143,7 @@ class WaitsTest {
           assertThat(exponential.exact(Integer.MAX_VALUE, Long.MAX_VALUE).retries())
               .isEqualTo(retries);
 
-          Waits none = Waits.of(0, 0, 2.0, false, 0.0, false);
+          Waits none = new Waits(0, 0, 2.0, false, 0.0, false);
           assertThat(none.exact(Integer.MAX_VALUE, 5).retries()).isEqualTo(retries);
           assertThat(none.exact(Integer.MAX_VALUE, 5).total()).isEqualTo(0);
         });
@@ -151,7 +151,7 @@ class WaitsTest {
 
   @Test
   void hugeWaitsSaturateInsteadOfOverflowing() {
-    Waits huge = Waits.of(1L << 61, 0, 0.0, false, 0.0, false);
+    Waits huge = new Waits(1L << 61, 0, 0.0, false, 0.0, false);
     assertThat(huge.exact(3, 0).total()).isEqualTo(1L << 62);
     assertThat(huge.exact(4, 0).total()).isEqualTo(3L << 61);
     assertThat(huge.exact(5, 0).total()).isEqualTo(Long.MAX_VALUE); // 2^63 saturates
@@ -159,7 +159,7 @@ class WaitsTest {
     assertThat(huge.exact(Integer.MAX_VALUE, Long.MAX_VALUE).retries()).isEqualTo(3);
     assertThat(huge.worstCaseTotal(Integer.MAX_VALUE, 0)).isEqualTo(Long.MAX_VALUE);
 
-    Waits capped = Waits.of(1, Long.MAX_VALUE, 1e10, false, 0.0, false);
+    Waits capped = new Waits(1, Long.MAX_VALUE, 1e10, false, 0.0, false);
     Waits.Schedule schedule = capped.exact(Integer.MAX_VALUE, 0);
     assertThat(schedule.total()).isEqualTo(Long.MAX_VALUE);
     assertThat(schedule.steady()).isEqualTo(Long.MAX_VALUE);
@@ -173,7 +173,7 @@ class WaitsTest {
     assertTimeoutPreemptively(
         Duration.ofSeconds(5),
         () -> {
-          Waits slow = Waits.of(1, 0, 1.000001, false, 0.0, false);
+          Waits slow = new Waits(1, 0, 1.000001, false, 0.0, false);
           Waits.Schedule schedule = slow.exact(Integer.MAX_VALUE, 0);
           assertThat(schedule.exact()).isFalse();
           assertThat(schedule.rising()).isEqualTo(Waits.RISING_LIMIT);
@@ -189,24 +189,24 @@ class WaitsTest {
   @Test
   void worstCaseIsExactWhenDeterministicAndTheLargestWaitsOtherwise() {
     // Deterministic: the waits that fit, below maxDuration.
-    assertThat(Waits.of(1000, 0, 0.0, false, 0.0, false).worstCaseTotal(10, 5000))
+    assertThat(new Waits(1000, 0, 0.0, false, 0.0, false).worstCaseTotal(10, 5000))
         .isEqualTo(4000L);
-    assertThat(Waits.of(100, 2000, 2.0, false, 0.0, false).worstCaseTotal(5, 0))
+    assertThat(new Waits(100, 2000, 2.0, false, 0.0, false).worstCaseTotal(5, 0))
         .isEqualTo(1500L);
-    assertThat(Waits.of(100, 2000, 2.0, false, 0.0, false).worstCaseTotal(1, 0)).isEqualTo(0L);
+    assertThat(new Waits(100, 2000, 2.0, false, 0.0, false).worstCaseTotal(1, 0)).isEqualTo(0L);
     // Random exponential: each wait at most d * multiplier, capped.
-    assertThat(Waits.of(100, 2000, 2.0, true, 0.0, false).worstCaseTotal(5, 0))
+    assertThat(new Waits(100, 2000, 2.0, true, 0.0, false).worstCaseTotal(5, 0))
         .isEqualTo(200L + 400 + 800 + 1600);
-    assertThat(Waits.of(100, 2000, 2.0, true, 0.0, false).worstCaseTotal(5, 2500))
+    assertThat(new Waits(100, 2000, 2.0, true, 0.0, false).worstCaseTotal(5, 2500))
         .isEqualTo(2500L);
     // Jitter: each wait at most (1 + jitter) times, capped.
-    assertThat(Waits.of(1000, 0, 0.0, false, 0.5, false).worstCaseTotal(3, 0)).isEqualTo(3000L);
+    assertThat(new Waits(1000, 0, 0.0, false, 0.5, false).worstCaseTotal(3, 0)).isEqualTo(3000L);
     // delayFor: the callee may ask for the cap each time.
-    assertThat(Waits.of(100, 2000, 2.0, false, 0.0, true).worstCaseTotal(4, 0)).isEqualTo(6000L);
-    assertThat(Waits.of(100, 0, 2.0, false, 0.0, true).worstCaseTotal(4, 0)).isEqualTo(90000L);
+    assertThat(new Waits(100, 2000, 2.0, false, 0.0, true).worstCaseTotal(4, 0)).isEqualTo(6000L);
+    assertThat(new Waits(100, 0, 2.0, false, 0.0, true).worstCaseTotal(4, 0)).isEqualTo(90000L);
     // delayFor with no cap: no bound, unless maxDuration gives one.
-    assertThat(Waits.of(100, 0, 0.0, false, 0.0, true).worstCaseTotal(4, 0)).isNull();
-    assertThat(Waits.of(100, 0, 0.0, false, 0.0, true).worstCaseTotal(4, 7000))
+    assertThat(new Waits(100, 0, 0.0, false, 0.0, true).worstCaseTotal(4, 0)).isNull();
+    assertThat(new Waits(100, 0, 0.0, false, 0.0, true).worstCaseTotal(4, 7000))
         .isEqualTo(7000L);
   }
 
