@@ -69,6 +69,14 @@ public final class Retrier {
    * without {@code maxDuration}), else -1.
    */
   private final long constantDelayMillis;
+  /**
+   * Whether every retry starts at once with nothing to tell: a wait of 0 ms, constant, with no
+   * {@code maxDuration} and no listener. Then {@link #backOff(int, long, Throwable)} reads this one
+   * field and nothing else.
+   */
+  private final boolean instantRetry;
+  /** Whether a success has nothing to do: no budget to refill, no listener to tell. */
+  private final boolean quietSuccess;
 
   /**
    * @param policy what the annotations resolved to
@@ -92,6 +100,8 @@ public final class Retrier {
     this.listeners = concat(options.listeners(), methodListeners);
     this.timed = maxDurationNanos > 0 || listeners != null;
     this.constantDelayMillis = maxDurationNanos > 0 ? -1L : backoff.constantWaitMillis();
+    this.instantRetry = constantDelayMillis == 0 && listeners == null;
+    this.quietSuccess = budget == null && listeners == null;
   }
 
   /** The label of events and statistics. */
@@ -160,6 +170,9 @@ public final class Retrier {
    * @return true to make the next attempt, false to give up
    */
   public boolean backOff(int attempt, long startNanos, Throwable failure) {
+    if (instantRetry) {
+      return true;
+    }
     long delayMillis = nextDelay(attempt, startNanos);
     return delayMillis >= 0 && waitBeforeRetry(attempt, startNanos, failure, delayMillis);
   }
@@ -262,6 +275,9 @@ public final class Retrier {
    * back, and the listeners hear {@code onSuccess}. Nothing to do without either.
    */
   public void succeeded(int attempt, long startNanos) {
+    if (quietSuccess) {
+      return;
+    }
     if (budget != null) {
       budget.giveBack();
     }
