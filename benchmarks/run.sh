@@ -3,13 +3,15 @@
 #   1. JMH per-call overhead (ns/op and gc.alloc.rate.norm B/op), 2 paths x 2 variants, for the
 #      retry rows, the circuit-breaker rows (closed success, open rejection; issue 8) and the
 #      asynchronous rows (success, fail once; issue 9),
-#   2. compile cost of 200 annotated interfaces with and without retry-processor,
+#   2. compile cost: what retry-processor adds to javac next to what AutoValue adds, cold (whole
+#      process) and warm (in-process), for N annotated types (CompileCost; issue 13),
 #   3. cold start of one retried call per library, and the size of each library's runtime jars.
 # Usage (from anywhere): benchmarks/run.sh
-# Needs JDK 17+, Maven 3.8+, retry-runtime/-annotations/-processor 0.1.0-SNAPSHOT in ~/.m2 and
-# access to Maven Central for the peers. About 15 minutes on 2 cores. Results in
-# benchmarks/target/results/ (report.md, jmh.csv, jmh.log, coldstart.tsv, compile.tsv, sizes.tsv).
-# Knobs (environment): JMH_OPTS, COLD_RUNS (21), COMPILE_RUNS (5).
+# Needs JDK 17+, Maven 3.8+, retry-annotations/-runtime/-processor/-micrometer 0.1.0-SNAPSHOT in ~/.m2 and
+# access to Maven Central for the peers. About 20-25 minutes on 2 cores. Results in
+# benchmarks/target/results/ (report.md, jmh.csv, jmh.log, coldstart.tsv, compile-cost.md,
+# compile-cost.tsv, sizes.tsv). The full compile-cost step takes about 10 of the minutes.
+# Knobs (environment): JMH_OPTS, COLD_RUNS (21), COMPILE_SIZES (20,200,2000), COMPILE_RUNS (5).
 set -euo pipefail
 export LC_ALL=C.UTF-8
 
@@ -21,15 +23,15 @@ RESULTS="$HERE/target/results"
 JAVA_BIN="$(dirname "$(readlink -f "$(command -v java)")")"
 JMH_OPTS="${JMH_OPTS:--f 1 -wi 3 -w 1s -i 5 -r 1s}"
 COLD_RUNS="${COLD_RUNS:-21}"
+COMPILE_SIZES="${COMPILE_SIZES:-20,200,2000}"
 COMPILE_RUNS="${COMPILE_RUNS:-5}"
-COMPILE_TYPES=200
 MVN="mvn -B -q"
 
 step() { printf '\n== %s (%ds so far)\n' "$1" $(( $(date +%s) - START )); }
 
 step "build"
 if [ ! -d "$HOME/.m2/repository/io/retrygen/retry-processor" ]; then
-  echo "io.retrygen:retry-processor is not installed in ~/.m2: install it first" >&2
+  echo "io.retrygen:retry-processor is not installed in ~/.m2: see benchmarks/README.md" >&2
   exit 1
 fi
 $MVN -f "$HERE/pom.xml" clean package
@@ -76,47 +78,12 @@ M=io.retrygen.benchmarks.coldstart
 "$JAVA_BIN/java" "${TOOLS[@]}" io.retrygen.benchmarks.tools.ProcessTimer \
   "$RESULTS/coldstart.spec" "$COLD_RUNS" 1 "$RESULTS/coldstart.tsv"
 
-step "compile cost: javac on $COMPILE_TYPES annotated interfaces, $COMPILE_RUNS runs each, median"
-WORK="$HERE/target/compile-cost"
-rm -rf "$WORK" && mkdir -p "$WORK/src/bench/generated" "$WORK/without" "$WORK/with" "$WORK/with-gen" "$WORK/proc-only-gen"
-for i in $(seq -w 1 "$COMPILE_TYPES"); do
-  cat > "$WORK/src/bench/generated/Client$i.java" <<JAVA
-package bench.generated;
-
-import io.retrygen.Backoff;
-import io.retrygen.Retryable;
-import java.io.IOException;
-import java.util.List;
-
-@Retryable(maxAttempts = 4, backoff = @Backoff(delay = 100, multiplier = 2, maxDelay = 2000))
-public interface Client$i {
-  String fetch(String id) throws IOException;
-
-  List<String> list(int page, int size);
-
-  @Retryable(maxAttempts = 3, backoff = @Backoff(delay = 0))
-  void store(String id, byte[] body);
-}
-JAVA
-done
-find "$WORK/src" -name '*.java' | sort > "$WORK/sources.txt"
-runtime_cp=$(printf '%s:' "$HERE/runtime-deps/retrygen/target/lib/"*.jar); runtime_cp=${runtime_cp%:}
-processor_path=$(printf '%s:' "$HERE/runtime-deps/processor/target/lib/"*.jar); processor_path=${processor_path%:}
-{
-  printf 'without-processor\t%s/javac\t--release\t8\t-cp\t%s\t-d\t%s\t@%s\n' \
-    "$JAVA_BIN" "$runtime_cp" "$WORK/without" "$WORK/sources.txt"
-  printf 'processing-only\t%s/javac\t--release\t8\t-cp\t%s\t-processorpath\t%s\t-proc:only\t-s\t%s\t@%s\n' \
-    "$JAVA_BIN" "$runtime_cp" "$processor_path" "$WORK/proc-only-gen" "$WORK/sources.txt"
-  printf 'with-processor\t%s/javac\t--release\t8\t-cp\t%s\t-processorpath\t%s\t-d\t%s\t-s\t%s\t@%s\n' \
-    "$JAVA_BIN" "$runtime_cp" "$processor_path" "$WORK/with" "$WORK/with-gen" "$WORK/sources.txt"
-} > "$RESULTS/compile.spec"
-"$JAVA_BIN/java" "${TOOLS[@]}" io.retrygen.benchmarks.tools.ProcessTimer \
-  "$RESULTS/compile.spec" "$COMPILE_RUNS" 0 "$RESULTS/compile.tsv"
-generated=$(find "$WORK/with-gen" -name '*Retrying.java' | wc -l)
-if [ "$generated" -ne "$COMPILE_TYPES" ]; then
-  echo "expected $COMPILE_TYPES generated classes, found $generated" >&2
-  exit 1
-fi
+step "compile cost: javac with retrygen and with AutoValue, N = $COMPILE_SIZES, $COMPILE_RUNS runs"
+# CompileCost checks that every run generated one class per input and stops otherwise.
+"$JAVA_BIN/java" -cp "$HERE/target/benchmarks.jar" io.retrygen.benchmarks.tools.CompileCost \
+  --sizes "$COMPILE_SIZES" --runs "$COMPILE_RUNS" --lib "$HERE/target/compile-cost-lib" \
+  --work "$HERE/target/compile-cost-runs" > "$RESULTS/compile-cost.md"
+cp "$HERE/target/compile-cost-runs/compile-cost.tsv" "$RESULTS/compile-cost.tsv"
 
 step "JMH: $JMH_OPTS -prof gc"
 # shellcheck disable=SC2086
@@ -135,9 +102,13 @@ ELAPSED=$(( $(date +%s) - START ))
   echo "JVM: $("$JAVA_BIN/java" -version 2>&1 | sed -n 2p)."
   echo "Versions: JMH 1.37, retrygen 0.1.0-SNAPSHOT, $(sed -n 's/.*<\(spring-retry\|spring\|aspectj\|resilience4j\|failsafe\|guava-retrying\|guava\)\.version>\(.*\)<.*/\1 \2/p' "$HERE/pom.xml" | paste -sd, - | sed 's/,/, /g')."
   echo "JMH: \`$JMH_OPTS -bm avgt -tu ns -prof gc\`; cold start: median of $COLD_RUNS runs;" \
-    "compile cost: median of $COMPILE_RUNS runs. Whole run (build included): ${ELAPSED}s."
+    "compile cost: median of $COMPILE_RUNS runs per N. Whole run (build included): ${ELAPSED}s."
   echo "Load average (1/5/15 min) before the run: $LOAD_BEFORE; after: $(cut -d' ' -f1-3 /proc/loadavg)."
   echo
   "$JAVA_BIN/java" "${TOOLS[@]}" io.retrygen.benchmarks.tools.Report "$RESULTS"
+  echo
+  echo "### Compile cost (CompileCost)"
+  echo
+  cat "$RESULTS/compile-cost.md"
 } > "$RESULTS/report.md"
 cat "$RESULTS/report.md"

@@ -13,9 +13,8 @@ import java.util.Map;
 
 /**
  * Prints the combined Markdown table of one run: {@code Report <dir>} reads {@code jmh.csv} (JMH
- * {@code -rf csv} with {@code -prof gc}), {@code coldstart.tsv} and {@code compile.tsv} (from
- * {@link ProcessTimer}) and {@code sizes.tsv} (label, bytes, jar count, jar names) from {@code
- * dir}, then checks the targets of issue 4 (and, when the run has the {@code RetrygenTemplate} row,
+ * {@code -rf csv} with {@code -prof gc}), {@code coldstart.tsv} (from {@link ProcessTimer}) and
+ * {@code sizes.tsv} (label, bytes, jar count, jar names) from {@code dir}, then checks the targets of issue 4 (and, when the run has the {@code RetrygenTemplate} row,
  * those of issue 11) against the figures. The circuit-breaker rows of issue 8
  * ({@code *Breaker} benchmarks, paths {@code closedSuccess} and {@code openRejection}) get a
  * table of their own, with the direct call as their floor, and so do the asynchronous rows of
@@ -46,6 +45,11 @@ public final class Report {
         "`for` + `try`/`catch (Exception)`, 3 attempts, no wait: the 1.2x baseline; cold start:"
             + " the same failing call retried by hand, no library",
         "hand-written", null),
+    new Row("HandWrittenCheckedLoop", "hand-written loop, checked",
+        "the same loop with what the generated one must check and the plain one need not:"
+            + " attempts from a field (not a constant the JIT unrolls with) and the interrupt flag"
+            + " before each retry",
+        null, null),
     new Row("RetrygenInterface", "**retrygen, interface delegate**",
         "generated `ServiceRetrying`; `@Retryable(maxAttempts = 3, backoff = @Backoff(delay = 0))`;"
             + " a 0 ms wait calls no sleeper",
@@ -134,14 +138,12 @@ public final class Report {
 
   private final Map<String, double[]> jmh = new HashMap<>(); // key -> {score, error}
   private final Map<String, String[]> coldStart;
-  private final Map<String, String[]> compile;
   private final Map<String, String[]> sizes;
   private final List<String> verdicts = new ArrayList<>();
 
   private Report(Path dir) throws IOException {
     readJmh(dir.resolve("jmh.csv"));
     coldStart = readTsv(dir.resolve("coldstart.tsv"));
-    compile = readTsv(dir.resolve("compile.tsv"));
     sizes = readTsv(dir.resolve("sizes.tsv"));
   }
 
@@ -206,29 +208,6 @@ public final class Report {
         + " failure, a retry scheduled with a 0 ms wait, one success). `s` is one single-thread"
         + " `ScheduledExecutorService` per trial. B/op counts every thread of the JVM. Same cells"
         + " as above.\n");
-
-    out.append("\n| javac, 200 annotated interfaces, whole process | median | min | max |\n");
-    out.append("|---|--:|--:|--:|\n");
-    String[] without = compile.get("without-processor");
-    String[] with = compile.get("with-processor");
-    if (without != null && with != null) {
-      out.append("| without retry-processor | ").append(ms(without[1])).append(" | ")
-          .append(ms(without[2])).append(" | ").append(ms(without[3])).append(" |\n");
-      out.append("| with retry-processor on `-processorpath` (").append(jarsCell("processor"))
-          .append(") | ").append(ms(with[1])).append(" | ").append(ms(with[2])).append(" | ")
-          .append(ms(with[3])).append(" |\n");
-      String[] processingOnly = compile.get("processing-only");
-      if (processingOnly != null) {
-        out.append("| with retry-processor, `-proc:only` (parse, run the processor, parse what it"
-                + " generated; write no class files) | ").append(ms(processingOnly[1])).append(" | ")
-            .append(ms(processingOnly[2])).append(" | ").append(ms(processingOnly[3]))
-            .append(" |\n");
-      }
-      double added = Double.parseDouble(with[1]) - Double.parseDouble(without[1]);
-      out.append(String.format(Locale.ROOT,
-          "| added by the processor | %+.0f ms (%+.0f%%, %.2f ms per interface) | | |\n",
-          added, 100 * added / Double.parseDouble(without[1]), added / 200));
-    }
 
     checkTargets();
     out.append("\n| Target (issue 4; breaker rows: issue 8; template: issue 11) | Result |\n");
