@@ -102,7 +102,8 @@ final class AsyncMethodWriter {
           throwing(hook("retryIf", TypeName.BOOLEAN), method.retryIf())
               .addParameter(THROWABLE, locals.failure)
               .addStatement(
-                  "return $L", MethodWriter.retryIfTest(method, locals.failure, instance()))
+                  "return $L",
+                  MethodWriter.retryIfTest(method, locals.failure, instance(), false))
               .build());
     }
     if (method.retryOnResult() != null) {

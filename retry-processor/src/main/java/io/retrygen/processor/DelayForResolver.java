@@ -73,7 +73,7 @@ final class DelayForResolver {
       boolean deprecated = elements.isDeprecated(method);
       if (lookup.isFailureType(parameter)) {
         boolean needsCast = !types.isSameType(parameter, lookup.throwable());
-        forFailures.add(new PredicateMethod(method, parameter, needsCast, deprecated, false));
+        forFailures.add(new PredicateMethod(method, parameter, needsCast, false, deprecated, false));
       } else if (retry.retryOnResult().isEmpty()) {
         failed = true;
         diagnostics.error(
@@ -84,7 +84,7 @@ final class DelayForResolver {
             site.written, Diagnostics.signature(method), Diagnostics.signature(method));
       } else {
         boolean unchecked = lookup.needsUncheckedConversion(result, parameter);
-        forResults.add(new PredicateMethod(method, parameter, false, deprecated, unchecked));
+        forResults.add(new PredicateMethod(method, parameter, false, false, deprecated, unchecked));
       }
     }
     PredicateMethod forResult = null;

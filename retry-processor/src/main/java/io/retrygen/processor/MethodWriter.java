@@ -185,7 +185,7 @@ final class MethodWriter {
           retryable.isEmpty() ? mayRetry : CodeBlock.of("$L$W&& $L", retryable, mayRetry));
     }
     if (retryIf != null) {
-      CodeBlock test = retryIfTest(method, locals.failure, instance);
+      CodeBlock test = retryIfTest(method, locals.failure, instance, true);
       addUserCall(builder, locals, TypeName.BOOLEAN, locals.retry, test);
       builder.beginControlFlow(
           "if ($L)", withinBudget(method, locals, CodeBlock.of("$N", locals.retry)));
@@ -213,19 +213,23 @@ final class MethodWriter {
 
   /**
    * {@code retryIf(failure)}, or {@code failure instanceof T && retryIf((T) failure)} when it takes
-   * a narrower type: a failure that is not its {@code T} counts as false (SPEC §3).
+   * a narrower type: a failure that is not its {@code T} counts as false (SPEC §3). Where {@code
+   * classified} (inside the loop's test of step 1) and every retried type is a {@code T}, that
+   * test has been made and only {@code retryIf((T) failure)} is left.
    */
-  static CodeBlock retryIfTest(GuardedMethod method, String failure, CodeBlock instance) {
+  static CodeBlock retryIfTest(
+      GuardedMethod method, String failure, CodeBlock instance, boolean classified) {
     PredicateMethod retryIf = method.retryIf();
     if (!retryIf.needsCast()) {
       return predicateCall(method, retryIf, CodeBlock.of("$N", failure), instance);
     }
     TypeName failureType = TypeName.get(retryIf.parameterType());
-    return CodeBlock.of(
-        "$N instanceof $T$W&& $L",
-        failure,
-        failureType,
-        predicateCall(method, retryIf, CodeBlock.of("($T) $N", failureType, failure), instance));
+    CodeBlock call =
+        predicateCall(method, retryIf, CodeBlock.of("($T) $N", failureType, failure), instance);
+    if (classified && retryIf.classified()) {
+      return call;
+    }
+    return CodeBlock.of("$N instanceof $T$W&& $L", failure, failureType, call);
   }
 
   /**

@@ -12,6 +12,7 @@ final class PredicateMethod {
   private final ExecutableElement method;
   private final TypeMirror parameterType;
   private final boolean needsCast;
+  private final boolean classified;
   private final boolean deprecated;
   private final boolean unchecked;
 
@@ -19,11 +20,13 @@ final class PredicateMethod {
       ExecutableElement method,
       TypeMirror parameterType,
       boolean needsCast,
+      boolean classified,
       boolean deprecated,
       boolean unchecked) {
     this.method = method;
     this.parameterType = parameterType;
     this.needsCast = needsCast;
+    this.classified = classified;
     this.deprecated = deprecated;
     this.unchecked = unchecked;
   }
@@ -53,6 +56,15 @@ final class PredicateMethod {
    */
   boolean needsCast() {
     return needsCast;
+  }
+
+  /**
+   * Whether the loop's classification has already tested what {@link #needsCast} would: every
+   * {@code retryFor} type (or {@code Exception}, its default) is a subtype of the parameter, so a
+   * failure that reaches the method in the loop is one, and only the cast is left to write.
+   */
+  boolean classified() {
+    return classified;
   }
 
   boolean isStatic() {

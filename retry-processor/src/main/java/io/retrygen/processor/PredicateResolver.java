@@ -1,6 +1,7 @@
 package io.retrygen.processor;
 
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import javax.lang.model.element.AnnotationValue;
 import javax.lang.model.element.ExecutableElement;
@@ -78,9 +79,11 @@ final class PredicateResolver {
         boolean unchecked =
             onResult
                 && lookup.needsUncheckedConversion(lookup.resultType(guardedType), parameter);
+        boolean classified = needsCast && retryForIsWithin(retry, parameter);
         fitting.add(
             new PredicateMethod(
-                method, parameter, needsCast, elements.isDeprecated(method), unchecked));
+                method, parameter, needsCast, classified, elements.isDeprecated(method),
+                unchecked));
       } else if (firstReason == null) {
         firstReason = reason;
       }
@@ -139,6 +142,23 @@ final class PredicateResolver {
       }
     }
     return lookup.thrownMismatch(methodType, guarded, guardedType);
+  }
+
+  /**
+   * Whether every type {@code retry} retries ({@code Exception} when {@code retryFor} is empty) is
+   * a {@code parameter}: then the loop asks {@code retryIf} only about failures of that type.
+   */
+  private boolean retryForIsWithin(RetryConfig retry, TypeMirror parameter) {
+    List<TypeMirror> retryFor = retry.retryFor();
+    if (retryFor.isEmpty()) {
+      retryFor = Collections.singletonList(elements.getTypeElement("java.lang.Exception").asType());
+    }
+    for (TypeMirror type : retryFor) {
+      if (!types.isSubtype(types.erasure(type), types.erasure(parameter))) {
+        return false;
+      }
+    }
+    return true;
   }
 
   /** Whether {@code type}, a predicate's return type, is {@code boolean} or {@code Boolean}. */

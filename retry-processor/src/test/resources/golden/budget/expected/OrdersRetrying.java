@@ -218,7 +218,7 @@ public final class OrdersRetrying implements Orders {
           if (retrier.mayRetry(attempt)) {
             boolean retry;
             try {
-              retry = failure instanceof IOException && Orders.isTransient((IOException) failure);
+              retry = Orders.isTransient((IOException) failure);
             } catch (Throwable predicateFailure) {
               retrier.failed(attempt, startNanos, predicateFailure);
               throw predicateFailure;
