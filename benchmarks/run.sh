@@ -7,8 +7,8 @@
 #      process) and warm (in-process), for N annotated types (CompileCost; issue 13),
 #   3. cold start of one retried call per library, and the size of each library's runtime jars.
 # Usage (from anywhere): benchmarks/run.sh
-# Needs JDK 17+, Maven 3.8+, retry-annotations/-runtime/-processor/-micrometer 0.1.0-SNAPSHOT in ~/.m2 and
-# access to Maven Central for the peers. About 20-25 minutes on 2 cores. Results in
+# Needs JDK 17+, Maven 3.8+, retry-annotations/-runtime/-processor/-micrometer 0.1.0-SNAPSHOT in
+# ~/.m2 and access to Maven Central for the peers. About 21 minutes on 2 cores. Results in
 # benchmarks/target/results/ (report.md, jmh.csv, jmh.log, coldstart.tsv, compile-cost.md,
 # compile-cost.tsv, sizes.tsv). The full compile-cost step takes about 10 of the minutes.
 # Knobs (environment): JMH_OPTS, COLD_RUNS (21), COMPILE_SIZES (20,200,2000), COMPILE_RUNS (5).
@@ -41,7 +41,7 @@ TOOLS=(-cp "$HERE/target/classes")
 
 step "runtime jar sizes"
 : > "$RESULTS/sizes.tsv"
-for lib in retrygen processor spring-template spring-annotation resilience4j failsafe guava-retrying; do
+for lib in retrygen spring-template spring-annotation resilience4j failsafe guava-retrying; do
   jars=("$HERE/runtime-deps/$lib/target/lib/"*.jar)
   bytes=$(stat -c %s "${jars[@]}" | awk '{ s += $1 } END { print s }')
   names=$(for j in "${jars[@]}"; do basename "$j"; done | paste -sd, -)

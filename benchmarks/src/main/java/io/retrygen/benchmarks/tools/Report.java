@@ -14,8 +14,9 @@ import java.util.Map;
 /**
  * Prints the combined Markdown table of one run: {@code Report <dir>} reads {@code jmh.csv} (JMH
  * {@code -rf csv} with {@code -prof gc}), {@code coldstart.tsv} (from {@link ProcessTimer}) and
- * {@code sizes.tsv} (label, bytes, jar count, jar names) from {@code dir}, then checks the targets of issue 4 (and, when the run has the {@code RetrygenTemplate} row,
- * those of issue 11) against the figures. The circuit-breaker rows of issue 8
+ * {@code sizes.tsv} (label, bytes, jar count, jar names) from {@code dir}, then checks the
+ * targets of issue 4 (and, when the run has the {@code RetrygenTemplate} row, those of issue 11)
+ * against the figures. The circuit-breaker rows of issue 8
  * ({@code *Breaker} benchmarks, paths {@code closedSuccess} and {@code openRejection}) get a
  * table of their own, with the direct call as their floor, and so do the asynchronous rows of
  * issue 9 ({@code Async*} benchmarks, paths {@code success} and {@code failOnce}, no variant).
