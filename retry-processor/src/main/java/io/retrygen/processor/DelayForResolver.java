@@ -73,7 +73,8 @@ final class DelayForResolver {
       boolean deprecated = elements.isDeprecated(method);
       if (lookup.isFailureType(parameter)) {
         boolean needsCast = !types.isSameType(parameter, lookup.throwable());
-        forFailures.add(new PredicateMethod(method, parameter, needsCast, false, deprecated, false));
+        forFailures.add(
+            new PredicateMethod(method, parameter, needsCast, false, deprecated, false));
       } else if (retry.retryOnResult().isEmpty()) {
         failed = true;
         diagnostics.error(
