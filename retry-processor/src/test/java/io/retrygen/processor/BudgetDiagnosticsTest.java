@@ -2,6 +2,7 @@ package io.retrygen.processor;
 
 import static com.google.common.truth.Truth.assertThat;
 import static com.google.testing.compile.CompilationSubject.assertThat;
+import static io.retrygen.processor.GeneratedFiles.generated;
 
 import com.google.testing.compile.Compilation;
 import com.google.testing.compile.Compiler;
@@ -194,7 +195,7 @@ class BudgetDiagnosticsTest {
             "}");
     Compilation compilation = javac.compile(source);
     assertThat(compilation).succeededWithoutWarnings();
-    String generated = contents(compilation);
+    String generated = generated(compilation, "test.ClientRetrying");
     assertThat(generated.split("\\.withBudget\\(\"payments\", 20, 0\\.1\\)", -1)).hasLength(3);
   }
 
@@ -309,7 +310,7 @@ class BudgetDiagnosticsTest {
             "}");
     Compilation compilation = javac.compile(source);
     assertThat(compilation).succeededWithoutWarnings();
-    String generated = contents(compilation);
+    String generated = generated(compilation, "test.ClientRetrying");
     assertThat(generated).contains(".withBudget(\"Client\", 6, 0.1)");
     // One policy, for charge: the breaker-only and plain methods draw on no budget.
     assertThat(generated.split("withBudget", -1)).hasLength(2);
@@ -335,7 +336,7 @@ class BudgetDiagnosticsTest {
             "interface Client extends Base {}");
     Compilation compilation = javac.compile(base, client);
     assertThat(compilation).succeededWithoutWarnings();
-    assertThat(contents(compilation)).contains(".withBudget(\"payments\", 10, 0.1)");
+    assertThat(generated(compilation, "test.ClientRetrying")).contains(".withBudget(\"payments\", 10, 0.1)");
   }
 
   @Test
@@ -361,7 +362,7 @@ class BudgetDiagnosticsTest {
     Compilation compilation = javac.compile(base, client);
     assertThat(compilation).succeededWithoutWarnings();
     // Nearest wins: the method-level budget, named after the label in Client.
-    assertThat(contents(compilation)).contains(".withBudget(\"Client.charge\", 10, 0.1)");
+    assertThat(generated(compilation, "test.ClientRetrying")).contains(".withBudget(\"Client.charge\", 10, 0.1)");
   }
 
   @Test
@@ -384,7 +385,7 @@ class BudgetDiagnosticsTest {
             "}");
     Compilation compilation = javac.compile(base, client);
     assertThat(compilation).succeededWithoutWarnings();
-    assertThat(contents(compilation)).contains(".withBudget(\"Base\", 4, 0.1)");
+    assertThat(generated(compilation, "test.ClientRetrying")).contains(".withBudget(\"Base\", 4, 0.1)");
   }
 
   @Test
@@ -434,17 +435,5 @@ class BudgetDiagnosticsTest {
         .hadErrorContaining("@Retryable cannot be used on final method charge()")
         .inFile(source)
         .onLineContaining("final String charge()");
-  }
-
-  private static String contents(Compilation compilation) {
-    try {
-      return compilation
-          .generatedSourceFile("test.ClientRetrying")
-          .get()
-          .getCharContent(true)
-          .toString();
-    } catch (java.io.IOException e) {
-      throw new java.io.UncheckedIOException(e);
-    }
   }
 }

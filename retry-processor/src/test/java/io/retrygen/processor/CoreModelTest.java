@@ -2,6 +2,7 @@ package io.retrygen.processor;
 
 import static com.google.common.truth.Truth.assertThat;
 import static com.google.testing.compile.CompilationSubject.assertThat;
+import static io.retrygen.processor.GeneratedFiles.generated;
 
 import com.google.testing.compile.Compilation;
 import com.google.testing.compile.Compiler;
@@ -391,8 +392,7 @@ class CoreModelTest {
                       "  }",
                       "}"));
       assertThat(compilation).succeededWithoutWarnings();
-      String generated =
-          compilation.generatedSourceFile("test.KRetrying").get().getCharContent(true).toString();
+      String generated = generated(compilation, "test.KRetrying");
       // (RetryOptions a) shares a with super, whatever the order; () retries with the defaults.
       assertThat(generated)
           .contains("  KRetrying(RetryOptions a) {\n    super(a);\n    this.callRetrier ="

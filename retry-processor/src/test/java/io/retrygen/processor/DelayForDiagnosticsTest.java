@@ -2,13 +2,13 @@ package io.retrygen.processor;
 
 import static com.google.common.truth.Truth.assertThat;
 import static com.google.testing.compile.CompilationSubject.assertThat;
+import static io.retrygen.processor.GeneratedFiles.generated;
 
 import com.google.testing.compile.Compilation;
 import com.google.testing.compile.Compiler;
 import com.google.testing.compile.JavaFileObjects;
 import java.io.IOException;
 import javax.tools.JavaFileObject;
-import javax.tools.StandardLocation;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -434,13 +434,5 @@ class DelayForDiagnosticsTest {
     String generated = generated(compilation, "test.ClientRetrying");
     assertThat(generated).contains("delayMillis = Client.waitFor(result);");
     assertThat(generated).contains("protected long delayForResult(List<String> result)");
-  }
-
-  private static String generated(Compilation compilation, String name) throws IOException {
-    return compilation
-        .generatedFile(StandardLocation.SOURCE_OUTPUT, name.replace('.', '/') + ".java")
-        .orElseThrow(() -> new AssertionError("not generated: " + name))
-        .getCharContent(false)
-        .toString();
   }
 }

@@ -2,6 +2,7 @@ package io.retrygen.processor;
 
 import static com.google.common.truth.Truth.assertThat;
 import static com.google.testing.compile.CompilationSubject.assertThat;
+import static io.retrygen.processor.GeneratedFiles.generated;
 
 import com.google.testing.compile.Compilation;
 import com.google.testing.compile.Compiler;
@@ -605,13 +606,5 @@ class GeneratedCodeTest {
                 + "  public String first(List names) {");
     // A raw type converts to CompletableFuture<?> without a warning: nothing to suppress.
     assertThat(generated).contains("  @Override\n  public CompletableFuture<?> anything() {");
-  }
-
-  private static String generated(Compilation compilation, String name) throws IOException {
-    return compilation
-        .generatedSourceFile(name)
-        .orElseThrow(() -> new AssertionError(name + " was not generated"))
-        .getCharContent(false)
-        .toString();
   }
 }

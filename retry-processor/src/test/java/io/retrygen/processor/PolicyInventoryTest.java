@@ -2,6 +2,7 @@ package io.retrygen.processor;
 
 import static com.google.common.truth.Truth.assertThat;
 import static com.google.testing.compile.CompilationSubject.assertThat;
+import static io.retrygen.processor.GeneratedFiles.generated;
 
 import com.google.gson.JsonArray;
 import com.google.gson.JsonElement;
@@ -338,11 +339,7 @@ class PolicyInventoryTest {
     }
     assertThat(problems).isEmpty();
     assertThat(
-            compilation
-                .generatedSourceFile("test.OddRetrying")
-                .get()
-                .getCharContent(false)
-                .toString()
+            generated(compilation, "test.OddRetrying")
                 .replaceAll("\n\\s*\\* ", " ")) // the Javadoc's lines joined
         .contains(
             "the circuit breaker \"a&#42;&#47;b &#123;&#64;code x&#125; &#60;i&#62; &#38;"

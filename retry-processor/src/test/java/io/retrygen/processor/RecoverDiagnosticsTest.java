@@ -2,6 +2,7 @@ package io.retrygen.processor;
 
 import static com.google.common.truth.Truth.assertThat;
 import static com.google.testing.compile.CompilationSubject.assertThat;
+import static io.retrygen.processor.GeneratedFiles.generated;
 
 import com.google.testing.compile.Compilation;
 import com.google.testing.compile.Compiler;
@@ -1035,13 +1036,5 @@ class RecoverDiagnosticsTest {
     String generated = generated(compilation, "test.ClientRetrying");
     assertThat(generated).doesNotContain("fallback");
     assertThat(generated).contains("throw failure;");
-  }
-
-  private static String generated(Compilation compilation, String name) throws IOException {
-    return compilation
-        .generatedSourceFile(name)
-        .orElseThrow(() -> new AssertionError(name + " was not generated"))
-        .getCharContent(false)
-        .toString();
   }
 }
