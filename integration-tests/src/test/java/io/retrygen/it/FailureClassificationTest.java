@@ -216,6 +216,30 @@ class FailureClassificationTest {
   }
 
   @Test
+  void twoIncludedTypesWithoutExclusionStillStopAtMaxAttempts() {
+    IllegalStateException first = new IllegalStateException("first type");
+    Script firstScript = Script.alwaysFailing(first);
+    assertEquals(
+        3,
+        callsUntilRethrown(
+            IllegalStateException.class,
+            first,
+            firstScript,
+            client(firstScript)::twoIncludedNoExclusion));
+    assertEquals(asList(10L, 10L), clock.sleeps);
+
+    UnsupportedOperationException second = new UnsupportedOperationException("second type");
+    Script secondScript = Script.alwaysFailing(second);
+    assertEquals(
+        3,
+        callsUntilRethrown(
+            UnsupportedOperationException.class,
+            second,
+            secondScript,
+            client(secondScript)::twoIncludedNoExclusion));
+  }
+
+  @Test
   void noRetryForWithDefaultRetryFor() {
     IllegalArgumentException excluded = new IllegalArgumentException("excluded");
     Script excludedScript = Script.alwaysFailing(excluded);
@@ -330,6 +354,11 @@ class FailureClassificationTest {
     @Override
     public void several() throws IOException {
       script.call(IOException.class);
+    }
+
+    @Override
+    public void twoIncludedNoExclusion() {
+      script.call();
     }
 
     @Override

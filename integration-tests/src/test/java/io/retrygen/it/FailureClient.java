@@ -41,6 +41,15 @@ interface FailureClient {
       backoff = @Backoff(delay = 10))
   void several() throws IOException;
 
+  /**
+   * Two included types and no exclusion: the classification is a disjunction that the loop joins
+   * to {@code mayRetry} with {@code &&}, so it needs its parentheses.
+   */
+  @Retryable(
+      retryFor = {IllegalStateException.class, UnsupportedOperationException.class},
+      backoff = @Backoff(delay = 10))
+  void twoIncludedNoExclusion();
+
   /** Default retryFor with an exclusion. */
   @Retryable(noRetryFor = IllegalArgumentException.class, backoff = @Backoff(delay = 10))
   void allExceptionsButIllegalArgument() throws IOException;

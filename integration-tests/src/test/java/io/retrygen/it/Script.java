@@ -9,6 +9,9 @@ import java.util.List;
  * once they run out, unless {@link #always}), and optionally let virtual time pass first.
  */
 final class Script {
+  /** More calls than any test's maxAttempts allows. */
+  private static final int RUNAWAY = 1_000;
+
   private final List<Throwable> failures;
   private final Throwable always;
   private FakeClock clock;
@@ -72,6 +75,10 @@ final class Script {
 
   private Throwable next() {
     calls++;
+    if (calls > RUNAWAY) {
+      // A loop that ignores maxAttempts would otherwise spin for ever in virtual time.
+      throw new AssertionError("runaway retries: " + calls + " calls");
+    }
     if (clock != null) {
       clock.advanceNanos(nanosPerCall);
     }

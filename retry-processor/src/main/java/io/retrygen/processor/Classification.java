@@ -4,6 +4,7 @@ import com.squareup.javapoet.ClassName;
 import com.squareup.javapoet.CodeBlock;
 import com.squareup.javapoet.TypeName;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import javax.lang.model.type.TypeMirror;
 
@@ -22,15 +23,20 @@ final class Classification {
   /**
    * {@code failure instanceof A || ...} for the {@code includes} ({@code Exception} when empty:
    * {@code retryFor}, {@code failOn}) and not any of the {@code excludes} ({@code noRetryFor},
-   * {@code skipOn}), nor, with {@code excludeInterruption}, an {@code InterruptedException}; empty
-   * when every failure matches.
+   * {@code skipOn}), nor, with {@code excludeInterruption}, an {@code InterruptedException}, and
+   * then each of {@code more} ({@code retrier.mayRetry(attempt)}); empty when every failure matches
+   * and there is nothing more.
+   *
+   * <p>This is the one place that joins the conjuncts, so it alone decides the parentheses: a
+   * disjunction of several included types is parenthesized whenever anything else is joined to
+   * it with {@code &&}, which binds tighter than {@code ||}.
    */
   static CodeBlock condition(
       List<TypeMirror> includes,
       List<TypeMirror> excludes,
       boolean excludeInterruption,
-      String failure) {
-    List<CodeBlock> conditions = new ArrayList<>();
+      String failure,
+      CodeBlock... more) {
     List<TypeName> included = new ArrayList<>();
     boolean all = false;
     for (TypeMirror type : includes) {
@@ -48,12 +54,14 @@ final class Classification {
     if (excludeInterruption) {
       excluded.add(INTERRUPTED);
     }
-    if (!all) {
-      boolean parens = included.size() > 1 && !excluded.isEmpty();
-      conditions.add(instanceOfAny(failure, included, parens));
-    }
+    List<CodeBlock> conditions = new ArrayList<>();
     if (!excluded.isEmpty()) {
       conditions.add(CodeBlock.of("!$L", instanceOfAny(failure, excluded, true)));
+    }
+    conditions.addAll(Arrays.asList(more));
+    if (!all) {
+      boolean parens = included.size() > 1 && !conditions.isEmpty();
+      conditions.add(0, instanceOfAny(failure, included, parens));
     }
     return joinWrapping(conditions, "&&");
   }

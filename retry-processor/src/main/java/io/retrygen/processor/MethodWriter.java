@@ -180,9 +180,15 @@ final class MethodWriter {
           .addStatement("$N.takeToken()", locals.retrier)
           .beginControlFlow("if ($L)", mayRetry);
     } else {
+      // One condition: Classification joins it to the classification, parenthesized as needed.
       builder.beginControlFlow(
           "if ($L)",
-          retryable.isEmpty() ? mayRetry : CodeBlock.of("$L$W&& $L", retryable, mayRetry));
+          Classification.condition(
+              retry.retryFor(),
+              retry.noRetryFor(),
+              retry.excludesInterruption(),
+              locals.failure,
+              mayRetry));
     }
     if (retryIf != null) {
       CodeBlock test = retryIfTest(method, locals.failure, instance, true);

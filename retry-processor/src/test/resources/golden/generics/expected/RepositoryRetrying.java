@@ -79,7 +79,7 @@ public final class RepositoryRetrying<K extends Comparable<K>, V extends Number 
       try {
         result = this.delegate.load(key);
       } catch (Throwable failure) {
-        if (failure instanceof IOException || failure instanceof TimeoutException
+        if ((failure instanceof IOException || failure instanceof TimeoutException)
             && retrier.mayRetry(attempt)) {
           if (retrier.backOff(attempt, startNanos, failure)) {
             continue;
