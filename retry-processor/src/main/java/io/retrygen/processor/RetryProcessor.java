@@ -7,6 +7,7 @@ import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Collections;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
@@ -40,6 +41,14 @@ public final class RetryProcessor extends AbstractProcessor {
   private RetryingWriter writer;
   private WarningChecks warnings;
   private PolicyInventory inventory;
+  /**
+   * The processor option that turns the policy inventory off: {@code
+   * -Aretrygen.inventory=false}. Any other value, or none, writes it.
+   */
+  static final String INVENTORY_OPTION = "retrygen.inventory";
+
+  /** Whether to write the policy inventory, from {@link #INVENTORY_OPTION}. */
+  private boolean writeInventory;
   /** Names, never elements: elements of one round must not be used in the next. */
   private final Set<String> deferredTypeNames = new LinkedHashSet<>();
 
@@ -55,6 +64,13 @@ public final class RetryProcessor extends AbstractProcessor {
     warnings = new WarningChecks(elements, env.getTypeUtils(), diagnostics, configs);
     writer = new RetryingWriter(elements.getTypeElement(Names.GENERATED) != null);
     inventory = new PolicyInventory(elements, env.getTypeUtils());
+    writeInventory = !"false".equals(env.getOptions().get(INVENTORY_OPTION));
+  }
+
+  /** {@link #INVENTORY_OPTION}; javac warns about an option that no processor supports. */
+  @Override
+  public Set<String> getSupportedOptions() {
+    return Collections.singleton(INVENTORY_OPTION);
   }
 
   /**
@@ -209,6 +225,9 @@ public final class RetryProcessor extends AbstractProcessor {
     } catch (IOException e) {
       diagnostics.error(
           type, "retrygen could not write %s: %s", model.generatedName(), e.getMessage());
+      return;
+    }
+    if (!writeInventory) {
       return;
     }
     try {

@@ -86,6 +86,35 @@ class PolicyInventoryTest {
           "}");
 
   @Test
+  void theProcessorOptionFalseWritesNoInventoryButTheClass() {
+    RecordingProcessor processor = new RecordingProcessor();
+    Compilation compilation =
+        Compiler.javac()
+            .withProcessors(processor)
+            .withOptions("-Xlint:all,-processing", "-Aretrygen.inventory=false")
+            .compile(CLIENT);
+    assertThat(compilation).succeededWithoutWarnings();
+    assertThat(processor.createdResources()).isEmpty();
+    assertThat(compilation.generatedFiles().stream()
+            .anyMatch(file -> file.getName().endsWith(".json")))
+        .isFalse();
+    assertThat(generated(compilation, "test.ClientRetrying")).contains("class ClientRetrying");
+  }
+
+  @Test
+  void anyOtherValueOfTheOptionWritesTheInventory() {
+    RecordingProcessor processor = new RecordingProcessor();
+    Compilation compilation =
+        Compiler.javac()
+            .withProcessors(processor)
+            .withOptions("-Xlint:all,-processing", "-Aretrygen.inventory=true")
+            .compile(CLIENT);
+    assertThat(compilation).succeededWithoutWarnings();
+    assertThat(processor.createdResources())
+        .containsExactly("META-INF/retrygen/test.Client.json");
+  }
+
+  @Test
   void everyGuardedMethodIsListedWithEveryKeyInOrder() throws IOException {
     RecordingProcessor processor = new RecordingProcessor();
     Compilation compilation =
