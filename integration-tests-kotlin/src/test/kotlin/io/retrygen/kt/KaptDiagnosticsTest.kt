@@ -114,7 +114,7 @@ class KaptDiagnosticsTest {
   }
 
   @Test
-  fun guardedSuspendFunctionSaysReturnACompletableFuture() {
+  fun guardedSuspendFunctionWithoutTheKotlinModuleSaysToAddIt() {
     val source =
       """
       package test
@@ -135,10 +135,10 @@ class KaptDiagnosticsTest {
     assertEquals(1, result.errors.size, "$result")
     val error = result.errors.single()
     assertEquals(
-      "retrygen cannot guard suspend function charge(String): suspend functions are not" +
-        " supported, as a retry loop around the call would end at its first suspension. Return" +
-        " a CompletableFuture<String> instead (e.g. with future { ... } of kotlinx-coroutines)," +
-        " or do not guard it",
+      "suspend function charge(String) is retried without blocking by" +
+        " io.retrygen:retry-kotlin, which is not on the compile classpath: a retry loop around" +
+        " the call would end at its first suspension. Add that dependency, or do not guard the" +
+        " function",
       error.message,
     )
     assertEquals(lineContaining(source, "suspend fun charge("), error.line)

@@ -16,7 +16,6 @@ import javax.lang.model.util.Types;
 final class FutureTypes {
   static final String COMPLETION_STAGE = "java.util.concurrent.CompletionStage";
   static final String COMPLETABLE_FUTURE = "java.util.concurrent.CompletableFuture";
-  static final String FUTURE = "java.util.concurrent.Future";
 
   private FutureTypes() {}
 
@@ -33,18 +32,6 @@ final class FutureTypes {
   static boolean is(TypeMirror type, String name) {
     return type.getKind() == TypeKind.DECLARED
         && ((TypeElement) ((DeclaredType) type).asElement()).getQualifiedName().contentEquals(name);
-  }
-
-  /**
-   * Whether {@code type} is some other future (a {@code Future}, a {@code CompletionStage} or a
-   * subclass of {@code CompletableFuture}): one whose failures arrive after the method returned,
-   * but which the generated code cannot create.
-   */
-  static boolean isOtherFuture(Elements elements, Types types, TypeMirror type) {
-    if (type.getKind() != TypeKind.DECLARED || isAsync(type)) {
-      return false;
-    }
-    return isSubtypeOf(elements, types, type, FUTURE) || isStage(elements, types, type);
   }
 
   /** Whether {@code type} is a {@code CompletionStage} of some kind. */

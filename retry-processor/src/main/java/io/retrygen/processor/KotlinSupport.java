@@ -9,7 +9,6 @@ import javax.lang.model.element.VariableElement;
 import javax.lang.model.type.DeclaredType;
 import javax.lang.model.type.TypeKind;
 import javax.lang.model.type.TypeMirror;
-import javax.lang.model.type.WildcardType;
 import javax.lang.model.util.ElementFilter;
 import javax.lang.model.util.Types;
 
@@ -63,24 +62,6 @@ final class KotlinSupport {
       result.append(i == 0 ? "" : ", ").append(Diagnostics.typeName(parameters.get(i).asType()));
     }
     return result.append(')').toString();
-  }
-
-  /**
-   * The result type of suspend function {@code method}, from its {@code Continuation<? super T>}
-   * parameter, for messages ({@code "String"}); null when it cannot be told.
-   */
-  static String suspendResult(ExecutableElement method) {
-    List<? extends VariableElement> parameters = method.getParameters();
-    DeclaredType continuation =
-        (DeclaredType) parameters.get(parameters.size() - 1).asType();
-    if (continuation.getTypeArguments().size() != 1) {
-      return null;
-    }
-    TypeMirror argument = continuation.getTypeArguments().get(0);
-    if (argument.getKind() == TypeKind.WILDCARD) {
-      argument = ((WildcardType) argument).getSuperBound();
-    }
-    return argument == null ? null : Diagnostics.typeName(argument);
   }
 
   /**

@@ -286,17 +286,44 @@ final class Validator {
             Diagnostics.signature(method.method()),
             Diagnostics.typeName(returnType),
             Diagnostics.typeName(returnType));
-      } else if (FutureTypes.isOtherFuture(elements, types, returnType)) {
-        // An inherited method is reported on the input, naming its supertype (Diagnostics).
-        diagnostics.error(
-            method.method(),
-            "%s returns %s, a future whose failures arrive after the method returned, which"
-                + " retrygen can retry only as a CompletionStage or a CompletableFuture (SPEC §7)."
-                + " Return a CompletionStage or a CompletableFuture instead, or remove %s",
-            Diagnostics.signature(method.method()),
-            Diagnostics.typeName(returnType),
-            method.retry() == null ? "@CircuitBreaker" : "@Retryable");
+      } else {
+        reportDeferred(method, returnType);
       }
+    }
+  }
+
+  /**
+   * A return type that does its work after the method returned, other than the futures the
+   * generated code handles itself: either a module of ours retries it (then it must be on the
+   * compile classpath) or nothing does.
+   */
+  private void reportDeferred(GuardedMethod method, TypeMirror returnType) {
+    DeferredTypes.Deferred deferred = DeferredTypes.of(types, returnType);
+    if (deferred == null) {
+      return;
+    }
+    String annotation = method.retry() == null ? "@CircuitBreaker" : "@Retryable";
+    // An inherited method is reported on the input, naming its supertype (Diagnostics).
+    if (deferred.module != null) {
+      diagnostics.error(
+          method.method(),
+          "%s returns %s, which does its work after the method returned, so a retry loop around"
+              + " the call would never see it fail. retrygen retries it by calling the method"
+              + " again, with %s on the compile classpath: add that dependency, or remove %s",
+          Diagnostics.signature(method.method()),
+          Diagnostics.typeName(returnType),
+          deferred.module,
+          annotation);
+    } else {
+      diagnostics.error(
+          method.method(),
+          "%s returns %s, %s, which does its work after the method returned, so a retry loop"
+              + " around the call would never see it fail, and retrygen cannot retry that type."
+              + " Return a CompletableFuture or a CompletionStage instead, or remove %s",
+          Diagnostics.signature(method.method()),
+          Diagnostics.typeName(returnType),
+          deferred.description,
+          annotation);
     }
   }
 
@@ -336,18 +363,17 @@ final class Validator {
   }
 
   /**
-   * A guarded suspend function would compile, but retry only the call up to its first suspension,
-   * which returns {@code COROUTINE_SUSPENDED} rather than failing (SPEC §2).
+   * A guarded suspend function would compile, but a loop around the call would end at its first
+   * suspension, which returns {@code COROUTINE_SUSPENDED} rather than failing: it is retried
+   * through the Kotlin module, which is not on the compile classpath.
    */
   private void reportSuspend(ExecutableElement method) {
-    String result = KotlinSupport.suspendResult(method);
     diagnostics.error(
         method,
-        "retrygen cannot guard suspend function %s: suspend functions are not supported, as a"
-            + " retry loop around the call would end at its first suspension. Return a"
-            + " CompletableFuture%s instead (e.g. with future { ... } of kotlinx-coroutines), or"
-            + " do not guard it",
-        KotlinSupport.suspendSignature(method), result == null ? "" : "<" + result + ">");
+        "suspend function %s is retried without blocking by %s, which is not on the compile"
+            + " classpath: a retry loop around the call would end at its first suspension. Add"
+            + " that dependency, or do not guard the function",
+        KotlinSupport.suspendSignature(method), DeferredTypes.KOTLIN_MODULE);
   }
 
   static String elementName(Element element) {

@@ -907,10 +907,10 @@ class DiagnosticsTest {
     assertThat(processor.createdSourceFiles()).isEmpty();
     assertThat(compilation)
         .hadErrorContaining(
-            "call(String) returns Future<String>, a future whose failures arrive after the method"
-                + " returned, which retrygen can retry only as a CompletionStage or a"
-                + " CompletableFuture (SPEC §7). Return a CompletionStage or a CompletableFuture"
-                + " instead, or remove @Retryable")
+            "call(String) returns Future<String>, a Future that is not a CompletionStage, which"
+                + " does its work after the method returned, so a retry loop around the call would"
+                + " never see it fail, and retrygen cannot retry that type. Return a"
+                + " CompletableFuture or a CompletionStage instead, or remove @Retryable")
         .inFile(source)
         .onLineContaining("Future<String> call(String id)");
   }
@@ -931,7 +931,8 @@ class DiagnosticsTest {
     Compilation compilation = javac.compile(source);
     assertThat(compilation).hadErrorCount(1);
     assertThat(compilation)
-        .hadErrorContaining("call() returns Client.Reply, a future whose failures arrive after")
+        .hadErrorContaining(
+            "call() returns Client.Reply, a subclass of CompletableFuture, which does its work")
         .inFile(source)
         .onLineContaining("Reply call();");
   }

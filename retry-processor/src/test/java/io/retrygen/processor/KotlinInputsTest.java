@@ -136,7 +136,7 @@ class KotlinInputsTest {
   }
 
   @Test
-  void guardedSuspendFunctionIsAnErrorSayingToReturnACompletableFuture() {
+  void guardedSuspendFunctionWithoutTheKotlinModuleIsAnErrorNamingIt() {
     JavaFileObject source =
         JavaFileObjects.forSourceLines(
             "test.Client",
@@ -156,10 +156,10 @@ class KotlinInputsTest {
     assertThat(processor.createdSourceFiles()).isEmpty();
     assertThat(compilation)
         .hadErrorContaining(
-            "retrygen cannot guard suspend function charge(String): suspend functions are not"
-                + " supported, as a retry loop around the call would end at its first suspension."
-                + " Return a CompletableFuture<String> instead (e.g. with future { ... } of"
-                + " kotlinx-coroutines), or do not guard it")
+            "suspend function charge(String) is retried without blocking by"
+                + " io.retrygen:retry-kotlin, which is not on the compile classpath: a retry loop"
+                + " around the call would end at its first suspension. Add that dependency, or do"
+                + " not guard the function")
         .inFile(source)
         .onLineContaining("Object charge(");
   }
