@@ -35,6 +35,7 @@ final class GuardedMethod {
   private final String budgetName;
   private final String label;
   private final boolean deprecated;
+  private final CopiedAnnotations annotations;
   private final List<RecoverMethod> recovers;
   private final PredicateMethod retryIf;
   private final PredicateMethod retryOnResult;
@@ -51,6 +52,7 @@ final class GuardedMethod {
       String budgetName,
       String label,
       boolean deprecated,
+      CopiedAnnotations annotations,
       List<RecoverMethod> recovers,
       PredicateMethod retryIf,
       PredicateMethod retryOnResult,
@@ -65,6 +67,7 @@ final class GuardedMethod {
     this.budgetName = budgetName;
     this.label = label;
     this.deprecated = deprecated;
+    this.annotations = annotations;
     this.recovers = Collections.unmodifiableList(new ArrayList<>(recovers));
     this.retryIf = retryIf;
     this.retryOnResult = retryOnResult;
@@ -82,21 +85,23 @@ final class GuardedMethod {
       String budgetName,
       String label,
       boolean deprecated,
+      CopiedAnnotations annotations,
       List<RecoverMethod> recovers,
       PredicateMethod retryIf,
       PredicateMethod retryOnResult,
       DelayForMethods delayFor) {
     return new GuardedMethod(
         method, type, shape, valueType, retry, breaker, budget, budgetName, label, deprecated,
-        recovers, retryIf, retryOnResult, delayFor);
+        annotations, recovers, retryIf, retryOnResult, delayFor);
   }
 
   static GuardedMethod forwarded(
       ExecutableElement method,
       ExecutableType type,
-      boolean deprecated) {
+      boolean deprecated,
+      CopiedAnnotations annotations) {
     return new GuardedMethod(
-        method, type, null, null, null, null, null, null, null, deprecated,
+        method, type, null, null, null, null, null, null, null, deprecated, annotations,
         Collections.<RecoverMethod>emptyList(), null, null, null);
   }
 
@@ -162,6 +167,11 @@ final class GuardedMethod {
   /** Whether the method it overrides is deprecated, so the override must say so too. */
   boolean deprecated() {
     return deprecated;
+  }
+
+  /** The {@code RUNTIME} annotations of the method and its parameters that the override copies. */
+  CopiedAnnotations annotations() {
+    return annotations;
   }
 
   /**

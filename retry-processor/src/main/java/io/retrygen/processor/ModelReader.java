@@ -115,6 +115,8 @@ final class ModelReader {
         continue;
       }
       boolean deprecated = isDeprecated(entry);
+      CopiedAnnotations annotations =
+          CopiedAnnotations.of(method, GeneratedNames.packageOf(type));
       boolean helper = entry.isRecover() || entry.objectMethod;
       Element retryable = helper ? null : nearest(type, supertypes, entry, Names.RETRYABLE);
       Element breakerElement =
@@ -146,6 +148,7 @@ final class ModelReader {
                 budget == null ? null : budgetName(budget, label),
                 label,
                 deprecated,
+                annotations,
                 recoverResolver.resolve(
                     type, recovers, method, entry.type, retry, reportedTies, reportedMisfits),
                 retry == null
@@ -162,8 +165,7 @@ final class ModelReader {
                     : delayForResolver.resolve(type, supertypes, method, entry.type, retry)));
       } else if (isInterface && (isAbstract || method.isDefault())) {
         methods.add(
-            GuardedMethod.forwarded(
-                method, entry.type, deprecated));
+            GuardedMethod.forwarded(method, entry.type, deprecated, annotations));
       }
     }
     recoverResolver.warnUnused(type, recovers, methods, reportedMisfits);

@@ -7,6 +7,8 @@ import com.squareup.javapoet.ClassName;
  * must not load user-facing classes (a test checks each name against the real class).
  */
 final class Names {
+  /** The package of the annotations, whose annotations the generated code never copies. */
+  static final String API_PACKAGE = "io.retrygen";
   static final String RETRYABLE = "io.retrygen.Retryable";
   static final String BACKOFF = "io.retrygen.Backoff";
   static final String RECOVER = "io.retrygen.Recover";

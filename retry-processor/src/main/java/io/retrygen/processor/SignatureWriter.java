@@ -2,6 +2,7 @@ package io.retrygen.processor;
 
 import com.squareup.javapoet.AnnotationSpec;
 import com.squareup.javapoet.MethodSpec;
+import com.squareup.javapoet.ParameterSpec;
 import com.squareup.javapoet.TypeName;
 import java.util.ArrayList;
 import java.util.List;
@@ -20,7 +21,8 @@ final class SignatureWriter {
 
   /**
    * The method's signature exactly: visibility, type parameters, parameter names, varargs and
-   * {@code throws}; with {@code @Override}, {@code @Deprecated} when the overridden method is, and
+   * {@code throws}; with {@code @Override}, {@code @Deprecated} when the overridden method is, the
+   * {@code RUNTIME} annotations of the method and its parameters ({@link CopiedAnnotations}), and
    * the {@code @SuppressWarnings} the signature and the calls of the body need under {@code
    * -Xlint:all}.
    *
@@ -35,9 +37,11 @@ final class SignatureWriter {
     ExecutableElement method = guarded.method();
     MethodSpec.Builder builder =
         MethodSpec.methodBuilder(method.getSimpleName().toString()).addAnnotation(Override.class);
-    if (guarded.deprecated()) {
+    CopiedAnnotations copied = guarded.annotations();
+    if (guarded.deprecated() && !copied.copiesDeprecated()) {
       builder.addAnnotation(Deprecated.class);
     }
+    builder.addAnnotations(copied.method());
     List<String> warnings =
         warnings(
             guarded.type().getReturnType(), guarded.type().getParameterTypes(), method.isVarArgs());
@@ -62,8 +66,11 @@ final class SignatureWriter {
     List<? extends TypeMirror> parameterTypes = guarded.type().getParameterTypes();
     for (int i = 0; i < parameterTypes.size(); i++) {
       builder.addParameter(
-          types.get(parameterTypes.get(i)),
-          method.getParameters().get(i).getSimpleName().toString());
+          ParameterSpec.builder(
+                  types.get(parameterTypes.get(i)),
+                  method.getParameters().get(i).getSimpleName().toString())
+              .addAnnotations(copied.parameter(i))
+              .build());
     }
     builder.varargs(method.isVarArgs());
     for (TypeMirror thrown : guarded.type().getThrownTypes()) {

@@ -456,6 +456,67 @@ class CoreModelTest {
     }
   }
 
+  @Test
+  void runtimeAnnotationsOfAJarsMethodAreCopiedUnlessTheGeneratedClassCannotNameThem()
+      throws IOException {
+    compileWithoutProcessor(
+        JavaFileObjects.forSourceLines(
+            "lib.Hidden",
+            "package lib;",
+            "import java.lang.annotation.Retention;",
+            "import java.lang.annotation.RetentionPolicy;",
+            "@Retention(RetentionPolicy.RUNTIME)",
+            "@interface Hidden {}"),
+        JavaFileObjects.forSourceLines(
+            "lib.Shown",
+            "package lib;",
+            "import java.lang.annotation.Retention;",
+            "import java.lang.annotation.RetentionPolicy;",
+            "@Retention(RetentionPolicy.RUNTIME)",
+            "public @interface Shown {",
+            "  Class<?> value() default Object.class;",
+            "  float ratio() default 0f;",
+            "}"),
+        JavaFileObjects.forSourceLines("lib.Secret", "package lib;", "class Secret {}"),
+        JavaFileObjects.forSourceLines(
+            "lib.DbRetry",
+            "package lib;",
+            "import io.retrygen.Retryable;",
+            "import java.lang.annotation.Retention;",
+            "import java.lang.annotation.RetentionPolicy;",
+            "@Retryable",
+            "@Retention(RetentionPolicy.RUNTIME)",
+            "public @interface DbRetry {}"),
+        JavaFileObjects.forSourceLines(
+            "lib.Base",
+            "package lib;",
+            "public class Base {",
+            "  @Hidden @Shown(ratio = Float.NaN)",
+            "  public String call() { return \"\"; }",
+            "  @Shown(Secret.class)",
+            "  public String other() { return \"\"; }",
+            "  @DbRetry",
+            "  public String mine() { return \"\"; }",
+            "}"));
+    JavaFileObject source =
+        JavaFileObjects.forSourceLines(
+            "test.Client",
+            "package test;",
+            "import io.retrygen.Retryable;",
+            "@Retryable",
+            "public class Client extends lib.Base {}");
+    Compilation compilation = javacWithJar().compile(source);
+    assertThat(compilation).succeededWithoutWarnings();
+    String generated = generated(compilation, "test.ClientRetrying");
+    // lib.Hidden and lib.Secret are package-private: the generated class in test cannot name them.
+    assertThat(generated).doesNotContain("Hidden");
+    assertThat(generated).doesNotContain("Secret");
+    assertThat(generated).contains("@Shown(\n      ratio = Float.NaN\n  )\n  public String call()");
+    assertThat(generated).contains("@Override\n  public String other()");
+    // An annotation that stands for @Retryable would make the generated class an input.
+    assertThat(generated).contains("@Override\n  public String mine()");
+  }
+
   /** Compiles library sources as a jar would hold them: class files, no processor run. */
   private void compileWithoutProcessor(JavaFileObject... sources) throws IOException {
     Compilation library = Compiler.javac().withOptions("-proc:none").compile(sources);
