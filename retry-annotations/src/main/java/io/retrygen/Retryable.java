@@ -26,6 +26,14 @@ import java.lang.annotation.Target;
  * PaymentClient client = new PaymentClientRetrying(new HttpPaymentClient());
  * }</pre>
  *
+ * <p><b>Interruption is never retried</b>: an {@code InterruptedException} ends the call like a
+ * failure that is not retried unless {@link #retryFor()} names {@code InterruptedException} itself
+ * (naming {@code Exception} or {@code Throwable} does not count); a recovery from it sets the
+ * interrupt flag again, and no retry starts while the thread's interrupt flag is set. <b>Nor is
+ * cancellation</b>: a {@link java.util.concurrent.CancellationException} (Kotlin's coroutine
+ * cancellation is one) ends the call at once, neither retried nor recovered, unless {@code
+ * retryFor} names {@code CancellationException} itself.
+ *
  * <p>Every value is checked at compile time: a wrong value is a compile error on that value.
  */
 @Documented
@@ -113,4 +121,16 @@ public @interface Retryable {
    * instance's {@code RetryOptions}. Default: none.
    */
   Class<? extends RetryListener>[] listeners() default {};
+
+  /**
+   * Whether {@link #retryFor()} and {@link #noRetryFor()} also match the failure's causes (its
+   * {@link Throwable#getCause() getCause()} chain, which may loop): then a failure is retried when
+   * it or one of its causes is an instance of a {@code retryFor} type and neither it nor any cause
+   * is an instance of a {@code noRetryFor} type, so {@code retryFor = IOException.class} retries
+   * an {@code UncheckedIOException} that wraps an {@code IOException}. {@link Recover} selection,
+   * {@link #notRecoverable()}, a circuit breaker's {@code failOn}/{@code skipOn} and the rules for
+   * interruption and cancellation still look at the failure itself. Default: {@code false}, the
+   * failure alone.
+   */
+  boolean matchCauses() default false;
 }

@@ -89,13 +89,19 @@ final class AsyncMethodWriter {
     if (retries) {
       RetryConfig retry = method.retry();
       CodeBlock retryable =
-          Classification.condition(
-              retry.retryFor(), retry.noRetryFor(), retry.excludesInterruption(), locals.failure);
+          Classification.retryable(
+              retry,
+              CodeBlock.of("$T.this.$N", model.generatedName(), members.retrierField(method)),
+              locals.failure);
       attempt.addMethod(
           hook("retryable", TypeName.BOOLEAN)
               .addParameter(THROWABLE, locals.failure)
               .addStatement("return $L", retryable.isEmpty() ? CodeBlock.of("true") : retryable)
               .build());
+    }
+    if (retries && method.retry().namesCancellation()) {
+      attempt.addMethod(
+          hook("retriesCancellation", TypeName.BOOLEAN).addStatement("return true").build());
     }
     if (method.retryIf() != null) {
       attempt.addMethod(
@@ -123,7 +129,7 @@ final class AsyncMethodWriter {
     if (breaks) {
       BreakerConfig breaker = method.breaker();
       CodeBlock counts =
-          Classification.condition(breaker.failOn(), breaker.skipOn(), false, locals.failure);
+          Classification.countsForBreaker(breaker, locals.failure);
       attempt.addMethod(
           hook("breakerFailure", TypeName.BOOLEAN)
               .addParameter(THROWABLE, locals.failure)

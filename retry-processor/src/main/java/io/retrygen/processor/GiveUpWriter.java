@@ -10,8 +10,8 @@ import java.util.function.Consumer;
 import javax.lang.model.type.TypeMirror;
 
 /**
- * The end of a guarded method that gave up (SPEC §3, §5): tell the listeners, rethrow a {@code
- * notRecoverable} failure, else the recover chain ({@code instanceof}, most specific first), else
+ * The end of a guarded method that gave up: tell the listeners, rethrow a {@code notRecoverable}
+ * failure or a cancellation, else the recover chain ({@code instanceof}, most specific first), else
  * the failure itself.
  */
 final class GiveUpWriter {
@@ -39,7 +39,7 @@ final class GiveUpWriter {
       builder.addStatement("$N.failed($N, $N, $N)", locals.retrier, locals.attempt,
           locals.startNanos, locals.failure);
     }
-    addRecovery(builder, method, locals.failure,
+    addRecovery(builder, method, locals.failure, method.rethrowsCancellation(),
         recover -> addRecoverCall(builder, recover, locals, arguments, returnType));
   }
 
@@ -56,7 +56,8 @@ final class GiveUpWriter {
       String failure,
       List<String> arguments,
       CodeBlock instance) {
-    addRecovery(builder, method, failure, recover -> {
+    // The runtime ends an asynchronous call on a cancellation before it asks for a recovery.
+    addRecovery(builder, method, failure, false, recover -> {
       CodeBlock call = recoverCall(recover, failure, arguments, instance);
       if (recover.returnsStage()) {
         builder.addStatement("return $L", call);
@@ -67,24 +68,29 @@ final class GiveUpWriter {
   }
 
   /**
-   * Rethrows a {@code notRecoverable} failure, else calls the first recover method whose failure
-   * type matches (most specific first), else rethrows.
+   * Rethrows a {@code notRecoverable} failure or a cancellation (never recovered unless {@code
+   * retryFor} names it), else calls the first recover method whose failure type matches (most
+   * specific first), else rethrows.
    */
   private static void addRecovery(
       MethodSpec.Builder builder,
       GuardedMethod method,
       String failure,
+      boolean rethrowsCancellation,
       Consumer<RecoverMethod> addCall) {
     List<RecoverMethod> recovers = method.recovers();
-    if (!recovers.isEmpty()
-        && method.retry() != null
-        && !method.retry().notRecoverable().isEmpty()) {
-      List<TypeName> notRecoverable = new ArrayList<>();
+    List<TypeName> rethrown = new ArrayList<>();
+    if (!recovers.isEmpty() && method.retry() != null) {
       for (TypeMirror type : method.retry().notRecoverable()) {
-        notRecoverable.add(TypeName.get(type));
+        rethrown.add(TypeName.get(type));
       }
+    }
+    if (rethrowsCancellation) {
+      rethrown.add(Classification.CANCELLATION);
+    }
+    if (!rethrown.isEmpty()) {
       builder
-          .beginControlFlow("if ($L)", Classification.instanceOfAny(failure, notRecoverable, false))
+          .beginControlFlow("if ($L)", Classification.instanceOfAny(failure, rethrown, false))
           .addStatement("throw $N", failure)
           .endControlFlow();
     }

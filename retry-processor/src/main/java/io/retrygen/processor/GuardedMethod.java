@@ -238,6 +238,23 @@ final class GuardedMethod {
     return recovers;
   }
 
+  /**
+   * Whether the give-up path must rethrow a {@code CancellationException} before the recover
+   * chain: cancellation is never recovered unless {@code retryFor} names it itself, and one of the
+   * recover methods called could take it.
+   */
+  boolean rethrowsCancellation() {
+    if (retry != null && retry.namesCancellation()) {
+      return false;
+    }
+    for (RecoverMethod recover : calledRecovers()) {
+      if (recover.takesCancellation()) {
+        return true;
+      }
+    }
+    return false;
+  }
+
   /** The {@code retryIf} method; null when none is named. */
   PredicateMethod retryIf() {
     return retryIf;

@@ -136,9 +136,7 @@ final class MethodWriter {
    */
   private static void addBreakerOutcome(
       MethodSpec.Builder builder, BreakerConfig breaker, LoopLocals locals) {
-    CodeBlock counts =
-        Classification.condition(
-            breaker.failOn(), breaker.skipOn(), false, locals.failure);
+    CodeBlock counts = Classification.countsForBreaker(breaker, locals.failure);
     if (counts.isEmpty()) {
       builder.addStatement("$N.onFailure($N)", locals.breaker, locals.permit);
       return;
@@ -168,9 +166,8 @@ final class MethodWriter {
     if (retryIf == null) {
       mayRetry = withinBudget(method, locals, mayRetry);
     }
-    CodeBlock retryable =
-        Classification.condition(
-            retry.retryFor(), retry.noRetryFor(), retry.excludesInterruption(), locals.failure);
+    CodeBlock retrier = CodeBlock.of("$N", locals.retrier);
+    CodeBlock retryable = Classification.retryable(retry, retrier, locals.failure);
     if (budget) {
       // The token is a statement of its own, taken for every retryable failure.
       if (!retryable.isEmpty()) {
@@ -183,12 +180,7 @@ final class MethodWriter {
       // One condition: Classification joins it to the classification, parenthesized as needed.
       builder.beginControlFlow(
           "if ($L)",
-          Classification.condition(
-              retry.retryFor(),
-              retry.noRetryFor(),
-              retry.excludesInterruption(),
-              locals.failure,
-              mayRetry));
+          Classification.retryable(retry, retrier, locals.failure, mayRetry));
     }
     if (retryIf != null) {
       CodeBlock test = retryIfTest(method, locals.failure, instance, true);

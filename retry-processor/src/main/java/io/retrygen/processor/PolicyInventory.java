@@ -114,6 +114,8 @@ final class PolicyInventory {
     json.put("retryFor", retry.retryFor().isEmpty() ? EXCEPTION : names(retry.retryFor()));
     json.put("noRetryFor", names(retry.noRetryFor()));
     json.put("notRecoverable", names(retry.notRecoverable()));
+    json.put("matchCauses", retry.matchCauses());
+    json.put("retryIf", retry.retryIf().isEmpty() ? null : retry.retryIf());
     BackoffConfig backoff = retry.backoff();
     Map<String, Object> backoffJson = new LinkedHashMap<>();
     backoffJson.put("delayMillis", backoff.delay());

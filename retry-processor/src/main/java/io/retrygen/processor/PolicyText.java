@@ -89,26 +89,51 @@ final class PolicyText {
 
   /**
    * {@code Retries IOException, but not CardDeclinedException, when isTransient accepts it, and a
-   * result that isStale rejects; interruption is never retried.}
+   * result that isStale rejects; interruption and cancellation are never retried.} With {@code
+   * matchCauses}, the failures caused by those types count too; a {@code retryIf} that takes a
+   * narrower type than {@code retryFor} retries only that type, and says so.
    */
   private static String failures(GuardedMethod method) {
     RetryConfig retry = method.retry();
     StringBuilder text = new StringBuilder("Retries ");
     text.append(retry.retryFor().isEmpty() ? "any " + code("Exception") : types(retry.retryFor()));
+    if (retry.matchCauses()) {
+      text.append(retry.retryFor().size() > 1 ? ", or a failure caused by one of them"
+          : ", or a failure caused by one");
+    }
     if (!retry.noRetryFor().isEmpty()) {
       text.append(", but not ").append(types(retry.noRetryFor()));
+      if (retry.matchCauses()) {
+        text.append(" nor a failure caused by one");
+      }
     }
-    if (method.retryIf() != null) {
-      text.append(retry.noRetryFor().isEmpty() ? " when " : ", when ")
-          .append(code(retry.retryIf())).append(" accepts it");
+    PredicateMethod retryIf = method.retryIf();
+    if (retryIf != null) {
+      text.append(retry.noRetryFor().isEmpty() ? " when " : ", when ");
+      if (retryIf.needsCast() && !retryIf.classified()) {
+        text.append("it is ").append(article(Diagnostics.typeName(retryIf.parameterType())))
+            .append(' ').append(code(Diagnostics.typeName(retryIf.parameterType())))
+            .append(" that ").append(code(retry.retryIf())).append(" accepts");
+      } else {
+        text.append(code(retry.retryIf())).append(" accepts it");
+      }
     }
     if (method.retryOnResult() != null) {
       text.append(", and a result that ").append(code(retry.retryOnResult())).append(" rejects");
     }
-    if (retry.excludesInterruption()) {
+    if (retry.excludesInterruption() && retry.excludesCancellation()) {
+      text.append("; interruption and cancellation are never retried");
+    } else if (retry.excludesInterruption()) {
       text.append("; interruption is never retried");
+    } else if (retry.excludesCancellation()) {
+      text.append("; cancellation is never retried");
     }
     return text.append('.').toString();
+  }
+
+  /** {@code "an"} before a vowel, else {@code "a"}: "an IOException", "a SocketTimeoutException". */
+  private static String article(String word) {
+    return "AEIOUaeiou".indexOf(word.charAt(0)) >= 0 ? "an" : "a";
   }
 
   /**
@@ -220,10 +245,17 @@ final class PolicyText {
       }
       separator = ", else ";
     }
-    if (method.retry() != null && !method.retry().notRecoverable().isEmpty()) {
-      List<TypeMirror> notRecoverable = method.retry().notRecoverable();
-      text.append("; ").append(types(notRecoverable))
-          .append(notRecoverable.size() == 1 ? " is" : " are").append(" rethrown as is");
+    List<TypeMirror> notRecoverable =
+        method.retry() == null ? new ArrayList<TypeMirror>() : method.retry().notRecoverable();
+    boolean cancellation = method.rethrowsCancellation();
+    if (!notRecoverable.isEmpty() || cancellation) {
+      text.append("; ");
+      if (!notRecoverable.isEmpty()) {
+        text.append(types(notRecoverable)).append(cancellation ? " and " : "");
+      }
+      text.append(cancellation ? "a cancellation" : "")
+          .append(notRecoverable.size() + (cancellation ? 1 : 0) == 1 ? " is" : " are")
+          .append(" rethrown as is");
     }
     return text.append('.').toString();
   }

@@ -9,6 +9,7 @@ final class RecoverMethod {
   private final TypeMirror failureType;
   private final int argumentCount;
   private final boolean takesInterruption;
+  private final boolean takesCancellation;
   private final boolean returnsStage;
   private final boolean catchesAll;
   private final boolean deprecated;
@@ -19,6 +20,7 @@ final class RecoverMethod {
       TypeMirror failureType,
       int argumentCount,
       boolean takesInterruption,
+      boolean takesCancellation,
       boolean returnsStage,
       boolean catchesAll,
       boolean deprecated,
@@ -27,6 +29,7 @@ final class RecoverMethod {
     this.failureType = failureType;
     this.argumentCount = argumentCount;
     this.takesInterruption = takesInterruption;
+    this.takesCancellation = takesCancellation;
     this.returnsStage = returnsStage;
     this.catchesAll = catchesAll;
     this.deprecated = deprecated;
@@ -78,6 +81,15 @@ final class RecoverMethod {
    */
   boolean takesInterruption() {
     return takesInterruption;
+  }
+
+  /**
+   * Whether it could be called for a {@code CancellationException} (it takes none, or a supertype
+   * of it), which is never recovered unless {@code retryFor} names it: then the generated code
+   * rethrows a cancellation before the chain.
+   */
+  boolean takesCancellation() {
+    return takesCancellation;
   }
 
   /** How many of the guarded method's parameters it takes, from the first. */

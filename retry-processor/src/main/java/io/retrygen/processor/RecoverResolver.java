@@ -174,7 +174,8 @@ final class RecoverResolver {
   private RecoverMethod asRecover(ModelReader.MethodEntry candidate, ExecutableType guardedType) {
     TypeMirror failure = fits.failureParameter(candidate.type, guardedType);
     int arguments = candidate.type.getParameterTypes().size() - (failure == null ? 0 : 1);
-    TypeMirror interrupted = elements.getTypeElement("java.lang.InterruptedException").asType();
+    TypeMirror interrupted = elements.getTypeElement(RetryConfig.INTERRUPTED).asType();
+    TypeMirror cancelled = elements.getTypeElement(RetryConfig.CANCELLATION).asType();
     TypeMirror throwable = elements.getTypeElement("java.lang.Throwable").asType();
     boolean returnsStage = fits.returnsStage(candidate.type, guardedType);
     // What the call's result is written to: the method's return type; for an asynchronous method,
@@ -195,6 +196,7 @@ final class RecoverResolver {
         failure,
         arguments,
         failure == null || types.isSubtype(interrupted, failure),
+        failure == null || types.isSubtype(cancelled, failure),
         returnsStage,
         failure == null || types.isSameType(failure, throwable),
         elements.isDeprecated(candidate.method),

@@ -12,8 +12,14 @@ import javax.lang.model.util.Types;
  * the {@code @Backoff} that belongs to it: nested, or direct on the same element.
  */
 final class RetryConfig extends AnnotationConfig {
+  static final String INTERRUPTED = "java.lang.InterruptedException";
+  static final String CANCELLATION = "java.util.concurrent.CancellationException";
+
   private final AnnotationMirror directBackoff;
+  private final boolean matchCauses;
   private final boolean excludesInterruption;
+  private final boolean namesCancellation;
+  private final boolean excludesCancellation;
   private final List<TypeMirror> retryFor;
   private final List<TypeMirror> noRetryFor;
   private final List<TypeMirror> notRecoverable;
@@ -40,7 +46,10 @@ final class RetryConfig extends AnnotationConfig {
     this.recover = values.stringValue("recover");
     this.label = values.stringValue("label");
     this.listeners = values.typeList("listeners");
-    this.excludesInterruption = excludesInterruption(elements, types);
+    this.matchCauses = values.booleanValue("matchCauses");
+    this.excludesInterruption = excludes(elements, types, INTERRUPTED);
+    this.namesCancellation = names(elements, types, CANCELLATION);
+    this.excludesCancellation = excludes(elements, types, CANCELLATION);
     this.directBackoff = Mirrors.find(annotatedElement, Names.BACKOFF);
     this.backoff =
         BackoffConfig.read(
@@ -58,34 +67,67 @@ final class RetryConfig extends AnnotationConfig {
   }
 
   /**
-   * Whether the generated classification must leave out {@code InterruptedException} (SPEC §3:
-   * interruption is never retried unless {@code retryFor} names {@code InterruptedException}
-   * itself): when {@code retryFor} covers it through a supertype such as {@code Exception} (the
-   * default) and {@code noRetryFor} does not exclude it already.
+   * Whether the generated classification must leave out {@code exception}, {@code
+   * InterruptedException} or {@code CancellationException}, which are never retried unless {@code
+   * retryFor} names them themselves: when {@code retryFor} does not name it and {@code noRetryFor}
+   * does not exclude it already, and {@code retryFor} covers it through a supertype ({@code
+   * Exception}, the default), or with {@code matchCauses} at all (one of its causes might match).
    */
-  private boolean excludesInterruption(Elements elements, Types types) {
-    TypeMirror interrupted = elements.getTypeElement("java.lang.InterruptedException").asType();
-    boolean covered = retryFor.isEmpty();
-    for (TypeMirror type : retryFor) {
-      if (types.isSameType(type, interrupted)) {
-        return false;
-      }
-      covered |= types.isSubtype(interrupted, type);
+  private boolean excludes(Elements elements, Types types, String exception) {
+    TypeMirror type = elements.getTypeElement(exception).asType();
+    if (names(elements, types, exception)) {
+      return false;
     }
-    for (TypeMirror type : noRetryFor) {
-      if (types.isSubtype(interrupted, type)) {
+    for (TypeMirror excluded : noRetryFor) {
+      if (types.isSubtype(type, excluded)) {
         return false;
       }
+    }
+    boolean covered = retryFor.isEmpty() || matchCauses;
+    for (TypeMirror included : retryFor) {
+      covered |= types.isSubtype(type, included);
     }
     return covered;
   }
 
+  /** Whether {@code retryFor} names {@code exception} itself. */
+  private boolean names(Elements elements, Types types, String exception) {
+    TypeMirror type = elements.getTypeElement(exception).asType();
+    for (TypeMirror included : retryFor) {
+      if (types.isSameType(included, type)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
   /**
-   * Whether {@code retryFor} covers {@code InterruptedException} only through a supertype, so the
-   * classification must test for it and not retry it.
+   * Whether the classification must test for {@code InterruptedException} and not retry it:
+   * interruption is never retried unless {@code retryFor} names it itself.
    */
   boolean excludesInterruption() {
     return excludesInterruption;
+  }
+
+  /**
+   * Whether the classification must test for {@code CancellationException} and not retry it:
+   * cancellation is never retried unless {@code retryFor} names it itself.
+   */
+  boolean excludesCancellation() {
+    return excludesCancellation;
+  }
+
+  /**
+   * Whether {@code retryFor} names {@code CancellationException} itself: only then is a
+   * cancellation retried and recovered like any failure.
+   */
+  boolean namesCancellation() {
+    return namesCancellation;
+  }
+
+  /** Whether {@code retryFor} and {@code noRetryFor} also match the failure's causes. */
+  boolean matchCauses() {
+    return matchCauses;
   }
 
   /** The {@code @Backoff} directly on the annotated element, or null. */

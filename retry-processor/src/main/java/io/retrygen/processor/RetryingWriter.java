@@ -8,12 +8,14 @@ import com.squareup.javapoet.JavaFile;
 import com.squareup.javapoet.TypeName;
 import com.squareup.javapoet.TypeSpec;
 import com.squareup.javapoet.TypeVariableName;
+import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
 import javax.lang.model.element.Modifier;
 import javax.lang.model.element.TypeElement;
 import javax.lang.model.element.TypeParameterElement;
 import javax.lang.model.element.VariableElement;
+import javax.lang.model.type.TypeMirror;
 
 /**
  * Turns a {@link RetryableType} into the source of its {@code *Retrying} class: a final delegate
@@ -146,6 +148,17 @@ final class RetryingWriter {
             retry.maxAttempts(),
             retry.maxDuration(),
             backoffPolicy(retry.backoff()));
+    if (retry.matchCauses()) {
+      List<TypeMirror> retryFor = retry.retryFor();
+      policy =
+          CodeBlock.of(
+              "$L$Z.matchingCauses($L,$W$L)",
+              policy,
+              retryFor.isEmpty()
+                  ? CodeBlock.of("new $T<?>[] {$T.class}", Class.class, Classification.EXCEPTION)
+                  : classArray(retryFor),
+              classArray(retry.noRetryFor()));
+    }
     BudgetConfig budget = method.budget();
     if (budget == null) {
       return policy;
@@ -153,6 +166,15 @@ final class RetryingWriter {
     return CodeBlock.of(
         "$L$Z.withBudget($S,$W$L,$W$L)",
         policy, method.budgetName(), budget.maxTokens(), budget.tokenRatio());
+  }
+
+  /** {@code new Class<?>[] {IOException.class, TimeoutException.class}}. */
+  private static CodeBlock classArray(List<TypeMirror> types) {
+    CodeBlock.Builder classes = CodeBlock.builder();
+    for (int i = 0; i < types.size(); i++) {
+      classes.add(i == 0 ? "$T.class" : ",$W$T.class", TypeName.get(types.get(i)));
+    }
+    return CodeBlock.of("new $T<?>[] {$L}", Class.class, classes.build());
   }
 
   /**

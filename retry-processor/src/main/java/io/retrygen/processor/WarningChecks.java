@@ -207,7 +207,8 @@ final class WarningChecks {
    * none of them can throw the type (one warning, not one per method that cannot). Annotations
    * declared in a supertype are checked when that supertype, an input too, is processed.
    * Kotlin declares no throws clauses, so a method declared in Kotlin can throw anything; nor does
-   * a future, so an asynchronous method can fail with anything.
+   * a future, so an asynchronous method can fail with anything. With {@code matchCauses}, the
+   * checked exception may arrive as the cause of an unchecked one: no warning either.
    */
   private void warnRetryForNotThrown(RetryableType model) {
     TypeElement type = model.element();
@@ -216,7 +217,8 @@ final class WarningChecks {
     }
     Map<Element, List<GuardedMethod>> byAnnotation = new LinkedHashMap<>();
     for (GuardedMethod method : model.methods()) {
-      if (method.retry() == null) {
+      // With matchCauses, a checked exception may arrive as the cause of an unchecked one.
+      if (method.retry() == null || method.retry().matchCauses()) {
         continue;
       }
       Element annotated = method.retry().annotatedElement();

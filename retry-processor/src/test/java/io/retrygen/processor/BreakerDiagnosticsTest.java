@@ -235,7 +235,7 @@ class BreakerDiagnosticsTest {
     assertThat(compilation).hadErrorCount(1);
     assertThat(compilation)
         .hadErrorContaining(
-            "Return a CompletionStage or a CompletableFuture instead, or remove @CircuitBreaker")
+            "Return a CompletableFuture or a CompletionStage instead, or remove @CircuitBreaker")
         .inFile(source)
         .onLineContaining("Future<String> call()");
   }

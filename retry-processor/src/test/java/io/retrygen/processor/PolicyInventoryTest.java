@@ -142,7 +142,7 @@ class PolicyInventoryTest {
     assertThat(keys(retry))
         .containsExactly(
             "maxAttempts", "maxDurationMillis", "retryFor", "noRetryFor", "notRecoverable",
-            "backoff", "worstCaseWaitMillis")
+            "matchCauses", "retryIf", "backoff", "worstCaseWaitMillis")
         .inOrder();
     assertThat(retry.get("maxAttempts").getAsInt()).isEqualTo(4);
     assertThat(retry.get("maxDurationMillis").getAsLong()).isEqualTo(5000);
@@ -152,6 +152,8 @@ class PolicyInventoryTest {
     assertThat(strings(retry.get("noRetryFor"))).containsExactly("java.io.FileNotFoundException");
     assertThat(strings(retry.get("notRecoverable")))
         .containsExactly("java.lang.IllegalStateException");
+    assertThat(retry.get("matchCauses").getAsBoolean()).isFalse();
+    assertThat(retry.get("retryIf").isJsonNull()).isTrue();
     JsonObject backoff = retry.getAsJsonObject("backoff");
     assertThat(keys(backoff))
         .containsExactly(

@@ -212,6 +212,24 @@ class WarningsTest {
   }
 
   @Test
+  void retryForACheckedExceptionIsNotWarnedWhenCausesMatch() {
+    // An UncheckedIOException wrapping an IOException is retried by its cause.
+    JavaFileObject source =
+        JavaFileObjects.forSourceLines(
+            "test.Client",
+            "package test;",
+            "import io.retrygen.Retryable;",
+            "import java.io.IOException;",
+            "interface Client {",
+            "  @Retryable(retryFor = IOException.class, matchCauses = true)",
+            "  String charge(String account);",
+            "}");
+    Compilation compilation = javac.withOptions("-Xlint:all,-processing").compile(source);
+    assertThat(compilation).succeededWithoutWarnings();
+    assertThat(processor.createdSourceFiles()).containsExactly("test.ClientRetrying");
+  }
+
+  @Test
   void retryForThatTheMethodCanThrowIsNotWarned() {
     // A supertype or a subtype of a declared exception can be thrown; so can Exception and
     // Throwable (they include unchecked failures), RuntimeExceptions and Errors, and a type that

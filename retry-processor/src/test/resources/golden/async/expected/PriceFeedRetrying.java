@@ -7,6 +7,7 @@ import io.retrygen.runtime.CircuitBreakerPolicy;
 import io.retrygen.runtime.Retrier;
 import io.retrygen.runtime.RetryOptions;
 import io.retrygen.runtime.RetryPolicy;
+import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import javax.annotation.processing.Generated;
@@ -46,9 +47,9 @@ public final class PriceFeedRetrying extends PriceFeed {
 
   /**
    * Makes up to 3 attempts without blocking. Retries any {@code Exception}, but not
-   * {@code IllegalArgumentException}; interruption is never retried. Waits 1000 ms between
-   * attempts, 2000 ms in all. When it gives up, it recovers with {@code noPrice} (for
-   * {@code IllegalStateException}).
+   * {@code IllegalArgumentException}; interruption and cancellation are never retried. Waits 1000
+   * ms between attempts, 2000 ms in all. When it gives up, it recovers with {@code noPrice} (for
+   * {@code IllegalStateException}); a cancellation is rethrown as is.
    */
   @Override
   public CompletionStage<Long> price(String symbol) {
@@ -65,7 +66,7 @@ public final class PriceFeedRetrying extends PriceFeed {
       @Override
       protected boolean retryable(Throwable failure) {
         return failure instanceof Exception && !(failure instanceof IllegalArgumentException
-            || failure instanceof InterruptedException);
+            || failure instanceof InterruptedException || failure instanceof CancellationException);
       }
 
       @Override
@@ -82,7 +83,7 @@ public final class PriceFeedRetrying extends PriceFeed {
   /**
    * Guarded by its own circuit breaker, which opens when at least 50% of the last 10 calls failed,
    * stays open 5000 ms, then closes after 1 successful trial call. When it gives up, it recovers
-   * with {@code noPrice} (for {@code IllegalStateException}).
+   * with {@code noPrice} (for {@code IllegalStateException}); a cancellation is rethrown as is.
    */
   @Override
   protected CompletionStage<? extends Number> volume(String symbol) {

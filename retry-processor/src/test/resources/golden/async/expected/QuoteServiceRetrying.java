@@ -10,6 +10,7 @@ import io.retrygen.runtime.RetryPolicy;
 import java.io.IOException;
 import java.util.List;
 import java.util.Objects;
+import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.TimeoutException;
@@ -58,12 +59,12 @@ public final class QuoteServiceRetrying implements QuoteService {
 
   /**
    * Makes up to 4 attempts without blocking. Retries {@code IOException} or
-   * {@code TimeoutException} when {@code isTransient} accepts it, and a result that {@code isStale}
-   * rejects. Waits 200, 400, 800 ms between attempts, 1400 ms in all. Each attempt passes the
-   * circuit breaker {@code "quotes"}, which opens when at least 50% of the last 20 calls failed
-   * with {@code IOException}, stays open 5000 ms, then closes after 1 successful trial call. When
-   * it gives up, it recovers with {@code lastKnown} (for {@code IOException}), else
-   * {@code fromCache}.
+   * {@code TimeoutException} when it is a {@code TimeoutException} that {@code isTransient}
+   * accepts, and a result that {@code isStale} rejects. Waits 200, 400, 800 ms between attempts,
+   * 1400 ms in all. Each attempt passes the circuit breaker {@code "quotes"}, which opens when at
+   * least 50% of the last 20 calls failed with {@code IOException}, stays open 5000 ms, then closes
+   * after 1 successful trial call. When it gives up, it recovers with {@code lastKnown} (for
+   * {@code IOException}), else {@code fromCache}; a cancellation is rethrown as is.
    */
   @Override
   public CompletableFuture<QuoteService.Quote> quote(String symbol) {
@@ -107,8 +108,8 @@ public final class QuoteServiceRetrying implements QuoteService {
   }
 
   /**
-   * Makes up to 2 attempts without blocking. Retries any {@code Exception}; interruption is never
-   * retried. No wait between attempts.
+   * Makes up to 2 attempts without blocking. Retries any {@code Exception}; interruption and
+   * cancellation are never retried. No wait between attempts.
    */
   @Override
   public CompletionStage<List<? extends QuoteService.Quote>> history(String symbol, int days) {
@@ -120,7 +121,8 @@ public final class QuoteServiceRetrying implements QuoteService {
 
       @Override
       protected boolean retryable(Throwable failure) {
-        return failure instanceof Exception && !(failure instanceof InterruptedException);
+        return failure instanceof Exception && !(failure instanceof InterruptedException
+            || failure instanceof CancellationException);
       }
     }.start();
   }

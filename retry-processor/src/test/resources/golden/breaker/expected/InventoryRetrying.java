@@ -9,6 +9,7 @@ import io.retrygen.runtime.RetryPolicy;
 import java.io.FileNotFoundException;
 import java.io.IOException;
 import java.util.Objects;
+import java.util.concurrent.CancellationException;
 import javax.annotation.processing.Generated;
 
 /**
@@ -92,7 +93,7 @@ public final class InventoryRetrying implements Inventory {
   /**
    * Guarded by the circuit breaker {@code "warehouse"}, which opens when at least 50% of the last
    * 20 calls failed, stays open 5000 ms, then closes after 1 successful trial call. When it gives
-   * up, it recovers with {@code warehouseDown}.
+   * up, it recovers with {@code warehouseDown}; a cancellation is rethrown as is.
    */
   @Override
   public String warehouse(String sku) {
@@ -107,6 +108,9 @@ public final class InventoryRetrying implements Inventory {
         breaker.onFailure(permit);
       } else {
         breaker.onSuccess(permit);
+      }
+      if (failure instanceof CancellationException) {
+        throw failure;
       }
       String recovered = this.delegate.warehouseDown(sku);
       if (failure instanceof InterruptedException) {

@@ -7,6 +7,7 @@ import io.retrygen.runtime.RetryOptions;
 import io.retrygen.runtime.RetryPolicy;
 import java.io.IOException;
 import java.util.Objects;
+import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
 import javax.annotation.processing.Generated;
 
@@ -97,9 +98,9 @@ public final class OrdersRetrying implements Orders {
 
   /**
    * Makes up to 3 attempts. Retries any {@code Exception}, and a result that {@code isPending}
-   * rejects; interruption is never retried. Waits 50 ms between attempts, 100 ms in all. Shares the
-   * retry budget {@code "Orders"} (20 tokens, 0.05 back per other outcome): retries only while more
-   * than 10 tokens are left.
+   * rejects; interruption and cancellation are never retried. Waits 50 ms between attempts, 100 ms
+   * in all. Shares the retry budget {@code "Orders"} (20 tokens, 0.05 back per other outcome):
+   * retries only while more than 10 tokens are left.
    */
   @Override
   public String status(String orderId) throws IOException {
@@ -110,7 +111,8 @@ public final class OrdersRetrying implements Orders {
       try {
         result = this.delegate.status(orderId);
       } catch (Throwable failure) {
-        if (failure instanceof Exception && !(failure instanceof InterruptedException)) {
+        if (failure instanceof Exception && !(failure instanceof InterruptedException
+            || failure instanceof CancellationException)) {
           retrier.takeToken();
           if (retrier.mayRetry(attempt) && retrier.withinBudget()) {
             if (retrier.backOff(attempt, startNanos, failure)) {
@@ -147,9 +149,9 @@ public final class OrdersRetrying implements Orders {
   }
 
   /**
-   * Makes up to 3 attempts. Retries {@code Throwable}; interruption is never retried. No wait
-   * between attempts. Shares the retry budget {@code "search"} (10 tokens, 0.1 back per other
-   * outcome): retries only while more than 5 tokens are left.
+   * Makes up to 3 attempts. Retries {@code Throwable}; interruption and cancellation are never
+   * retried. No wait between attempts. Shares the retry budget {@code "search"} (10 tokens, 0.1
+   * back per other outcome): retries only while more than 5 tokens are left.
    */
   @Override
   public String find(String query) {
@@ -160,7 +162,8 @@ public final class OrdersRetrying implements Orders {
       try {
         result = this.delegate.find(query);
       } catch (Throwable failure) {
-        if (!(failure instanceof InterruptedException)) {
+        if (!(failure instanceof InterruptedException
+            || failure instanceof CancellationException)) {
           retrier.takeToken();
           if (retrier.mayRetry(attempt) && retrier.withinBudget()) {
             if (retrier.backOff(attempt, startNanos, failure)) {

@@ -6,6 +6,7 @@ import io.retrygen.runtime.RetryOptions;
 import io.retrygen.runtime.RetryPolicy;
 import java.io.IOException;
 import java.io.ObjectInputStream;
+import java.util.concurrent.CancellationException;
 import javax.annotation.processing.Generated;
 
 /**
@@ -82,8 +83,8 @@ public final class InventoryRetrying extends Inventory {
   }
 
   /**
-   * Makes up to 4 attempts. Retries any {@code Exception}; interruption is never retried. Waits
-   * 1000 ms between attempts, 3000 ms in all.
+   * Makes up to 4 attempts. Retries any {@code Exception}; interruption and cancellation are never
+   * retried. Waits 1000 ms between attempts, 3000 ms in all.
    */
   @Override
   public int stock(String sku) throws IOException {
@@ -98,8 +99,8 @@ public final class InventoryRetrying extends Inventory {
       try {
         result = super.stock(sku);
       } catch (Throwable failure) {
-        if (failure instanceof Exception && !(failure instanceof InterruptedException)
-            && retrier.mayRetry(attempt)) {
+        if (failure instanceof Exception && !(failure instanceof InterruptedException
+            || failure instanceof CancellationException) && retrier.mayRetry(attempt)) {
           if (retrier.backOff(attempt, startNanos, failure)) {
             continue;
           }
@@ -113,8 +114,8 @@ public final class InventoryRetrying extends Inventory {
   }
 
   /**
-   * Makes up to 2 attempts. Retries {@code IllegalStateException}. Waits a random 50 to 500 ms
-   * between attempts.
+   * Makes up to 2 attempts. Retries {@code IllegalStateException}; cancellation is never retried.
+   * Waits a random 50 to 500 ms between attempts.
    */
   @Override
   protected void reserve(String sku, int count) {
@@ -129,7 +130,8 @@ public final class InventoryRetrying extends Inventory {
       try {
         super.reserve(sku, count);
       } catch (Throwable failure) {
-        if (failure instanceof IllegalStateException && retrier.mayRetry(attempt)) {
+        if (failure instanceof IllegalStateException && !(failure instanceof CancellationException)
+            && retrier.mayRetry(attempt)) {
           if (retrier.backOff(attempt, startNanos, failure)) {
             continue;
           }
@@ -143,8 +145,8 @@ public final class InventoryRetrying extends Inventory {
   }
 
   /**
-   * Makes up to 4 attempts. Retries any {@code Exception}; interruption is never retried. Waits
-   * 1000 ms between attempts, 3000 ms in all.
+   * Makes up to 4 attempts. Retries any {@code Exception}; interruption and cancellation are never
+   * retried. Waits 1000 ms between attempts, 3000 ms in all.
    */
   @Override
   String warehouse() {
@@ -159,8 +161,8 @@ public final class InventoryRetrying extends Inventory {
       try {
         result = super.warehouse();
       } catch (Throwable failure) {
-        if (failure instanceof Exception && !(failure instanceof InterruptedException)
-            && retrier.mayRetry(attempt)) {
+        if (failure instanceof Exception && !(failure instanceof InterruptedException
+            || failure instanceof CancellationException) && retrier.mayRetry(attempt)) {
           if (retrier.backOff(attempt, startNanos, failure)) {
             continue;
           }
@@ -174,8 +176,8 @@ public final class InventoryRetrying extends Inventory {
   }
 
   /**
-   * Makes up to 4 attempts. Retries any {@code Exception}; interruption is never retried. Waits
-   * 1000 ms between attempts, 3000 ms in all.
+   * Makes up to 4 attempts. Retries any {@code Exception}; interruption and cancellation are never
+   * retried. Waits 1000 ms between attempts, 3000 ms in all.
    */
   @Override
   @Deprecated
@@ -191,8 +193,8 @@ public final class InventoryRetrying extends Inventory {
       try {
         result = super.legacyTotal();
       } catch (Throwable failure) {
-        if (failure instanceof Exception && !(failure instanceof InterruptedException)
-            && retrier.mayRetry(attempt)) {
+        if (failure instanceof Exception && !(failure instanceof InterruptedException
+            || failure instanceof CancellationException) && retrier.mayRetry(attempt)) {
           if (retrier.backOff(attempt, startNanos, failure)) {
             continue;
           }

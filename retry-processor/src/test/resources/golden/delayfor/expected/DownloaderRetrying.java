@@ -4,6 +4,7 @@ import io.retrygen.runtime.BackoffPolicy;
 import io.retrygen.runtime.Retrier;
 import io.retrygen.runtime.RetryOptions;
 import io.retrygen.runtime.RetryPolicy;
+import java.util.concurrent.CancellationException;
 import javax.annotation.processing.Generated;
 
 /**
@@ -34,9 +35,9 @@ public final class DownloaderRetrying extends Downloader {
   }
 
   /**
-   * Makes up to 3 attempts. Retries any {@code Exception}; interruption is never retried. Waits
-   * what {@code waitFor} asks for if at most 5000 ms (a longer wait ends the call), else 100 ms, at
-   * most 10000 ms in all.
+   * Makes up to 3 attempts. Retries any {@code Exception}; interruption and cancellation are never
+   * retried. Waits what {@code waitFor} asks for if at most 5000 ms (a longer wait ends the call),
+   * else 100 ms, at most 10000 ms in all.
    */
   @Override
   public byte[] download(String url) {
@@ -51,8 +52,8 @@ public final class DownloaderRetrying extends Downloader {
       try {
         result = super.download(url);
       } catch (Throwable failure) {
-        if (failure instanceof Exception && !(failure instanceof InterruptedException)
-            && retrier.mayRetry(attempt)) {
+        if (failure instanceof Exception && !(failure instanceof InterruptedException
+            || failure instanceof CancellationException) && retrier.mayRetry(attempt)) {
           long delayMillis;
           try {
             delayMillis = super.waitFor(failure);

@@ -7,6 +7,7 @@ import io.retrygen.runtime.RetryOptions;
 import io.retrygen.runtime.RetryPolicy;
 import java.io.IOException;
 import java.util.Objects;
+import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
 import javax.annotation.processing.Generated;
 
@@ -53,8 +54,8 @@ public final class RateLimitedApiRetrying implements RateLimitedApi {
 
   /**
    * Makes up to 3 attempts. Retries any {@code Exception}, and a result that {@code isThrottled}
-   * rejects; interruption is never retried. Waits what {@code retryAfter} asks for if at most 60000
-   * ms (a longer wait ends the call), else 500 ms, at most 120000 ms in all.
+   * rejects; interruption and cancellation are never retried. Waits what {@code retryAfter} asks
+   * for if at most 60000 ms (a longer wait ends the call), else 500 ms, at most 120000 ms in all.
    */
   @Override
   public Response fetch(String id) throws IOException {
@@ -65,8 +66,8 @@ public final class RateLimitedApiRetrying implements RateLimitedApi {
       try {
         result = this.delegate.fetch(id);
       } catch (Throwable failure) {
-        if (failure instanceof Exception && !(failure instanceof InterruptedException)
-            && retrier.mayRetry(attempt)) {
+        if (failure instanceof Exception && !(failure instanceof InterruptedException
+            || failure instanceof CancellationException) && retrier.mayRetry(attempt)) {
           long delayMillis;
           try {
             delayMillis = failure instanceof ThrottledException
@@ -114,9 +115,9 @@ public final class RateLimitedApiRetrying implements RateLimitedApi {
   }
 
   /**
-   * Makes up to 3 attempts. Retries any {@code Exception}; interruption is never retried. Waits
-   * what {@code retryAfter} asks for if at most 60000 ms (a longer wait ends the call), else 500
-   * ms, at most 120000 ms in all.
+   * Makes up to 3 attempts. Retries any {@code Exception}; interruption and cancellation are never
+   * retried. Waits what {@code retryAfter} asks for if at most 60000 ms (a longer wait ends the
+   * call), else 500 ms, at most 120000 ms in all.
    */
   @Override
   public void delete(String id) throws IOException {
@@ -126,8 +127,8 @@ public final class RateLimitedApiRetrying implements RateLimitedApi {
       try {
         this.delegate.delete(id);
       } catch (Throwable failure) {
-        if (failure instanceof Exception && !(failure instanceof InterruptedException)
-            && retrier.mayRetry(attempt)) {
+        if (failure instanceof Exception && !(failure instanceof InterruptedException
+            || failure instanceof CancellationException) && retrier.mayRetry(attempt)) {
           long delayMillis;
           try {
             delayMillis = failure instanceof ThrottledException
@@ -152,9 +153,9 @@ public final class RateLimitedApiRetrying implements RateLimitedApi {
 
   /**
    * Makes up to 3 attempts without blocking. Retries any {@code Exception}, and a result that
-   * {@code isThrottled} rejects; interruption is never retried. Waits what {@code retryAfter} asks
-   * for if at most 30000 ms (a longer wait ends the call), else 1000, 2000 ms, at most 60000 ms in
-   * all.
+   * {@code isThrottled} rejects; interruption and cancellation are never retried. Waits what
+   * {@code retryAfter} asks for if at most 30000 ms (a longer wait ends the call), else 1000, 2000
+   * ms, at most 60000 ms in all.
    */
   @Override
   public CompletableFuture<Response> fetchLater(String id) {
@@ -166,7 +167,8 @@ public final class RateLimitedApiRetrying implements RateLimitedApi {
 
       @Override
       protected boolean retryable(Throwable failure) {
-        return failure instanceof Exception && !(failure instanceof InterruptedException);
+        return failure instanceof Exception && !(failure instanceof InterruptedException
+            || failure instanceof CancellationException);
       }
 
       @Override

@@ -10,6 +10,7 @@ import java.util.Collection;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.concurrent.CancellationException;
 import java.util.concurrent.TimeoutException;
 import javax.annotation.processing.Generated;
 
@@ -94,8 +95,8 @@ public final class RepositoryRetrying<K extends Comparable<K>, V extends Number 
   }
 
   /**
-   * Makes up to 3 attempts. Retries any {@code Exception}; interruption is never retried. Waits
-   * 1000 ms between attempts, 2000 ms in all.
+   * Makes up to 3 attempts. Retries any {@code Exception}; interruption and cancellation are never
+   * retried. Waits 1000 ms between attempts, 2000 ms in all.
    */
   @Override
   @SuppressWarnings("unchecked")
@@ -108,8 +109,8 @@ public final class RepositoryRetrying<K extends Comparable<K>, V extends Number 
       try {
         result = this.delegate.<C>loadAll(target, keys);
       } catch (Throwable failure) {
-        if (failure instanceof Exception && !(failure instanceof InterruptedException)
-            && retrier.mayRetry(attempt)) {
+        if (failure instanceof Exception && !(failure instanceof InterruptedException
+            || failure instanceof CancellationException) && retrier.mayRetry(attempt)) {
           if (retrier.backOff(attempt, startNanos, failure)) {
             continue;
           }
@@ -123,8 +124,8 @@ public final class RepositoryRetrying<K extends Comparable<K>, V extends Number 
   }
 
   /**
-   * Makes up to 3 attempts. Retries any {@code Exception}; interruption is never retried. Waits
-   * 1000 ms between attempts, 2000 ms in all.
+   * Makes up to 3 attempts. Retries any {@code Exception}; interruption and cancellation are never
+   * retried. Waits 1000 ms between attempts, 2000 ms in all.
    */
   @Override
   public Map<K, List<? extends V>> query(List<? super K> from, Map<String, ?> filter) {
@@ -135,8 +136,8 @@ public final class RepositoryRetrying<K extends Comparable<K>, V extends Number 
       try {
         result = this.delegate.query(from, filter);
       } catch (Throwable failure) {
-        if (failure instanceof Exception && !(failure instanceof InterruptedException)
-            && retrier.mayRetry(attempt)) {
+        if (failure instanceof Exception && !(failure instanceof InterruptedException
+            || failure instanceof CancellationException) && retrier.mayRetry(attempt)) {
           if (retrier.backOff(attempt, startNanos, failure)) {
             continue;
           }
@@ -150,8 +151,8 @@ public final class RepositoryRetrying<K extends Comparable<K>, V extends Number 
   }
 
   /**
-   * Makes up to 3 attempts. Retries any {@code Exception}; interruption is never retried. Waits
-   * 1000 ms between attempts, 2000 ms in all.
+   * Makes up to 3 attempts. Retries any {@code Exception}; interruption and cancellation are never
+   * retried. Waits 1000 ms between attempts, 2000 ms in all.
    */
   @Override
   public <X extends Exception> void each(Map<? extends K, ? super V> sink, Class<X> failure) throws
@@ -162,8 +163,8 @@ public final class RepositoryRetrying<K extends Comparable<K>, V extends Number 
       try {
         this.delegate.<X>each(sink, failure);
       } catch (Throwable failure_) {
-        if (failure_ instanceof Exception && !(failure_ instanceof InterruptedException)
-            && retrier.mayRetry(attempt)) {
+        if (failure_ instanceof Exception && !(failure_ instanceof InterruptedException
+            || failure_ instanceof CancellationException) && retrier.mayRetry(attempt)) {
           if (retrier.backOff(attempt, startNanos, failure_)) {
             continue;
           }
@@ -177,8 +178,8 @@ public final class RepositoryRetrying<K extends Comparable<K>, V extends Number 
   }
 
   /**
-   * Makes up to 3 attempts. Retries any {@code Exception}; interruption is never retried. Waits
-   * 1000 ms between attempts, 2000 ms in all.
+   * Makes up to 3 attempts. Retries any {@code Exception}; interruption and cancellation are never
+   * retried. Waits 1000 ms between attempts, 2000 ms in all.
    */
   @Override
   public int tag(String first, String... rest) throws IOException, TimeoutException {
@@ -189,8 +190,8 @@ public final class RepositoryRetrying<K extends Comparable<K>, V extends Number 
       try {
         result = this.delegate.tag(first, rest);
       } catch (Throwable failure) {
-        if (failure instanceof Exception && !(failure instanceof InterruptedException)
-            && retrier.mayRetry(attempt)) {
+        if (failure instanceof Exception && !(failure instanceof InterruptedException
+            || failure instanceof CancellationException) && retrier.mayRetry(attempt)) {
           if (retrier.backOff(attempt, startNanos, failure)) {
             continue;
           }

@@ -8,6 +8,7 @@ import java.io.FileNotFoundException;
 import java.io.IOException;
 import java.util.List;
 import java.util.Objects;
+import java.util.concurrent.CancellationException;
 import javax.annotation.processing.Generated;
 
 /**
@@ -48,8 +49,8 @@ public final class PaymentClientRetrying implements PaymentClient {
 
   /**
    * Makes up to 5 attempts. Retries {@code IOException} or {@code IllegalStateException}, but not
-   * {@code FileNotFoundException}. Waits a jittered 75 to 1000 ms between attempts, at most 1875 ms
-   * in all.
+   * {@code FileNotFoundException}; cancellation is never retried. Waits a jittered 75 to 1000 ms
+   * between attempts, at most 1875 ms in all.
    */
   @Override
   public String charge(String account, long cents, int attempt) throws IOException {
@@ -61,7 +62,8 @@ public final class PaymentClientRetrying implements PaymentClient {
         result = this.delegate.charge(account, cents, attempt);
       } catch (Throwable failure) {
         if ((failure instanceof IOException || failure instanceof IllegalStateException)
-            && !(failure instanceof FileNotFoundException) && retrier.mayRetry(attempt_)) {
+            && !(failure instanceof FileNotFoundException
+            || failure instanceof CancellationException) && retrier.mayRetry(attempt_)) {
           if (retrier.backOff(attempt_, startNanos, failure)) {
             continue;
           }
@@ -75,8 +77,8 @@ public final class PaymentClientRetrying implements PaymentClient {
   }
 
   /**
-   * Makes up to 3 attempts. Retries any {@code Exception}; interruption is never retried. No wait
-   * between attempts.
+   * Makes up to 3 attempts. Retries any {@code Exception}; interruption and cancellation are never
+   * retried. No wait between attempts.
    */
   @Override
   public void refund(String account) {
@@ -86,8 +88,8 @@ public final class PaymentClientRetrying implements PaymentClient {
       try {
         this.delegate.refund(account);
       } catch (Throwable failure) {
-        if (failure instanceof Exception && !(failure instanceof InterruptedException)
-            && retrier.mayRetry(attempt)) {
+        if (failure instanceof Exception && !(failure instanceof InterruptedException
+            || failure instanceof CancellationException) && retrier.mayRetry(attempt)) {
           if (retrier.backOff(attempt, startNanos, failure)) {
             continue;
           }

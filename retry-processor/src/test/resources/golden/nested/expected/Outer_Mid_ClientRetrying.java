@@ -5,6 +5,7 @@ import io.retrygen.runtime.Retrier;
 import io.retrygen.runtime.RetryOptions;
 import io.retrygen.runtime.RetryPolicy;
 import java.util.Objects;
+import java.util.concurrent.CancellationException;
 import javax.annotation.processing.Generated;
 
 /**
@@ -37,8 +38,8 @@ final class Outer_Mid_ClientRetrying implements Outer.Mid.Client {
   }
 
   /**
-   * Makes up to 2 attempts. Retries any {@code Exception}; interruption is never retried. Waits
-   * 1000 ms between attempts.
+   * Makes up to 2 attempts. Retries any {@code Exception}; interruption and cancellation are never
+   * retried. Waits 1000 ms between attempts.
    */
   @Override
   public String fetch(String key) {
@@ -49,8 +50,8 @@ final class Outer_Mid_ClientRetrying implements Outer.Mid.Client {
       try {
         result = this.delegate.fetch(key);
       } catch (Throwable failure) {
-        if (failure instanceof Exception && !(failure instanceof InterruptedException)
-            && retrier.mayRetry(attempt)) {
+        if (failure instanceof Exception && !(failure instanceof InterruptedException
+            || failure instanceof CancellationException) && retrier.mayRetry(attempt)) {
           if (retrier.backOff(attempt, startNanos, failure)) {
             continue;
           }

@@ -8,6 +8,7 @@ import java.io.FileNotFoundException;
 import java.io.IOException;
 import java.net.SocketTimeoutException;
 import java.util.Objects;
+import java.util.concurrent.CancellationException;
 import javax.annotation.processing.Generated;
 
 /**
@@ -52,10 +53,10 @@ public final class GatewayRetrying implements Gateway {
   }
 
   /**
-   * Makes up to 3 attempts. Retries {@code IOException} when {@code isTransient} accepts it. Waits
-   * 1000 ms between attempts, 2000 ms in all. When it gives up, it recovers with
-   * {@code chargeFailed} (for {@code IOException}), else {@code chargeFailed};
-   * {@code FileNotFoundException} is rethrown as is.
+   * Makes up to 3 attempts. Retries {@code IOException} when it is a {@code SocketTimeoutException}
+   * that {@code isTransient} accepts. Waits 1000 ms between attempts, 2000 ms in all. When it gives
+   * up, it recovers with {@code chargeFailed} (for {@code IOException}), else {@code chargeFailed};
+   * {@code FileNotFoundException} and a cancellation are rethrown as is.
    */
   @Override
   public String charge(String account, long cents) throws IOException {
@@ -82,7 +83,7 @@ public final class GatewayRetrying implements Gateway {
           }
         }
         retrier.failed(attempt, startNanos, failure);
-        if (failure instanceof FileNotFoundException) {
+        if (failure instanceof FileNotFoundException || failure instanceof CancellationException) {
           throw failure;
         }
         if (failure instanceof IOException) {
@@ -101,7 +102,8 @@ public final class GatewayRetrying implements Gateway {
 
   /**
    * Makes up to 3 attempts. Retries any {@code Exception}, and a result that {@code isDeclined}
-   * rejects; interruption is never retried. Waits 1000 ms between attempts, 2000 ms in all.
+   * rejects; interruption and cancellation are never retried. Waits 1000 ms between attempts, 2000
+   * ms in all.
    */
   @Override
   public int authorize(String account) {
@@ -112,8 +114,8 @@ public final class GatewayRetrying implements Gateway {
       try {
         result = this.delegate.authorize(account);
       } catch (Throwable failure) {
-        if (failure instanceof Exception && !(failure instanceof InterruptedException)
-            && retrier.mayRetry(attempt)) {
+        if (failure instanceof Exception && !(failure instanceof InterruptedException
+            || failure instanceof CancellationException) && retrier.mayRetry(attempt)) {
           if (retrier.backOff(attempt, startNanos, failure)) {
             continue;
           }
@@ -144,9 +146,9 @@ public final class GatewayRetrying implements Gateway {
   }
 
   /**
-   * Makes up to 2 attempts. Retries any {@code Exception}; interruption is never retried. Waits
-   * 1000 ms between attempts. When it gives up, it recovers with {@code refundFailed} (for
-   * {@code RuntimeException}).
+   * Makes up to 2 attempts. Retries any {@code Exception}; interruption and cancellation are never
+   * retried. Waits 1000 ms between attempts. When it gives up, it recovers with
+   * {@code refundFailed} (for {@code RuntimeException}); a cancellation is rethrown as is.
    */
   @Override
   public void refund(String account, long cents) {
@@ -156,13 +158,16 @@ public final class GatewayRetrying implements Gateway {
       try {
         this.delegate.refund(account, cents);
       } catch (Throwable failure) {
-        if (failure instanceof Exception && !(failure instanceof InterruptedException)
-            && retrier.mayRetry(attempt)) {
+        if (failure instanceof Exception && !(failure instanceof InterruptedException
+            || failure instanceof CancellationException) && retrier.mayRetry(attempt)) {
           if (retrier.backOff(attempt, startNanos, failure)) {
             continue;
           }
         }
         retrier.failed(attempt, startNanos, failure);
+        if (failure instanceof CancellationException) {
+          throw failure;
+        }
         if (failure instanceof RuntimeException) {
           this.delegate.refundFailed((RuntimeException) failure, account);
           return;

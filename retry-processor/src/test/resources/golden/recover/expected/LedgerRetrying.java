@@ -7,6 +7,7 @@ import io.retrygen.runtime.RetryPolicy;
 import java.io.FileNotFoundException;
 import java.io.IOException;
 import java.net.SocketTimeoutException;
+import java.util.concurrent.CancellationException;
 import javax.annotation.processing.Generated;
 
 /**
@@ -43,10 +44,11 @@ public final class LedgerRetrying extends Ledger {
   }
 
   /**
-   * Makes up to 3 attempts. Retries {@code IOException} when {@code isTransient} accepts it, and a
-   * result that {@code isStale} rejects. Waits 1000 ms between attempts, 2000 ms in all. When it
-   * gives up, it recovers with {@code balanceUnavailable} (for {@code IOException}), else
-   * {@code balanceUnavailable}; {@code FileNotFoundException} is rethrown as is.
+   * Makes up to 3 attempts. Retries {@code IOException} when it is a {@code SocketTimeoutException}
+   * that {@code isTransient} accepts, and a result that {@code isStale} rejects. Waits 1000 ms
+   * between attempts, 2000 ms in all. When it gives up, it recovers with {@code balanceUnavailable}
+   * (for {@code IOException}), else {@code balanceUnavailable}; {@code FileNotFoundException} and a
+   * cancellation are rethrown as is.
    */
   @Override
   public String balance(String account) throws IOException {
@@ -77,7 +79,7 @@ public final class LedgerRetrying extends Ledger {
           }
         }
         retrier.failed(attempt, startNanos, failure);
-        if (failure instanceof FileNotFoundException) {
+        if (failure instanceof FileNotFoundException || failure instanceof CancellationException) {
           throw failure;
         }
         if (failure instanceof IOException) {
@@ -112,9 +114,9 @@ public final class LedgerRetrying extends Ledger {
   }
 
   /**
-   * Makes up to 3 attempts. Retries any {@code Exception}; interruption is never retried. Waits
-   * 1000 ms between attempts, 2000 ms in all. When it gives up, it recovers with {@code postFailed}
-   * (for {@code IllegalStateException}).
+   * Makes up to 3 attempts. Retries any {@code Exception}; interruption and cancellation are never
+   * retried. Waits 1000 ms between attempts, 2000 ms in all. When it gives up, it recovers with
+   * {@code postFailed} (for {@code IllegalStateException}); a cancellation is rethrown as is.
    */
   @Override
   protected void post(String account, long cents) {
@@ -129,13 +131,16 @@ public final class LedgerRetrying extends Ledger {
       try {
         super.post(account, cents);
       } catch (Throwable failure) {
-        if (failure instanceof Exception && !(failure instanceof InterruptedException)
-            && retrier.mayRetry(attempt)) {
+        if (failure instanceof Exception && !(failure instanceof InterruptedException
+            || failure instanceof CancellationException) && retrier.mayRetry(attempt)) {
           if (retrier.backOff(attempt, startNanos, failure)) {
             continue;
           }
         }
         retrier.failed(attempt, startNanos, failure);
+        if (failure instanceof CancellationException) {
+          throw failure;
+        }
         if (failure instanceof IllegalStateException) {
           super.postFailed((IllegalStateException) failure, account, cents);
           return;

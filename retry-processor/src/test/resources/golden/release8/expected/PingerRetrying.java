@@ -5,6 +5,7 @@ import io.retrygen.runtime.Retrier;
 import io.retrygen.runtime.RetryOptions;
 import io.retrygen.runtime.RetryPolicy;
 import java.util.Objects;
+import java.util.concurrent.CancellationException;
 
 /**
  * Retries the guarded methods of {@link Pinger} by delegating to an instance of it.
@@ -35,8 +36,8 @@ public final class PingerRetrying implements Pinger {
   }
 
   /**
-   * Makes up to 2 attempts. Retries any {@code Exception}; interruption is never retried. Waits
-   * 1000 ms between attempts.
+   * Makes up to 2 attempts. Retries any {@code Exception}; interruption and cancellation are never
+   * retried. Waits 1000 ms between attempts.
    */
   @Override
   public boolean ping(String host) {
@@ -47,8 +48,8 @@ public final class PingerRetrying implements Pinger {
       try {
         result = this.delegate.ping(host);
       } catch (Throwable failure) {
-        if (failure instanceof Exception && !(failure instanceof InterruptedException)
-            && retrier.mayRetry(attempt)) {
+        if (failure instanceof Exception && !(failure instanceof InterruptedException
+            || failure instanceof CancellationException) && retrier.mayRetry(attempt)) {
           if (retrier.backOff(attempt, startNanos, failure)) {
             continue;
           }

@@ -55,6 +55,8 @@ public final class Retrier {
   private final RandomSource random;
   /** The retry budget (SPEC §10); null for none. */
   private final TokenBucket budget;
+  /** The classification by causes, with {@code matchCauses = true}; else null. */
+  private final CauseMatcher causes;
   /** The options' own scheduler, null for the runtime's default; only asynchronous calls use it. */
   private final ScheduledExecutorService scheduler;
   /**
@@ -96,6 +98,7 @@ public final class Retrier {
     this.ticker = options.ticker();
     this.random = options.random();
     this.budget = policy.budget();
+    this.causes = policy.causes();
     this.scheduler = options.customScheduler();
     this.listeners = concat(options.listeners(), methodListeners);
     this.timed = maxDurationNanos > 0 || listeners != null;
@@ -115,6 +118,21 @@ public final class Retrier {
    */
   public long start() {
     return timed ? ticker.nanoTime() : 0L;
+  }
+
+  /**
+   * Step 1 with {@code matchCauses = true}: whether {@code failure} or one of its causes is a
+   * {@code retryFor} type and neither it nor any cause a {@code noRetryFor} type. The rules for
+   * interruption and cancellation look at the failure itself, so the generated code tests them
+   * beside this. Only generated code for such a method calls it.
+   *
+   * @throws IllegalStateException for a policy made without {@link RetryPolicy#matchingCauses}
+   */
+  public boolean matchesCauses(Throwable failure) {
+    if (causes == null) {
+      throw new IllegalStateException(label + " does not match causes");
+    }
+    return causes.matches(failure);
   }
 
   /**

@@ -18,6 +18,8 @@ public final class RetryPolicy {
   private final BackoffPolicy backoff;
   /** Null when no {@code @RetryBudget} applies. */
   private final TokenBucket budget;
+  /** Null unless {@code matchCauses = true}: then the classification looks at the causes too. */
+  private final CauseMatcher causes;
 
   /**
    * @param label the name in events and statistics
@@ -27,7 +29,7 @@ public final class RetryPolicy {
    * @throws IllegalArgumentException for a value the annotations reject at compile time
    */
   public RetryPolicy(String label, int maxAttempts, long maxDurationMillis, BackoffPolicy backoff) {
-    this(label, maxAttempts, maxDurationMillis, backoff, null);
+    this(label, maxAttempts, maxDurationMillis, backoff, null, null);
   }
 
   private RetryPolicy(
@@ -35,7 +37,8 @@ public final class RetryPolicy {
       int maxAttempts,
       long maxDurationMillis,
       BackoffPolicy backoff,
-      TokenBucket budget) {
+      TokenBucket budget,
+      CauseMatcher causes) {
     if (label == null) {
       throw new NullPointerException("label == null");
     }
@@ -53,6 +56,7 @@ public final class RetryPolicy {
     this.maxDurationMillis = maxDurationMillis;
     this.backoff = backoff;
     this.budget = budget;
+    this.causes = causes;
   }
 
   /**
@@ -66,7 +70,24 @@ public final class RetryPolicy {
   public RetryPolicy withBudget(String name, int maxTokens, double tokenRatio) {
     return new RetryPolicy(
         label, maxAttempts, maxDurationMillis, backoff,
-        RetryBudgets.named(name, maxTokens, tokenRatio));
+        RetryBudgets.named(name, maxTokens, tokenRatio), causes);
+  }
+
+  /**
+   * A copy whose {@code retryFor} and {@code noRetryFor} also match the causes of a failure
+   * ({@code @Retryable(matchCauses = true)}): a failure is retryable when it or one of its causes
+   * is an instance of a {@code retryFor} type and neither it nor any cause is an instance of a
+   * {@code noRetryFor} type. {@link Retrier#matchesCauses} tells.
+   *
+   * @param retryFor at least one type; {@code Exception.class} for the default
+   * @param noRetryFor the exclusions, possibly none
+   * @throws IllegalArgumentException for an empty {@code retryFor} or a type that is not a
+   *     Throwable
+   */
+  public RetryPolicy matchingCauses(Class<?>[] retryFor, Class<?>[] noRetryFor) {
+    return new RetryPolicy(
+        label, maxAttempts, maxDurationMillis, backoff, budget,
+        new CauseMatcher(retryFor, noRetryFor));
   }
 
   /**
@@ -109,6 +130,11 @@ public final class RetryPolicy {
   /** The retry budget it draws on; null for none. */
   TokenBucket budget() {
     return budget;
+  }
+
+  /** The classification by causes; null unless {@code matchCauses = true}. */
+  CauseMatcher causes() {
+    return causes;
   }
 
   @Override
