@@ -8,6 +8,7 @@ import java.io.StringWriter;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
+import java.util.HashSet;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
@@ -49,6 +50,11 @@ public final class RetryProcessor extends AbstractProcessor {
 
   /** Whether to write the policy inventory, from {@link #INVENTORY_OPTION}. */
   private boolean writeInventory;
+  /**
+   * Names of the types put off by one round because another processor may still change them
+   * ({@link OtherProcessors}), so that each is put off once only.
+   */
+  private final Set<String> putOffOnce = new HashSet<>();
   /** Names, never elements: elements of one round must not be used in the next. */
   private final Set<String> deferredTypeNames = new LinkedHashSet<>();
 
@@ -102,6 +108,12 @@ public final class RetryProcessor extends AbstractProcessor {
       }
     }
     for (TypeElement type : types) {
+      if (!round.processingOver()
+          && OtherProcessors.mayStillChange(type)
+          && putOffOnce.add(type.getQualifiedName().toString())) {
+        deferredTypeNames.add(type.getQualifiedName().toString());
+        continue;
+      }
       try {
         SuperficialCheck.requireResolved(type);
       } catch (MissingTypeException e) {
