@@ -66,6 +66,11 @@ final class RecoverResolver {
       }
     }
     if (!name.isEmpty() && candidates.isEmpty()) {
+      if (declaresUnusableRecover(type, name)) {
+        // Validator reports what is wrong with that method on it; "names no @Recover method"
+        // would send the user looking for a method that is right there.
+        return new ArrayList<>();
+      }
       diagnostics.error(
           retry.annotatedElement(), retry.mirror(), nameValue,
           "@Retryable(recover = \"%s\") names no @Recover method of %s.%s",
@@ -134,6 +139,21 @@ final class RecoverResolver {
   }
 
   /**
+   * Whether {@code type} itself declares a {@code @Recover} method called {@code name} that the
+   * generated class cannot call (private, static, without a body): the type's validation reports
+   * it, on that method.
+   */
+  private static boolean declaresUnusableRecover(TypeElement type, String name) {
+    for (ExecutableElement method : ElementFilter.methodsIn(type.getEnclosedElements())) {
+      if (method.getSimpleName().contentEquals(name)
+          && Mirrors.find(method, Names.RECOVER) != null) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /**
    * Warns about each {@code @Recover} method declared in {@code type} that fits none of its
    * guarded methods, naming the closest mismatch; not about those in {@code reportedMisfits}.
    */
@@ -166,7 +186,8 @@ final class RecoverResolver {
           Diagnostics.signature(recover.method), type.getSimpleName(),
           fit.closest == null
               ? ": no method of " + type.getSimpleName() + " is guarded. Add @Retryable to the"
-                  + " method it should recover"
+                  + " method it should recover (@Retryable(maxAttempts = 1) to recover without"
+                  + " retrying)"
               : ". " + fit.closestText());
     }
   }
@@ -267,7 +288,8 @@ final class RecoverResolver {
   }
 
   /**
-   * "Add @Retryable to the method it should recover: m(..)" for the first method {@code recover}
+   * "Add @Retryable to the method it should recover: m(..) (@Retryable(maxAttempts = 1) to recover
+   * without retrying)" for the first method {@code recover}
    * fits; else the closest mismatch, as for a type whose guarded methods it does not fit.
    */
   private String closest(
@@ -284,7 +306,8 @@ final class RecoverResolver {
     }
     RecoverFit.Fit fit = fits.fit(recover, recoverType, methods, methodTypes);
     if (fit.fits != null) {
-      return "Add @Retryable to the method it should recover: " + Diagnostics.signature(fit.fits);
+      return "Add @Retryable to the method it should recover: " + Diagnostics.signature(fit.fits)
+          + " (@Retryable(maxAttempts = 1) to recover without retrying)";
     }
     if (fit.closest == null) {
       return "It has no method a recover method could serve. Move it to the type whose method it"

@@ -1,5 +1,6 @@
 package io.retrygen.processor;
 
+import javax.lang.model.element.AnnotationMirror;
 import javax.lang.model.element.Element;
 import javax.lang.model.element.ElementKind;
 import javax.lang.model.element.ExecutableElement;
@@ -26,14 +27,40 @@ final class ShapeValidator {
   }
 
   /**
+   * An annotation type that carries one of ours, as a composed annotation would in Spring: it is
+   * nothing to wrap, and a method it annotates would not be guarded by what it carries.
+   */
+  private void reportAnnotationType(TypeElement type) {
+    for (String name :
+        new String[] {Names.RETRYABLE, Names.CIRCUIT_BREAKER, Names.BACKOFF, Names.RETRY_BUDGET}) {
+      AnnotationMirror ours = Mirrors.find(type, name);
+      if (ours != null) {
+        String simpleName = name.substring(name.lastIndexOf('.') + 1);
+        diagnostics.error(
+            type,
+            ours,
+            "@%s on annotation type %s would have no effect: retrygen reads its annotations on"
+                + " interfaces, classes and their methods, not through an annotation that carries"
+                + " them, so a method annotated @%s would not be guarded. Put @%s on those"
+                + " methods, or on their interface or class, instead",
+            simpleName, type.getSimpleName(), type.getSimpleName(), simpleName);
+        return;
+      }
+    }
+  }
+
+  /**
    * Whether {@code type} can have a generated class at all: an interface or a non-final class that
    * the generated top-level class can see and instantiate. Reports why not.
    */
   boolean validateShape(TypeElement type) {
     String kind = kindName(type);
     ElementKind elementKind = type.getKind();
-    if (elementKind == ElementKind.ENUM || elementKind == ElementKind.ANNOTATION_TYPE
-        || elementKind.name().equals("RECORD")) {
+    if (elementKind == ElementKind.ANNOTATION_TYPE) {
+      reportAnnotationType(type);
+      return false;
+    }
+    if (elementKind == ElementKind.ENUM || elementKind.name().equals("RECORD")) {
       diagnostics.error(
           type,
           "retrygen cannot wrap %s %s: it generates a delegate for an interface or a subclass for"

@@ -139,11 +139,13 @@ final class Validator {
               + " package-private, protected or public",
           Diagnostics.signature(method));
     } else if (modifiers.contains(Modifier.STATIC)) {
+      boolean inInterface = method.getEnclosingElement().getKind().isInterface();
       diagnostics.error(
           method,
-          "@Recover method %s is static: a recover method is an instance method of the type or a"
-              + " supertype. Remove static",
-          Diagnostics.signature(method));
+          "@Recover method %s is static: a recover method is called on the instance the"
+              + " generated class wraps. %s",
+          Diagnostics.signature(method),
+          inInterface ? "Make it a default method instead of static" : "Remove static");
     } else if (KotlinSupport.hasBodyInDefaultImpls(method, types)) {
       diagnostics.error(
           method,

@@ -605,7 +605,7 @@ class DiagnosticsTest {
   }
 
   @Test
-  void annotationTypeIsAnError() {
+  void retryableOnAnAnnotationTypeSaysItWouldNotGuardWhatThatAnnotates() {
     JavaFileObject source =
         JavaFileObjects.forSourceLines(
             "test.Marker",
@@ -619,9 +619,14 @@ class DiagnosticsTest {
     assertThat(compilation).hadErrorCount(1);
     assertThat(processor.createdSourceFiles()).isEmpty();
     assertThat(compilation)
-        .hadErrorContaining("retrygen cannot wrap annotation type Marker: it generates a delegate")
+        .hadErrorContaining(
+            "@Retryable on annotation type Marker would have no effect: retrygen reads its"
+                + " annotations on interfaces, classes and their methods, not through an"
+                + " annotation that carries them, so a method annotated @Marker would not be"
+                + " guarded. Put @Retryable on those methods, or on their interface or class,"
+                + " instead")
         .inFile(source)
-        .onLineContaining("@interface Marker");
+        .onLineContaining("@Retryable");
   }
 
   @Test

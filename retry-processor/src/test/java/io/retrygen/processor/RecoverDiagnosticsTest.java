@@ -84,8 +84,63 @@ class RecoverDiagnosticsTest {
     assertThat(processor.createdSourceFiles()).isEmpty();
     assertThat(compilation)
         .hadErrorContaining(
-            "@Recover method fallback(Exception, String) is static: a recover method is an"
-                + " instance method of the type or a supertype. Remove static")
+            "@Recover method fallback(Exception, String) is static: a recover method is called on"
+                + " the instance the generated class wraps. Remove static")
+        .inFile(source)
+        .onLineContaining("static String fallback(");
+  }
+
+  @Test
+  void staticRecoverMethodOfAnInterfaceSaysMakeItDefaultAndNothingElse() {
+    JavaFileObject source =
+        JavaFileObjects.forSourceLines(
+            "test.Client",
+            "package test;",
+            "import io.retrygen.Recover;",
+            "import io.retrygen.Retryable;",
+            "interface Client {",
+            "  @Retryable",
+            "  String charge(String account);",
+            "",
+            "  @Recover",
+            "  static String fallback(Exception e, String account) {",
+            "    return \"\";",
+            "  }",
+            "}");
+    Compilation compilation = javac.compile(source);
+    assertThat(compilation).hadErrorCount(1);
+    assertThat(compilation).hadWarningCount(0);
+    assertThat(processor.createdSourceFiles()).isEmpty();
+    assertThat(compilation)
+        .hadErrorContaining(
+            "@Recover method fallback(Exception, String) is static: a recover method is called on"
+                + " the instance the generated class wraps. Make it a default method instead of"
+                + " static")
+        .inFile(source)
+        .onLineContaining("static String fallback(");
+  }
+
+  @Test
+  void staticRecoverMethodNamedByRecoverIsReportedOnceNotAsMissing() {
+    JavaFileObject source =
+        JavaFileObjects.forSourceLines(
+            "test.Client",
+            "package test;",
+            "import io.retrygen.Recover;",
+            "import io.retrygen.Retryable;",
+            "interface Client {",
+            "  @Retryable(recover = \"fallback\")",
+            "  String charge(String account);",
+            "",
+            "  @Recover",
+            "  static String fallback(Exception e, String account) {",
+            "    return \"\";",
+            "  }",
+            "}");
+    Compilation compilation = javac.compile(source);
+    assertThat(compilation).hadErrorCount(1);
+    assertThat(compilation)
+        .hadErrorContaining("Make it a default method instead of static")
         .inFile(source)
         .onLineContaining("static String fallback(");
   }

@@ -48,7 +48,8 @@ class WarningsTest {
             "@Recover method fallback(Exception, String) fits no guarded method of Client, so it"
                 + " is never called: nothing in Client is guarded (no @Retryable or"
                 + " @CircuitBreaker on it or its methods). Add @Retryable to the method it should"
-                + " recover: charge(String)")
+                + " recover: charge(String) (@Retryable(maxAttempts = 1) to recover without"
+                + " retrying)")
         .inFile(source)
         .onLineContaining("@Recover");
   }
@@ -136,8 +137,8 @@ class WarningsTest {
     assertThat(processor.createdSourceFiles()).isEmpty();
     assertThat(compilation)
         .hadErrorContaining(
-            "@Recover method fallback(Exception, String) is static: a recover method is an"
-                + " instance method of the type or a supertype. Remove static")
+            "@Recover method fallback(Exception, String) is static: a recover method is called on"
+                + " the instance the generated class wraps. Remove static")
         .inFile(source)
         .onLineContaining("static String fallback(");
   }
@@ -170,7 +171,7 @@ class WarningsTest {
         .hadWarningContaining(
             "@Recover method fallback(Exception, String) fits no guarded method of Client, so it"
                 + " is never called: no method of Client is guarded. Add @Retryable to the method"
-                + " it should recover")
+                + " it should recover (@Retryable(maxAttempts = 1) to recover without retrying)")
         .inFile(source)
         .onLineContaining("@Recover");
     assertThat(compilation)
