@@ -47,10 +47,6 @@ interface BackoffClient {
   @Backoff(delay = 1000, multiplier = 2, maxDelay = 3000, random = true, jitter = 0.5)
   String randomThenJitter() throws IOException;
 
-  /** The fixed wait is capped by maxDelay only when it is above it: here it is not. */
-  @Retryable(maxAttempts = 3, backoff = @Backoff(delay = 250, maxDelay = 400))
-  String fixedWithMaxDelay() throws IOException;
-
   /** From the third wait on, delay * multiplier^(n-1) is infinite in double: still capped. */
   @Retryable(
       maxAttempts = 4,

@@ -187,15 +187,6 @@ class BackoffTest {
   }
 
   @Test
-  void fixedBelowMaxDelayIsNotRaisedToIt() {
-    Script script = Script.alwaysFailing(io("down"));
-
-    assertThrows(IOException.class, () -> client(script).fixedWithMaxDelay());
-
-    assertEquals(asList(250L, 250L), clock.sleeps);
-  }
-
-  @Test
   void hugeMultiplierNeverOverflowsPastTheCap() {
     Script script = Script.alwaysFailing(io("down"));
 
@@ -276,11 +267,6 @@ class BackoffTest {
 
     @Override
     public String randomThenJitter() throws IOException {
-      return run();
-    }
-
-    @Override
-    public String fixedWithMaxDelay() throws IOException {
       return run();
     }
 

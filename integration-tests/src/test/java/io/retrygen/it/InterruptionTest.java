@@ -208,11 +208,6 @@ class InterruptionTest {
     }
 
     @Override
-    public String fixedWithMaxDelay() {
-      throw new UnsupportedOperationException();
-    }
-
-    @Override
     public String hugeMultiplier() {
       throw new UnsupportedOperationException();
     }

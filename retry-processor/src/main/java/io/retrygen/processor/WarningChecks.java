@@ -44,8 +44,34 @@ final class WarningChecks {
       AnnotationMirror retryable = Mirrors.find(element, Names.RETRYABLE);
       if (retryable != null) {
         warnStatisticsListener(element, retryable);
+        warnMaxDelayWithoutEffect(element);
       }
     }
+  }
+
+  /**
+   * Warns about a {@code maxDelay} on a fixed backoff with nothing to cap: no multiplier, no
+   * {@code random}, no {@code jitter} and no {@code delayFor}, so every wait is {@code delay}.
+   * Spring Retry reads the same annotation as a uniform random wait between the two, which a user
+   * coming from it would silently lose.
+   */
+  private void warnMaxDelayWithoutEffect(Element element) {
+    BackoffConfig backoff = configs.retry(element).backoff();
+    long delay = backoff.delay();
+    long maxDelay = backoff.maxDelay();
+    if (maxDelay <= delay // none, the same (Spring Retry would wait it too), or an error already
+        || backoff.exponential()
+        || backoff.random()
+        || backoff.jitter() > 0
+        || !backoff.delayFor().isEmpty()) {
+      return;
+    }
+    diagnostics.warning(
+        element, backoff.mirror(), backoff.explicit("maxDelay"),
+        "@Backoff(maxDelay = %d) has no effect: without a multiplier, random or jitter every wait"
+            + " is delay = %d ms, so there is nothing to cap. (Spring Retry would wait a uniform"
+            + " random %d to %d ms here.) Add random = true for that, or remove maxDelay",
+        maxDelay, delay, delay, maxDelay);
   }
 
   /**

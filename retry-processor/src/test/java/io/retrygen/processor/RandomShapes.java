@@ -1444,12 +1444,15 @@ final class RandomShapes {
         }
       }
       longestFixedWait = exponential ? (maxDelay > 0 ? maxDelay : 30000L) : delay;
-      if ((exponential || maxDelay > delay) && random.nextInt(100) < 50) {
+      boolean randomWait = (exponential || maxDelay > delay) && random.nextInt(100) < 50;
+      double jitter = random.nextInt(100) < 30 ? pick(0.0, 0.1, 0.25, 0.5, 1.0) : -1;
+      // A maxDelay above a fixed delay caps nothing without random or jitter: a warning.
+      randomWait |= !exponential && maxDelay > delay && jitter <= 0;
+      if (randomWait) {
         backoffAttributes.add("random = true");
         longestFixedWait = 0;
       }
-      if (random.nextInt(100) < 30) {
-        double jitter = pick(0.0, 0.1, 0.25, 0.5, 1.0);
+      if (jitter >= 0) {
         backoffAttributes.add("jitter = " + jitter);
         longestFixedWait = jitter > 0 ? 0 : longestFixedWait;
       }

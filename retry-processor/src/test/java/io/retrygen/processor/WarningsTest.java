@@ -650,4 +650,56 @@ class WarningsTest {
         .inFile(base)
         .onLineContaining("maxAttempts = 4");
   }
+  @Test
+  void maxDelayOnAFixedWaitIsAWarningOnTheValueSayingWhatSpringRetryDoes() {
+    JavaFileObject source =
+        JavaFileObjects.forSourceLines(
+            "test.Client",
+            "package test;",
+            "import io.retrygen.Backoff;",
+            "import io.retrygen.Retryable;",
+            "interface Client {",
+            "  @Retryable(backoff = @Backoff(",
+            "      delay = 100,",
+            "      maxDelay = 500))",
+            "  String charge(String account);",
+            "}");
+    Compilation compilation = javac.withOptions("-Xlint:all,-processing").compile(source);
+    assertThat(compilation).succeeded();
+    assertThat(compilation).hadWarningCount(1);
+    assertThat(processor.createdSourceFiles()).containsExactly("test.ClientRetrying");
+    assertThat(compilation)
+        .hadWarningContaining(
+            "@Backoff(maxDelay = 500) has no effect: without a multiplier, random or jitter every"
+                + " wait is delay = 100 ms, so there is nothing to cap. (Spring Retry would wait a"
+                + " uniform random 100 to 500 ms here.) Add random = true for that, or remove"
+                + " maxDelay")
+        .inFile(source)
+        .onLineContaining("maxDelay = 500))");
+  }
+
+  @Test
+  void maxDelayThatCapsSomethingIsNotWarned() {
+    JavaFileObject source =
+        JavaFileObjects.forSourceLines(
+            "test.Client",
+            "package test;",
+            "import io.retrygen.Backoff;",
+            "import io.retrygen.Retryable;",
+            "interface Client {",
+            "  @Retryable(backoff = @Backoff(delay = 100, maxDelay = 500, random = true))",
+            "  String random(String account);",
+            "  @Retryable(backoff = @Backoff(delay = 100, maxDelay = 500, multiplier = 2))",
+            "  String exponential(String account);",
+            "  @Retryable(backoff = @Backoff(delay = 100, maxDelay = 110, jitter = 0.5))",
+            "  String jittered(String account);",
+            "  @Retryable(backoff = @Backoff(delay = 100, maxDelay = 500, delayFor = \"wait\"))",
+            "  String asked(String account);",
+            "  default long wait(RuntimeException failure) {",
+            "    return 200;",
+            "  }",
+            "}");
+    Compilation compilation = javac.withOptions("-Xlint:all,-processing").compile(source);
+    assertThat(compilation).succeededWithoutWarnings();
+  }
 }
