@@ -61,7 +61,11 @@ public @interface CircuitBreaker {
   /**
    * Breakers with the same name share one state in the process (the first one created wins; two
    * of the same name with different settings in one compilation are a compile error). Default:
-   * {@code ""}, one breaker per generated instance and method.
+   * {@code ""}, named by the method's label ({@code Retryable#label()}, by default {@code
+   * Type.method}), so every instance of the generated class shares one breaker per method, as
+   * MicroProfile Fault Tolerance requires; overloads that share a label share it too. A breaker is
+   * created by the first call that passes through it, never by a constructor, with the {@code
+   * Ticker} of the options of the instance that makes that call.
    */
   String name() default "";
 }

@@ -1,6 +1,8 @@
 package io.retrygen.processor;
 
+import javax.lang.model.element.AnnotationValue;
 import javax.lang.model.element.Element;
+import javax.lang.model.element.ExecutableElement;
 import javax.lang.model.element.PackageElement;
 import javax.lang.model.element.TypeElement;
 import javax.lang.model.util.Types;
@@ -93,6 +95,29 @@ final class BreakerValidator {
               + " %s). Breakers of one name share one state, so the first one created would win."
               + " Give them the same settings, or different names",
           breaker.name(), first[1], first[0], breaker.settings());
+    }
+  }
+
+  /**
+   * As {@link #checkName} for the breaker of {@code method} when it has no name: it is named by the
+   * method's {@code label}, so it is shared with every breaker of that name (every instance of the
+   * generated class, overloads that share the label, a named breaker of that name), and their
+   * settings must agree too. Reported on the method.
+   */
+  void checkLabelName(BreakerConfig breaker, ExecutableElement method, String label) {
+    if (!breaker.name().isEmpty()) {
+      return;
+    }
+    String[] first = names.conflict(label, breaker.settings(), breaker.annotatedElement());
+    if (first != null) {
+      boolean onMethod = breaker.annotatedElement().equals(method);
+      diagnostics.error(
+          method, onMethod ? breaker.mirror() : null, (AnnotationValue) null,
+          "@CircuitBreaker on %s has no name, so it is named by the label \"%s\", like the"
+              + " breaker declared on %s with other settings (%s; here %s). Breakers of one name"
+              + " share one state, so the first one created would win. Give them the same"
+              + " settings, or this one a name of its own",
+          Diagnostics.signature(method), label, first[1], first[0], breaker.settings());
     }
   }
 }

@@ -226,7 +226,8 @@ final class ConstructorWriter {
             arguments.build());
       }
       if (method.breaker() != null) {
-        // An unnamed breaker is this instance's own and reports the method's label.
+        // The breaker itself is created by the first call through it, by any instance; an
+        // unnamed one is named by the method's label.
         constructor.addStatement(
             "this.$N = $N.bind($L, $S)",
             members.breakerField(method),

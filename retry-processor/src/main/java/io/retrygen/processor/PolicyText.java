@@ -209,9 +209,9 @@ final class PolicyText {
     BreakerConfig breaker = method.breaker();
     StringBuilder text =
         new StringBuilder(method.retry() != null ? "Each attempt passes " : "Guarded by ");
-    text.append(
-        breaker.name().isEmpty() ? "its own circuit breaker" : "the circuit breaker "
-            + name(breaker.name()));
+    // An unnamed breaker is named by the label, and shared by every instance like a named one.
+    text.append("the circuit breaker ")
+        .append(name(breaker.name().isEmpty() ? method.label() : breaker.name()));
     text.append(", which opens when at least ")
         .append(percent(breaker.failureRatio()))
         .append(" of the last ")

@@ -273,6 +273,9 @@ final class Validator {
       if (method.budget() != null) {
         budgetValidator.checkName(method.budgetName(), method.budget());
       }
+      if (method.breaker() != null) {
+        breakerValidator.checkLabelName(method.breaker(), method.method(), method.label());
+      }
       if (KotlinSupport.isSuspend(method.method())) {
         reportSuspend(method.method());
         continue;

@@ -262,4 +262,64 @@ class BreakerDiagnosticsTest {
         .inFile(source)
         .onLineContaining("final String call()");
   }
+  @Test
+  void unnamedBreakersOfOverloadsShareTheLabelSoTheirSettingsMustAgree() {
+    JavaFileObject source =
+        JavaFileObjects.forSourceLines(
+            "test.Client",
+            "package test;",
+            "import io.retrygen.CircuitBreaker;",
+            "interface Client {",
+            "  @CircuitBreaker(requestVolumeThreshold = 10)",
+            "  String charge(String account);",
+            "  @CircuitBreaker(requestVolumeThreshold = 20)",
+            "  String charge(String account, long cents);",
+            "}");
+    Compilation compilation = javac.compile(source);
+    assertThat(compilation).hadErrorCount(1);
+    assertThat(compilation)
+        .hadErrorContaining(
+            "@CircuitBreaker on charge(String, long) has no name, so it is named by the label"
+                + " \"Client.charge\", like the breaker declared on test.Client.charge(String)"
+                + " with other settings (requestVolumeThreshold = 10")
+        .inFile(source)
+        .onLineContaining("@CircuitBreaker(requestVolumeThreshold = 20)");
+  }
+
+  @Test
+  void anUnnamedBreakerSharesItsLabelWithANamedOneOfThatName() {
+    JavaFileObject source =
+        JavaFileObjects.forSourceLines(
+            "test.Client",
+            "package test;",
+            "import io.retrygen.CircuitBreaker;",
+            "interface Client {",
+            "  @CircuitBreaker(name = \"Client.charge\", delay = 100)",
+            "  String refund(String account);",
+            "  @CircuitBreaker // unnamed",
+            "  String charge(String account);",
+            "}");
+    Compilation compilation = javac.compile(source);
+    assertThat(compilation).hadErrorCount(1);
+    assertThat(compilation)
+        .hadErrorContaining("@CircuitBreaker on charge(String) has no name, so it is named by")
+        .inFile(source)
+        .onLineContaining("// unnamed");
+  }
+
+  @Test
+  void overloadsUnderOneTypeLevelBreakerShareItWithoutComplaint() {
+    JavaFileObject source =
+        JavaFileObjects.forSourceLines(
+            "test.Client",
+            "package test;",
+            "import io.retrygen.CircuitBreaker;",
+            "@CircuitBreaker(delay = 100)",
+            "interface Client {",
+            "  String charge(String account);",
+            "  String charge(String account, long cents);",
+            "}");
+    Compilation compilation = javac.withOptions("-Xlint:all,-processing").compile(source);
+    assertThat(compilation).succeededWithoutWarnings();
+  }
 }

@@ -668,6 +668,8 @@ final class RandomShapes {
    */
   private final Random async;
   private final long seed;
+  /** How many breakers of this input got a name of their own. */
+  private int breakerNames;
   private final int index;
   private final List<Shape> allShapes = new ArrayList<>();
   private final Map<String, Integer> features = new LinkedHashMap<>();
@@ -1490,7 +1492,12 @@ final class RandomShapes {
     return guards < 40 ? annotation + "\n" + circuitBreaker() : annotation;
   }
 
-  /** A valid, unnamed {@code @CircuitBreaker} (a named one would be shared across inputs). */
+  /**
+   * A valid {@code @CircuitBreaker}. Breakers are shared by name in the process, and an unnamed one
+   * by the method's label, which inputs may share ({@code label = "custom"}, overloads): an unnamed
+   * breaker keeps the default window, ratio, delay and trials, so that any two agree; one with
+   * settings of its own gets a name of its own.
+   */
   private String circuitBreaker() {
     List<String> attributes = new ArrayList<>();
     if (breakers.nextInt(100) < 30) {
@@ -1499,6 +1506,7 @@ final class RandomShapes {
     if (breakers.nextInt(100) < 20) {
       attributes.add("skipOn = UncheckedIOException.class");
     }
+    int plain = attributes.size();
     if (breakers.nextInt(100) < 40) {
       attributes.add("requestVolumeThreshold = " + (1 + breakers.nextInt(30)));
     }
@@ -1511,9 +1519,17 @@ final class RandomShapes {
     if (breakers.nextInt(100) < 20) {
       attributes.add("successThreshold = " + (1 + breakers.nextInt(3)));
     }
+    if (attributes.size() > plain) {
+      attributes.add("name = \"" + uniqueBreakerName() + "\"");
+    }
     return attributes.isEmpty()
         ? "@CircuitBreaker"
         : "@CircuitBreaker(" + String.join(", ", attributes) + ")";
+  }
+
+  /** A breaker name no other input of any seed uses: the seed and a count within the input. */
+  private String uniqueBreakerName() {
+    return "breaker-" + seed + "-" + breakerNames++;
   }
 
   private String classes(List<String> failures) {
@@ -1882,6 +1898,7 @@ final class RandomShapes {
     if (random.nextInt(100) < 20) {
       attributes.add("skipOn = UncheckedIOException.class");
     }
+    int plain = attributes.size();
     if (random.nextInt(100) < 60) {
       attributes.add("requestVolumeThreshold = " + (12 + random.nextInt(20)));
     }
@@ -1890,6 +1907,9 @@ final class RandomShapes {
     }
     if (random.nextInt(100) < 30) {
       attributes.add("delay = " + random.nextInt(10_000));
+    }
+    if (attributes.size() > plain) {
+      attributes.add("name = \"" + uniqueBreakerName() + "\"");
     }
     return attributes.isEmpty()
         ? "@CircuitBreaker"

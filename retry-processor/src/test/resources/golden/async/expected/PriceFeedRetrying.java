@@ -81,9 +81,10 @@ public final class PriceFeedRetrying extends PriceFeed {
   }
 
   /**
-   * Guarded by its own circuit breaker, which opens when at least 50% of the last 10 calls failed,
-   * stays open 5000 ms, then closes after 1 successful trial call. When it gives up, it recovers
-   * with {@code noPrice} (for {@code IllegalStateException}); a cancellation is rethrown as is.
+   * Guarded by the circuit breaker {@code "PriceFeed.volume"}, which opens when at least 50% of the
+   * last 10 calls failed, stays open 5000 ms, then closes after 1 successful trial call. When it
+   * gives up, it recovers with {@code noPrice} (for {@code IllegalStateException}); a cancellation
+   * is rethrown as is.
    */
   @Override
   protected CompletionStage<? extends Number> volume(String symbol) {

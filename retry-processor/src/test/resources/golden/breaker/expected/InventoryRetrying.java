@@ -55,9 +55,9 @@ public final class InventoryRetrying implements Inventory {
 
   /**
    * Makes up to 3 attempts. Retries {@code IOException}. Waits 100 ms between attempts, 200 ms in
-   * all. Each attempt passes its own circuit breaker, which opens when at least 75% of the last 4
-   * calls failed with {@code IOException} (not {@code FileNotFoundException}), stays open 1000 ms,
-   * then closes after 1 successful trial call.
+   * all. Each attempt passes the circuit breaker {@code "Inventory.stock"}, which opens when at
+   * least 75% of the last 4 calls failed with {@code IOException} (not
+   * {@code FileNotFoundException}), stays open 1000 ms, then closes after 1 successful trial call.
    */
   @Override
   public int stock(String sku) throws IOException {
