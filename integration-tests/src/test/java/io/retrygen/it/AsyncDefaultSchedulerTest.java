@@ -18,10 +18,10 @@ import org.junit.jupiter.api.Test;
 
 /**
  * SPEC §7 with no scheduler in the options: the runtime's daemon timer only times the waits and
- * hands each later attempt to the default executor, so later attempts run off the caller's thread
- * and off the timer's, and a delegate that blocks in one call's retry does not hold up another
- * call's retry. Real threads, but no sleeping: waits of 0 and 1 ms, latches, and {@code get} with
- * a timeout.
+ * hands each later attempt to the runtime's own pool of daemon threads (never the common pool), so
+ * later attempts run off the caller's thread and off the timer's, and a delegate that blocks in one
+ * call's retry does not hold up another call's retry. Real threads, but no sleeping: waits of 0
+ * and 1 ms, latches, and {@code get} with a timeout.
  */
 class AsyncDefaultSchedulerTest {
   private static final String TIMER_THREAD = "retrygen-scheduler";
@@ -78,6 +78,8 @@ class AsyncDefaultSchedulerTest {
     for (Thread thread : threads.subList(1, threads.size())) {
       assertNotSame(Thread.currentThread(), thread);
       assertNotEquals(TIMER_THREAD, thread.getName(), "the timer only times the waits");
+      assertTrue(thread.getName().startsWith("retrygen-async-"), "the runtime's pool: " + thread);
+      assertTrue(thread.isDaemon(), thread.getName());
     }
   }
 

@@ -28,10 +28,12 @@ import java.util.function.BiFunction;
  * (SPEC §3), taken on the thread that observed the outcome, and each later attempt is scheduled
  * after its wait: on the options' {@link RetryOptions.Builder#scheduler scheduler} when one was
  * set (the attempt then runs on a thread of that scheduler), else on the runtime's daemon timer,
- * which only times the wait and hands the attempt to the executor {@link CompletableFuture} uses
- * by default ({@link java.util.concurrent.ForkJoinPool#commonPool()}, or a thread per attempt when
- * the common pool has fewer than two threads), so a delegate that blocks never delays other
- * retries. No attempt ever runs on the stack of the previous one's completion.
+ * which only times the wait and hands the attempt to a pool of daemon threads the runtime owns
+ * (after a wait of 0 ms, straight to that pool). The pool starts a thread when none is idle and
+ * lets a thread go after a minute without work, so a delegate that blocks never delays another
+ * call's retries, on every JDK and whatever the number of CPUs; {@code
+ * ForkJoinPool.commonPool()} is never used. No attempt ever runs on the stack of the previous
+ * one's completion.
  *
  * <p>That future completes with the first success, the recovery's outcome, or the last failure
  * unwrapped. Cancelling it stops further attempts, cancels the attempt (or the recovery) in flight
@@ -452,9 +454,9 @@ public abstract class AsyncCall<T> {
       return scheduler.schedule(next, delayMillis, TimeUnit.MILLISECONDS);
     }
     if (delayMillis == 0) {
-      return CompletableFuture.runAsync(next);
+      return SharedScheduler.POOL.submit(next); // nothing to time
     }
-    return SharedScheduler.INSTANCE.schedule(new Handoff(next), delayMillis, TimeUnit.MILLISECONDS);
+    return SharedScheduler.TIMER.schedule(new Handoff(next), delayMillis, TimeUnit.MILLISECONDS);
   }
 
   /** The next attempt, once its wait is over. */
@@ -589,7 +591,7 @@ public abstract class AsyncCall<T> {
     }
   }
 
-  /** On the runtime's timer: hands the next attempt to the default executor after the wait. */
+  /** On the runtime's timer: hands the next attempt to the runtime's pool after the wait. */
   @Api24
   private static final class Handoff implements Runnable {
     private final Runnable next;
@@ -600,7 +602,7 @@ public abstract class AsyncCall<T> {
 
     @Override
     public void run() {
-      CompletableFuture.runAsync(next);
+      SharedScheduler.POOL.execute(next);
     }
   }
 

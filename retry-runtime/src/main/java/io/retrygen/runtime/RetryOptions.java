@@ -50,8 +50,9 @@ public final class RetryOptions {
   }
 
   /**
-   * {@link Sleeper#SYSTEM}, {@link Ticker#SYSTEM}, {@link RandomSource#SYSTEM}, the runtime's
-   * shared scheduler and no listener. What the generated constructors without options use.
+   * {@link Sleeper#SYSTEM}, {@link Ticker#SYSTEM}, {@link RandomSource#SYSTEM}, no scheduler (the
+   * runtime's own threads run asynchronous retries) and no listener. What the generated
+   * constructors without options use.
    */
   public static RetryOptions defaults() {
     return DEFAULTS;
@@ -83,11 +84,14 @@ public final class RetryOptions {
   }
 
   /**
-   * Where asynchronous methods schedule their later attempts. Default: one daemon scheduler shared
-   * by the whole runtime, created on first use.
+   * Where asynchronous methods time their later attempts: the scheduler set with {@link
+   * Builder#scheduler}, else the runtime's daemon timer, shared by the whole runtime and started
+   * on first use. That timer has one thread and only times waits: asynchronous retries hand each
+   * later attempt to a pool of daemon threads the runtime owns, so that an attempt that blocks
+   * never delays another. A task given to it directly runs on its one thread and must be short.
    */
   public ScheduledExecutorService scheduler() {
-    return scheduler != null ? scheduler : SharedScheduler.INSTANCE;
+    return scheduler != null ? scheduler : SharedScheduler.TIMER;
   }
 
   /** The scheduler set with {@link Builder#scheduler}, null when the runtime's default applies. */

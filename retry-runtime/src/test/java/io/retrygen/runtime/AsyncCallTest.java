@@ -27,7 +27,10 @@ import java.util.concurrent.CompletionException;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ForkJoinWorkerThread;
 import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.SynchronousQueue;
+import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -1314,6 +1317,39 @@ class AsyncCallTest {
     assertSame(Thread.currentThread(), delegate.threads.get(0));
     assertNotSame(Thread.currentThread(), delegate.threads.get(1));
     assertEquals(Arrays.asList(retry(1, IOException.class, 1L), success(2)), listener.log());
+  }
+
+  @Test
+  @Timeout(30)
+  void laterAttemptsRunOnTheRuntimesOwnDaemonThreadsNeverOnTheCommonPool() throws Exception {
+    for (long delayMillis : new long[] {0L, 1L}) {
+      Delegate delegate =
+          new Delegate()
+              .then(failed(new IOException()))
+              .then(failed(new IOException()))
+              .then(CompletableFuture.completedFuture("ok"));
+      Retrier retrier =
+          new RetryPolicy(label, 3, 0L, BackoffPolicy.fixed(delayMillis)).bind(realTimeOptions());
+
+      CompletableFuture<String> call = start(guarded(retrier, null, delegate));
+
+      assertEquals("ok", call.get(WAIT, TimeUnit.SECONDS));
+      for (Thread thread : delegate.threads.subList(1, 3)) {
+        assertFalse(thread instanceof ForkJoinWorkerThread, delayMillis + " ms: " + thread);
+        assertTrue(thread.getName().startsWith("retrygen-async-"), delayMillis + " ms: " + thread);
+        assertTrue(thread.isDaemon(), thread.getName());
+      }
+    }
+  }
+
+  @Test
+  void theRuntimesPoolGrowsOnDemandAndLetsIdleThreadsGo() {
+    ThreadPoolExecutor pool = (ThreadPoolExecutor) SharedScheduler.POOL;
+
+    assertEquals(0, pool.getCorePoolSize()); // no thread kept when nothing runs
+    assertEquals(Integer.MAX_VALUE, pool.getMaximumPoolSize()); // one more per attempt that blocks
+    assertTrue(pool.getQueue() instanceof SynchronousQueue, "an attempt never waits in a queue");
+    assertTrue(pool.getKeepAliveTime(TimeUnit.SECONDS) > 0);
   }
 
   @Test
