@@ -100,10 +100,9 @@ public final class CircuitBreakers {
     for (CircuitBreakerListener listener : LISTENERS.get()) {
       try {
         listener.onStateChange(name, from, to);
-      } catch (VirtualMachineError e) {
-        throw e;
       } catch (Throwable ignored) {
-        // A listener that throws changes nothing, nor stops the others.
+        // Whatever it throws, errors of the virtual machine included, a listener changes nothing
+        // (the breaker's state and the call's outcome stand) and stops no other listener.
       }
     }
   }
@@ -113,10 +112,9 @@ public final class CircuitBreakers {
     for (CircuitBreakerListener listener : LISTENERS.get()) {
       try {
         listener.onCallNotPermitted(name);
-      } catch (VirtualMachineError e) {
-        throw e;
       } catch (Throwable ignored) {
-        // A listener that throws changes nothing, nor stops the others.
+        // Whatever it throws, errors of the virtual machine included, a listener changes nothing
+        // (the breaker's state and the call's outcome stand) and stops no other listener.
       }
     }
   }

@@ -324,8 +324,8 @@ public final class Retrier {
   }
 
   /**
-   * Calls every listener; one that throws does not change the outcome of the call, nor stop the
-   * others. Only errors the JVM cannot recover from pass through.
+   * Calls every listener; one that throws, whatever it throws, does not change the outcome of the
+   * call, nor stop the others.
    */
   private void dispatch(int kind, RetryEvent event) {
     for (RetryListener listener : listeners) {
@@ -337,10 +337,10 @@ public final class Retrier {
         } else {
           listener.onFailure(event);
         }
-      } catch (VirtualMachineError e) {
-        throw e;
       } catch (Throwable ignored) {
-        // Deliberately swallowed: see the method's documentation.
+        // Errors of the virtual machine too: a listener's StackOverflowError says nothing about
+        // the call, and letting it through would replace the call's outcome in a synchronous
+        // method, or leave an asynchronous call's future pending for ever.
       }
     }
   }

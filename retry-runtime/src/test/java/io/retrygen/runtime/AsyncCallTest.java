@@ -987,6 +987,59 @@ class AsyncCallTest {
     assertEquals(Arrays.asList(success(1)), listener.log());
   }
 
+  @Test
+  void listenersThatThrowErrorsOfTheVirtualMachineChangeNoOutcomeAndLeaveNoCallPending() {
+    RetryListener overflowing =
+        new RetryListener() {
+          @Override
+          public void onRetry(RetryEvent event) {
+            throw new StackOverflowError("onRetry");
+          }
+
+          @Override
+          public void onSuccess(RetryEvent event) {
+            throw new StackOverflowError("onSuccess");
+          }
+
+          @Override
+          public void onFailure(RetryEvent event) {
+            throw new OutOfMemoryError("onFailure");
+          }
+        };
+    Retrier retrier =
+        new RetryPolicy(label, 2, 0L, BackoffPolicy.fixed(100L))
+            .bind(options, overflowing, listener);
+    IOException last = new IOException("last");
+    CompletableFuture<String> pending = new CompletableFuture<String>();
+    Delegate delegate =
+        new Delegate()
+            .then(CompletableFuture.completedFuture("at once"))
+            .then(failed(new IOException("first")))
+            .then(pending)
+            .then(failed(new IOException("first")))
+            .then(failed(last));
+
+    CompletableFuture<String> atOnce = start(guarded(retrier, null, delegate));
+    CompletableFuture<String> later = start(guarded(retrier, null, delegate));
+    scheduler.runNext();
+    pending.complete("later");
+    CompletableFuture<String> exhausted = start(guarded(retrier, null, delegate));
+    scheduler.runNext();
+
+    assertEquals("at once", atOnce.getNow(null));
+    assertEquals("later", later.getNow(null));
+    assertSame(last, failureOf(exhausted));
+    startedWithRetrier += 3; // the listener hears each call twice: as itself and as this test's
+    assertEquals(
+        Arrays.asList(
+            success(1), success(1),
+            retry(1, IOException.class, 100L), retry(1, IOException.class, 100L),
+            success(2), success(2),
+            retry(1, IOException.class, 100L), retry(1, IOException.class, 100L),
+            failure(2, IOException.class), failure(2, IOException.class)),
+        listener.log());
+  }
+
   // ---------------------------------------------------------------- 11. breaker
 
   @Test

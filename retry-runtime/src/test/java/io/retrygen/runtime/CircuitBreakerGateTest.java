@@ -338,6 +338,41 @@ class CircuitBreakerGateTest {
   }
 
   @Test
+  void aListenerThatThrowsAnErrorOfTheVirtualMachineChangesNothing() {
+    CircuitBreakerListener overflowing =
+        new CircuitBreakerListener() {
+          @Override
+          public void onStateChange(
+              String breaker, CircuitBreakerState from, CircuitBreakerState to) {
+            throw new StackOverflowError("listener recursion");
+          }
+
+          @Override
+          public void onCallNotPermitted(String breaker) {
+            throw new StackOverflowError("listener recursion");
+          }
+        };
+    RecordingBreakerListener after = new RecordingBreakerListener(name);
+    CircuitBreakers.addListener(overflowing);
+    CircuitBreakers.addListener(after);
+    try {
+      CircuitBreakerGate gate = gate(1, 1.0, 10, 1);
+      fail(gate, 1);
+      assertEquals(OPEN, gate.state());
+      assertRefused(gate);
+      clock.advanceMillis(10);
+      succeed(gate, 1);
+
+      assertEquals(CLOSED, gate.state());
+      assertEquals(listener.events(), after.events());
+      assertEquals(4, after.events().size());
+    } finally {
+      assertTrue(CircuitBreakers.removeListener(overflowing));
+      assertTrue(CircuitBreakers.removeListener(after));
+    }
+  }
+
+  @Test
   void removingAListenerThatWasNeverAddedReturnsFalse() {
     RecordingBreakerListener stranger = new RecordingBreakerListener(name);
     assertEquals(false, CircuitBreakers.removeListener(stranger));

@@ -592,6 +592,36 @@ class RetrierTest {
   }
 
   @Test
+  void listenersThatThrowErrorsOfTheVirtualMachineChangeNothingEither() {
+    List<String> log = new ArrayList<String>();
+    RetryOptions options =
+        RetryOptions.builder()
+            .sleeper(clock)
+            .ticker(clock)
+            .listener(new Thrower(new StackOverflowError("listener recursion")))
+            .listener(new Recorder("options", log))
+            .build();
+    Retrier retrier =
+        retrier(
+            options, LABEL, 3, 0L, BackoffPolicy.fixed(100L),
+            new Thrower(new OutOfMemoryError("listener allocation")),
+            new Recorder("method", log));
+
+    long start = retrier.start();
+    assertTrue(retrier.backOff(1, start, new IOException(), 100L));
+    retrier.succeeded(2, start);
+    retrier.failed(2, start, new IOException());
+
+    assertEquals(Collections.singletonList(100L), clock.sleeps);
+    assertEquals(
+        Arrays.asList(
+            "options.onRetry#1", "method.onRetry#1",
+            "options.onSuccess#2", "method.onSuccess#2",
+            "options.onFailure#2", "method.onFailure#2"),
+        log);
+  }
+
+  @Test
   void methodListenerArrayIsCopied() {
     List<String> log = new ArrayList<String>();
     RetryListener[] listeners = {new Recorder("original", log)};

@@ -305,6 +305,37 @@ class RetryTemplateScheduleTest {
         events.lines());
   }
 
+  @Test
+  void aListenerThatThrowsAStackOverflowErrorChangesNoOutcome() throws Exception {
+    RetryListener overflowing = new RetryListener() {
+      @Override
+      public void onRetry(RetryEvent event) {
+        throw new StackOverflowError("listener");
+      }
+
+      @Override
+      public void onSuccess(RetryEvent event) {
+        throw new StackOverflowError("listener");
+      }
+
+      @Override
+      public void onFailure(RetryEvent event) {
+        throw new StackOverflowError("listener");
+      }
+    };
+    RetryTemplate template = builder(3, BackoffPolicy.fixed(1L)).listener(overflowing).build();
+    IOException last = new IOException();
+
+    assertEquals("ok#2", template.execute(ScriptedCallback.failing(new IOException())));
+    assertSame(last, assertThrows(IOException.class,
+        () -> template.execute(ScriptedCallback.failing(new IOException(), last, last))));
+    assertEquals("recovered", template.execute(
+        ScriptedCallback.failing(new AssertionError()), context -> "recovered"));
+
+    assertEquals(3, events.terminals());
+    assertEquals(millis(1, 1, 1), clock.sleeps);
+  }
+
   // ----------------------------------------------------------------------------- context
 
   @Test
