@@ -181,8 +181,8 @@ public final class Retrier {
    * waits (no {@link Sleeper} call for 0 ms), and gives up when the wait was interrupted (the
    * interrupt flag set again) or overran {@code maxDuration}.
    *
-   * <p>A {@link Sleeper} that throws ends the call with its exception: the listeners get {@code
-   * onFailure} with it for {@code attempt}, and it is rethrown.
+   * <p>A {@link Sleeper} that throws ends the call with its exception, checked or not: the
+   * listeners get {@code onFailure} with it for {@code attempt}, and it is rethrown as it is.
    *
    * @param failure the attempt's failure; null when its result was rejected
    * @return true to make the next attempt, false to give up
@@ -257,9 +257,11 @@ public final class Retrier {
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       return false;
-    } catch (RuntimeException | Error e) {
+    } catch (Throwable e) {
+      // A checked exception too: a Sleeper written in Kotlin, or with Lombok's @SneakyThrows, can
+      // throw one it does not declare, and the call must still end with onFailure.
       failed(attempt, startNanos, e);
-      throw e;
+      throw Template.<RuntimeException>asThrown(e);
     }
     return timeLeft(startNanos);
   }

@@ -203,6 +203,30 @@ class RetrierTest {
     assertEquals(2, recorder.events.get(1).attempt());
   }
 
+  @Test
+  void aSleeperThatThrowsACheckedExceptionItDoesNotDeclareEndsTheCallWithOnFailure() {
+    IOException sneaky = new IOException("thrown by a Kotlin or @SneakyThrows sleeper");
+    Sleeper throwing = millis -> RetrierTest.<RuntimeException>sneakyThrow(sneaky);
+    List<String> log = new ArrayList<>();
+    Recorder recorder = new Recorder("r", log);
+    RetryOptions options = RetryOptions.builder().sleeper(throwing).ticker(clock).build();
+    Retrier retrier = retrier(options, LABEL, 5, 0L, BackoffPolicy.fixed(100L), recorder);
+    long start = retrier.start();
+
+    IOException thrown =
+        assertThrows(IOException.class, () -> retrier.backOff(2, start, new IOException()));
+
+    assertSame(sneaky, thrown);
+    assertEquals(Arrays.asList("r.onRetry#2", "r.onFailure#2"), log);
+    assertSame(sneaky, recorder.events.get(1).failure());
+    assertEquals(2, recorder.events.get(1).attempt());
+  }
+
+  @SuppressWarnings("unchecked")
+  static <X extends Throwable> void sneakyThrow(Throwable failure) throws X {
+    throw (X) failure;
+  }
+
   // ---------------------------------------------------------------- maxDuration
 
   @Test

@@ -413,4 +413,24 @@ class RetryTemplateTest {
         events.lines());
     assertSame(broken, events.event(1).failure());
   }
+
+  @Test
+  void aSleeperThatThrowsACheckedExceptionItDoesNotDeclareEndsTheCallWithOnFailure() {
+    IOException sneaky = new IOException("sneaky sleeper");
+    RetryTemplate template =
+        builder(millis -> RetrierTest.<RuntimeException>sneakyThrow(sneaky)).build();
+    ScriptedCallback callback = ScriptedCallback.failing(new IllegalStateException());
+
+    IOException thrown =
+        assertThrows(IOException.class, () -> template.execute(callback, context -> "recovered"));
+
+    assertSame(sneaky, thrown);
+    assertEquals(1, callback.calls());
+    assertEquals(
+        Arrays.asList(
+            "onRetry RetryTemplate #1 IllegalStateException delay=10 elapsedMs=0",
+            "onFailure RetryTemplate #1 IOException delay=0 elapsedMs=0"),
+        events.lines());
+    assertSame(sneaky, events.event(1).failure());
+  }
 }
