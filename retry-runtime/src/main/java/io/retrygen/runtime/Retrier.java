@@ -48,7 +48,8 @@ public final class Retrier {
 
   private final String label;
   private final int maxAttempts;
-  private final long maxDurationNanos;
+  /** 0 for none. Kept in ms: in nanoseconds it would not fit near {@code Long.MAX_VALUE}. */
+  private final long maxDurationMillis;
   private final BackoffPolicy backoff;
   private final Sleeper sleeper;
   private final Ticker ticker;
@@ -92,7 +93,7 @@ public final class Retrier {
     }
     this.label = policy.label();
     this.maxAttempts = policy.maxAttempts();
-    this.maxDurationNanos = saturatedNanos(policy.maxDurationMillis());
+    this.maxDurationMillis = policy.maxDurationMillis();
     this.backoff = policy.backoff();
     this.sleeper = options.sleeper();
     this.ticker = options.ticker();
@@ -101,8 +102,8 @@ public final class Retrier {
     this.causes = policy.causes();
     this.scheduler = options.customScheduler();
     this.listeners = concat(options.listeners(), methodListeners);
-    this.timed = maxDurationNanos > 0 || listeners != null;
-    this.constantDelayMillis = maxDurationNanos > 0 ? -1L : backoff.constantWaitMillis();
+    this.timed = maxDurationMillis > 0 || listeners != null;
+    this.constantDelayMillis = maxDurationMillis > 0 ? -1L : backoff.constantWaitMillis();
     this.instantRetry = constantDelayMillis == 0 && listeners == null;
     this.quietSuccess = budget == null && listeners == null;
   }
@@ -234,9 +235,14 @@ public final class Retrier {
     return withinMaxDuration(backoff.waitMillis(attempt, random), startNanos);
   }
 
-  /** {@code delayMillis}, or -1 when it would end at or beyond {@code maxDuration}. */
+  /**
+   * {@code delayMillis}, or -1 when it would end at or beyond {@code maxDuration}: the wait is
+   * taken only if {@code elapsed + wait < maxDuration}. With whole milliseconds on the right, that
+   * holds in nanoseconds exactly when it holds for the elapsed time truncated to milliseconds, so
+   * the comparison needs no nanosecond value that could overflow.
+   */
   private long withinMaxDuration(long delayMillis, long startNanos) {
-    if (maxDurationNanos > 0 && saturatedNanos(delayMillis) >= remainingNanos(startNanos)) {
+    if (maxDurationMillis > 0 && delayMillis >= maxDurationMillis - elapsedMillis(startNanos)) {
       return -1L;
     }
     return delayMillis;
@@ -278,7 +284,7 @@ public final class Retrier {
    * attempt starts only while less than {@code maxDuration} has elapsed.
    */
   boolean timeLeft(long startNanos) {
-    return maxDurationNanos == 0 || remainingNanos(startNanos) > 0;
+    return maxDurationMillis == 0 || elapsedMillis(startNanos) < maxDurationMillis;
   }
 
   /** Where asynchronous calls schedule their later attempts; null for the runtime's default. */
@@ -286,8 +292,13 @@ public final class Retrier {
     return scheduler;
   }
 
-  private long remainingNanos(long startNanos) {
-    return maxDurationNanos - (ticker.nanoTime() - startNanos);
+  /**
+   * Whole milliseconds since {@code startNanos}; the difference of two ticker readings is right
+   * across the ticker's wrap-around, and one that went backwards counts as none.
+   */
+  private long elapsedMillis(long startNanos) {
+    long elapsedNanos = ticker.nanoTime() - startNanos;
+    return elapsedNanos > 0 ? elapsedNanos / 1_000_000L : 0L;
   }
 
   /**
@@ -349,10 +360,6 @@ public final class Retrier {
 
   private RetryEvent event(int attempt, Throwable failure, long delayMillis, long startNanos) {
     return RetryEvent.of(label, attempt, failure, delayMillis, ticker.nanoTime() - startNanos);
-  }
-
-  private static long saturatedNanos(long millis) {
-    return millis >= Long.MAX_VALUE / 1_000_000L ? Long.MAX_VALUE : millis * 1_000_000L;
   }
 
   private static RetryListener[] concat(List<RetryListener> first, RetryListener[] second) {

@@ -306,6 +306,71 @@ class RetrierTest {
     assertEquals(-1L, exponential.nextDelay(Integer.MAX_VALUE - 1, start));
   }
 
+  /** Waits a {@code delayFor} asked for, under the largest cap, after {@code elapsedNanos}. */
+  private long waitAfter(long maxDurationMillis, long elapsedNanos, long requestedMillis) {
+    Retrier retrier =
+        retrier(
+            options(), LABEL, 10, maxDurationMillis,
+            BackoffPolicy.fixed(0L).withMaxDelay(Long.MAX_VALUE));
+    long start = retrier.start();
+    clock.advanceNanos(elapsedNanos);
+    try {
+      return retrier.nextDelay(1, start, requestedMillis);
+    } finally {
+      clock.advanceNanos(-elapsedNanos);
+    }
+  }
+
+  /** Whether an attempt may start {@code elapsedNanos} after the first one started. */
+  private boolean timeLeftAfter(long maxDurationMillis, long elapsedNanos) {
+    Retrier retrier = retrier(options(), LABEL, 10, maxDurationMillis, BackoffPolicy.fixed(0L));
+    long start = retrier.start();
+    clock.advanceNanos(elapsedNanos);
+    try {
+      return retrier.timeLeft(start);
+    } finally {
+      clock.advanceNanos(-elapsedNanos);
+    }
+  }
+
+  @Test
+  void maxDurationIsExactAtTheEdgesOfTheNanosecondRange() {
+    long max = Long.MAX_VALUE;
+    long edge = Long.MAX_VALUE / 1_000_000L; // the largest whole ms that fits in nanoseconds
+
+    // 0: no limit at all, whatever the wait and the time elapsed
+    assertEquals(max, waitAfter(0L, max, max));
+    assertTrue(timeLeftAfter(0L, max));
+    // 1 ms: a wait of 0 until a whole millisecond has elapsed
+    assertEquals(0L, waitAfter(1L, MS - 1, 0L));
+    assertEquals(-1L, waitAfter(1L, MS, 0L));
+    assertEquals(-1L, waitAfter(1L, 0L, 1L));
+    assertTrue(timeLeftAfter(1L, MS - 1));
+    assertFalse(timeLeftAfter(1L, MS));
+    // Long.MAX_VALUE ms: every wait below it fits, whatever its size in nanoseconds
+    assertEquals(edge - 1, waitAfter(max, 0L, edge - 1));
+    assertEquals(edge, waitAfter(max, 0L, edge));
+    assertEquals(edge + 1, waitAfter(max, 0L, edge + 1));
+    assertEquals(max - 1, waitAfter(max, 0L, max - 1));
+    assertEquals(-1L, waitAfter(max, 0L, max)); // 0 + wait == maxDuration: not below
+    assertEquals(max - 2, waitAfter(max, MS, max - 2));
+    assertEquals(-1L, waitAfter(max, MS, max - 1)); // 1 + (MAX - 1) == maxDuration
+    assertEquals(edge, waitAfter(max, max, edge)); // the most a ticker can tell: edge ms
+    assertTrue(timeLeftAfter(max, max));
+    // the edge itself and around it
+    for (long maxDuration : new long[] {edge - 1, edge, edge + 1}) {
+      assertEquals(maxDuration - 1, waitAfter(maxDuration, 0L, maxDuration - 1), "" + maxDuration);
+      assertEquals(-1L, waitAfter(maxDuration, 0L, maxDuration), "" + maxDuration);
+      assertEquals(maxDuration - 2, waitAfter(maxDuration, MS - 1, maxDuration - 2));
+      assertEquals(maxDuration - 2, waitAfter(maxDuration, MS, maxDuration - 2));
+      assertEquals(-1L, waitAfter(maxDuration, MS, maxDuration - 1), "" + maxDuration);
+    }
+    assertTrue(timeLeftAfter(edge, edge * MS - 1));
+    assertFalse(timeLeftAfter(edge, edge * MS)); // edge ms elapsed: no attempt starts
+    assertTrue(timeLeftAfter(edge + 1, max)); // MAX_VALUE ns is less than edge + 1 ms
+    assertFalse(timeLeftAfter(edge - 1, (edge - 1) * MS));
+  }
+
   @Test
   void maxDurationJustAboveTheDelayAllowsOneWait() {
     Retrier retrier = retrier(options(), LABEL, 10, 101L, BackoffPolicy.fixed(100L));

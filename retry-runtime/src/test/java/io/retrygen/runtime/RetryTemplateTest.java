@@ -433,4 +433,25 @@ class RetryTemplateTest {
         events.lines());
     assertSame(sneaky, events.event(1).failure());
   }
+
+  @Test
+  void maxDurationNearLongMaxValueTakesEveryWaitThatFits() throws Exception {
+    long edge = Long.MAX_VALUE / 1_000_000L;
+    // Waits a double holds exactly (the backoff computes in double); the ticker stands still, as
+    // no ticker can show such waits pass.
+    for (long delay : new long[] {edge - 1, edge, edge + 1, 1L << 62}) {
+      List<Long> sleeps = new ArrayList<Long>();
+      RetryTemplate template =
+          RetryTemplate.builder()
+              .maxAttempts(2)
+              .maxDuration(Long.MAX_VALUE)
+              .backoff(BackoffPolicy.fixed(delay))
+              .options(RetryOptions.builder().sleeper(sleeps::add).ticker(() -> 0L).build())
+              .build();
+
+      assertEquals(
+          "ok#2", template.execute(ScriptedCallback.failing(new IOException())), "wait " + delay);
+      assertEquals(Arrays.asList(delay), sleeps);
+    }
+  }
 }
