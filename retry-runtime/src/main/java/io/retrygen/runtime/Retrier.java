@@ -100,7 +100,7 @@ public final class Retrier {
     this.random = options.random();
     this.budget = policy.budget();
     this.causes = policy.causes();
-    this.scheduler = options.customScheduler();
+    this.scheduler = options.schedulerIfSet();
     this.listeners = concat(options.listeners(), methodListeners);
     this.timed = maxDurationMillis > 0 || listeners != null;
     this.constantDelayMillis = maxDurationMillis > 0 ? -1L : backoff.constantWaitMillis();

@@ -63,7 +63,11 @@ public final class RetryOptions {
     return new Builder();
   }
 
-  /** A builder that starts from these options, listeners included. */
+  /**
+   * A builder that holds a copy of every setting of these options: sleeper, ticker, randomness,
+   * the scheduler if one was set (a default stays a default), and every listener in order. What
+   * it is then told changes only the options it builds.
+   */
   public Builder toBuilder() {
     return new Builder(this);
   }
@@ -94,8 +98,13 @@ public final class RetryOptions {
     return scheduler != null ? scheduler : SharedScheduler.TIMER;
   }
 
-  /** The scheduler set with {@link Builder#scheduler}, null when the runtime's default applies. */
-  ScheduledExecutorService customScheduler() {
+  /**
+   * The scheduler set with {@link Builder#scheduler}, or null when none was set and the runtime's
+   * own threads apply. For code that schedules on the options' scheduler only when the user chose
+   * one, and otherwise on a scheduler of its own (a reactive library's, whose test schedulers
+   * control virtual time).
+   */
+  public ScheduledExecutorService schedulerIfSet() {
     return scheduler;
   }
 

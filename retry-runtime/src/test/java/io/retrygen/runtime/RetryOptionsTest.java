@@ -3,6 +3,7 @@ package io.retrygen.runtime;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -125,6 +126,41 @@ class RetryOptionsTest {
 
     assertEquals(Arrays.asList(first, second), extended.listeners());
     assertEquals(Collections.singletonList(first), original.listeners());
+  }
+
+  @Test
+  void schedulerIfSetIsTheSchedulerTheBuilderWasGivenOrNull() {
+    ScheduledExecutorService scheduler = new ScheduledThreadPoolExecutor(1);
+    try {
+      RetryOptions set = RetryOptions.builder().scheduler(scheduler).build();
+
+      assertNull(RetryOptions.defaults().schedulerIfSet());
+      assertNull(RetryOptions.builder().sleeper(clock).build().schedulerIfSet());
+      assertSame(scheduler, set.schedulerIfSet());
+      assertSame(scheduler, set.toBuilder().build().schedulerIfSet());
+      assertSame(scheduler, set.toBuilder().listener(first).build().schedulerIfSet());
+      // the default stays a default through a copy: the runtime's timer is not "set"
+      assertNull(RetryOptions.defaults().toBuilder().build().schedulerIfSet());
+      assertNotNull(RetryOptions.defaults().scheduler());
+    } finally {
+      scheduler.shutdownNow();
+    }
+  }
+
+  @Test
+  void toBuilderCopiesEveryListenerInOrderAndLaterChangesStayInTheCopy() {
+    RetryOptions original =
+        RetryOptions.builder().sleeper(clock).listener(first).listener(second).build();
+    RetryOptions.Builder copy = original.toBuilder();
+
+    RetryOptions changed = copy.ticker(clock).random(random).listener(first).build();
+
+    assertEquals(Arrays.asList(first, second, first), changed.listeners());
+    assertEquals(Arrays.asList(first, second), original.listeners());
+    assertSame(Ticker.SYSTEM, original.ticker());
+    assertSame(RandomSource.SYSTEM, original.random());
+    assertSame(clock, changed.sleeper());
+    assertEquals(Arrays.asList(first, second), original.toBuilder().build().listeners());
   }
 
   @Test
