@@ -17,9 +17,10 @@ import java.util.function.BiFunction;
  * blocking any thread, and the future the generated method returns ({@link #start}). Only
  * generated code uses this class: each asynchronous guarded method returns {@code new
  * AsyncCall<T>(retrier, breaker) {...}.start()}, whose anonymous body says how to make one attempt
- * ({@link #call}) and what the annotations decided ({@link #retryable}, {@link #retryIf}, {@link
- * #rejects}, {@link #delayFor}, {@link #delayForResult}, {@link #breakerFailure}, {@link
- * #recover}). A retry budget, if the retrier has one, is kept here as in the synchronous loop.
+ * ({@link #call}) and what the annotations decided ({@link #retryable}, {@link
+ * #retriesCancellation}, {@link #retryIf}, {@link #rejects}, {@link #delayFor}, {@link
+ * #delayForResult}, {@link #breakerFailure}, {@link #recover}). A retry budget, if the retrier has
+ * one, is kept here as in the synchronous loop.
  *
  * <p>The first attempt runs on the caller's thread, in {@link #start}. Its outcome is observed
  * when its stage completes: a synchronous throw from {@link #call} and an exceptional completion
@@ -153,6 +154,16 @@ public abstract class AsyncCall<T> {
    */
   protected long delayForResult(T result) throws Throwable {
     return -1L;
+  }
+
+  /**
+   * Whether a {@link CancellationException} may be retried: true when {@code retryFor} names
+   * {@code CancellationException} itself. By default (false) an attempt that fails with one, after
+   * unwrapping, ends the call at once: no retry, no recovery, the exception as it is, {@code
+   * onFailure}; its breaker outcome is recorded like any other.
+   */
+  protected boolean retriesCancellation() {
+    return false;
   }
 
   /** Whether {@code failure} counts as a breaker failure ({@code failOn}, {@code skipOn}). */
@@ -348,6 +359,14 @@ public abstract class AsyncCall<T> {
     if (abandoned) {
       return;
     }
+    if (failure instanceof CancellationException && !retriesCancellation()) {
+      // Cancellation is never retried nor recovered: whoever cancelled the attempt wants it over.
+      if (retrier != null) {
+        retrier.refund(); // not retryable, as step 1 classifies it
+      }
+      abort(failure);
+      return;
+    }
     if (retrier != null) {
       if (!retryable(failure)) {
         retrier.refund();
@@ -510,7 +529,10 @@ public abstract class AsyncCall<T> {
     }
   }
 
-  /** Ends the call with what user code or the scheduler threw: not retried, not recovered. */
+  /**
+   * Ends the call with what user code or the scheduler threw, or with a cancellation: not
+   * retried, not recovered.
+   */
   private void abort(Throwable failure) {
     if (end()) {
       if (retrier != null) {

@@ -77,5 +77,10 @@ public final class AsyncRetryTemplate {
     protected boolean retryIf(Throwable failure) {
       return template.retryIf(failure);
     }
+
+    @Override
+    protected boolean retriesCancellation() {
+      return template.retriesCancellation();
+    }
   }
 }

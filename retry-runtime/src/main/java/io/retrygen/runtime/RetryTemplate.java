@@ -2,8 +2,10 @@ package io.retrygen.runtime;
 
 import io.retrygen.RetryListener;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Objects;
+import java.util.concurrent.CancellationException;
 
 /**
  * Retries a callback with the same runtime, and the same semantics, as a method the processor
@@ -38,6 +40,8 @@ public final class RetryTemplate {
   private final Class<?>[] notRetryOn;
   /** Whether {@code retryOn} covers {@code InterruptedException} without naming it (SPEC §3). */
   private final boolean excludesInterruption;
+  /** Whether {@code retryOn} names {@code CancellationException} itself. */
+  private final boolean retriesCancellation;
   private final FailurePredicate retryIf;
   private final Retrier retrier;
 
@@ -53,6 +57,7 @@ public final class RetryTemplate {
     this.retryOn = builder.retryOn.toArray(NONE);
     this.notRetryOn = builder.notRetryOn.toArray(NONE);
     this.excludesInterruption = excludesInterruption(retryOn, notRetryOn);
+    this.retriesCancellation = Arrays.asList(retryOn).contains(CancellationException.class);
     this.retryIf = builder.retryIf;
     this.retrier =
         builder.listeners.isEmpty()
@@ -91,7 +96,9 @@ public final class RetryTemplate {
    * Runs {@code callback} until an attempt succeeds; when the template gives up, returns what
    * {@code recovery} returns for the last failure (an interruption it recovers from leaves the
    * interrupt flag set, so that it is not lost). An exception {@code recovery} throws ends the
-   * call as it is.
+   * call as it is. A {@link CancellationException} from {@code callback} is never retried nor
+   * recovered (unless {@link Builder#retryOn} names {@code CancellationException} itself): it ends
+   * the call at once, with {@code onFailure}, and is rethrown as it is.
    *
    * @param recovery what to return when the template gives up; null to rethrow the last failure
    * @throws E the last failure of {@code callback} when there is no recovery
@@ -111,6 +118,11 @@ public final class RetryTemplate {
         result = callback.doWithRetry(context);
       } catch (Throwable failure) {
         context.lastFailure = failure;
+        if (failure instanceof CancellationException && !retriesCancellation) {
+          // Cancellation is never retried nor recovered: the caller asked for it to stop.
+          retrier.failed(attempt, startNanos, failure);
+          throw Template.<E>asThrown(failure);
+        }
         if (retryable(failure) && retrier.mayRetry(attempt)) {
           boolean retry;
           try {
@@ -178,6 +190,11 @@ public final class RetryTemplate {
   /** Step 5: the {@code retryIf} predicate, true when there is none. */
   boolean retryIf(Throwable failure) {
     return retryIf == null || retryIf.test(failure);
+  }
+
+  /** Whether a {@link CancellationException} may be retried: {@code retryOn} names it itself. */
+  boolean retriesCancellation() {
+    return retriesCancellation;
   }
 
   /** The retrier every call of this template uses. */
@@ -254,7 +271,8 @@ public final class RetryTemplate {
 
     /**
      * Adds a failure type to retry (matched with {@code instanceof}). With none, {@code
-     * Exception} is retried.
+     * Exception} is retried. Interruption and cancellation are retried only when named
+     * themselves: {@code InterruptedException.class}, {@code CancellationException.class}.
      */
     public Builder retryOn(Class<? extends Throwable> failureType) {
       retryOn.add(Objects.requireNonNull(failureType, "failureType == null"));

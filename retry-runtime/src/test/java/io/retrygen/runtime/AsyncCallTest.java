@@ -1040,6 +1040,91 @@ class AsyncCallTest {
         listener.log());
   }
 
+  // ------------------------------------------------------------ cancellation rule
+
+  /** {@link #guarded} whose recovery records what it recovers and whether it retries cancellation. */
+  private static AsyncCall<String> recording(
+      Retrier retrier,
+      CircuitBreakerGate breaker,
+      Delegate delegate,
+      List<Throwable> recovered,
+      boolean retriesCancellation) {
+    return new AsyncCall<String>(retrier, breaker) {
+      @Override
+      protected CompletionStage<String> call() throws Throwable {
+        return delegate.call();
+      }
+
+      @Override
+      protected boolean retryable(Throwable failure) {
+        return failure instanceof Exception; // CancellationException is one
+      }
+
+      @Override
+      protected boolean breakerFailure(Throwable failure) {
+        return failure instanceof Exception;
+      }
+
+      @Override
+      protected boolean retriesCancellation() {
+        return retriesCancellation;
+      }
+
+      @Override
+      protected CompletionStage<String> recover(Throwable failure) {
+        recovered.add(failure);
+        return CompletableFuture.completedFuture("recovered");
+      }
+    };
+  }
+
+  @Test
+  void aCancellationEndsTheCallAtOnceUnrecoveredAndTheBreakerCountsIt() {
+    CircuitBreakerGate breaker = breaker(10, 0.9, 1000L, 1);
+    CancellationException cancelled = new CancellationException("cancelled by the callee");
+    List<Throwable> recovered = new ArrayList<Throwable>();
+    Delegate delegate =
+        new Delegate()
+            .then(failed(new CompletionException(cancelled)))
+            .then(cancelled)
+            .then(failed(cancelled));
+
+    CompletableFuture<String> completed =
+        start(recording(retrier(3, 0L, 100L), breaker, delegate, recovered, false));
+    CompletableFuture<String> thrown =
+        start(recording(retrier(3, 0L, 100L), null, delegate, recovered, false));
+    CompletableFuture<String> breakerOnly =
+        start(recording(null, breaker, delegate, recovered, false), false);
+
+    for (CompletableFuture<String> call : Arrays.asList(completed, thrown, breakerOnly)) {
+      assertSame(cancelled, failureOf(call)); // as it is: unwrapped, not recovered
+    }
+    assertEquals(Collections.<Throwable>emptyList(), recovered);
+    assertEquals(Collections.<Long>emptyList(), scheduler.delays);
+    assertEquals(
+        Arrays.asList(
+            failure(1, CancellationException.class), failure(1, CancellationException.class)),
+        listener.log());
+    assertEquals(2, breaker.windowCount()); // recorded as today: failOn = Exception
+    assertEquals(2, breaker.windowFailures());
+  }
+
+  @Test
+  void aCancellationIsRetriedWhenTheMethodRetriesCancellation() {
+    CancellationException cancelled = new CancellationException();
+    List<Throwable> recovered = new ArrayList<Throwable>();
+    Delegate delegate =
+        new Delegate().then(failed(cancelled)).then(CompletableFuture.completedFuture("ok"));
+
+    CompletableFuture<String> call =
+        start(recording(retrier(3, 0L, 100L), null, delegate, recovered, true));
+    scheduler.runNext();
+
+    assertEquals("ok", call.getNow(null));
+    assertEquals(Arrays.asList(retry(1, CancellationException.class, 100L), success(2)),
+        listener.log());
+  }
+
   // ---------------------------------------------------------------- 11. breaker
 
   @Test

@@ -200,6 +200,35 @@ class AsyncRetryTemplateTest {
   }
 
   @Test
+  void aCancellationEndsTheCallAtOnceUnrecoveredUnlessRetryOnNamesIt() {
+    CancellationException cancelled = new CancellationException("cancelled");
+    CompletableFuture<String> completed =
+        execute(async(threeAttempts()), new Attempts().then(failed(cancelled)));
+    CompletableFuture<String> wrapped =
+        execute(
+            async(threeAttempts().retryOn(IllegalStateException.class)),
+            new Attempts().then(failed(new CompletionException(cancelled))));
+    CompletableFuture<String> thrown =
+        execute(async(threeAttempts()), new Attempts().then(cancelled));
+
+    for (CompletableFuture<String> call : Arrays.asList(completed, wrapped, thrown)) {
+      assertTrue(call.isCancelled()); // completed with the CancellationException itself
+      assertSame(cancelled, assertThrows(CancellationException.class, call::get));
+    }
+    assertEquals(Collections.<Long>emptyList(), scheduler.delays);
+    assertEquals(
+        Collections.nCopies(3, "onFailure RetryTemplate #1 CancellationException delay=0 elapsedMs=0"),
+        events.lines());
+
+    CompletableFuture<String> retried =
+        execute(
+            async(threeAttempts().retryOn(CancellationException.class)),
+            new Attempts().then(failed(cancelled)).then(CompletableFuture.completedFuture("ok")));
+    scheduler.runNext();
+    assertEquals("ok", retried.getNow(null));
+  }
+
+  @Test
   void noRetryIsScheduledWhileTheObservingThreadsInterruptFlagIsSet() {
     IOException failure = new IOException();
     Attempts attempts = new Attempts().then(failed(failure));

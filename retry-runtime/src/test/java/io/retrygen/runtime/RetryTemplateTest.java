@@ -14,6 +14,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
 import java.util.List;
+import java.util.concurrent.CancellationException;
 import java.util.concurrent.TimeoutException;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -151,6 +152,41 @@ class RetryTemplateTest {
             "onFailure RetryTemplate #1 IllegalStateException delay=0 elapsedMs=0"),
         events.lines());
     assertSame(state, events.event(0).failure());
+  }
+
+  // -------------------------------------------------------------------------- cancellation
+
+  @Test
+  void aCancellationEndsTheCallAtOnceUnrecoveredUnlessRetryOnNamesIt() throws Exception {
+    CancellationException cancelled = new CancellationException("coroutine cancelled");
+    List<String> recovered = new ArrayList<String>();
+    RetryTemplate byDefault = builder().build(); // Exception: CancellationException is one
+    RetryTemplate byItsSupertype = builder().retryOn(IllegalStateException.class).build();
+
+    for (RetryTemplate template : Arrays.asList(byDefault, byItsSupertype)) {
+      ScriptedCallback callback = ScriptedCallback.failing(cancelled, cancelled);
+      CancellationException thrown =
+          assertThrows(
+              CancellationException.class,
+              () -> template.execute(callback, context -> {
+                recovered.add("recovered");
+                return "recovered";
+              }));
+      assertSame(cancelled, thrown);
+      assertEquals(1, callback.calls());
+    }
+    assertEquals(Collections.<String>emptyList(), recovered);
+    assertEquals(Collections.<Long>emptyList(), clock.sleeps);
+    assertEquals(
+        Arrays.asList(
+            "onFailure RetryTemplate #1 CancellationException delay=0 elapsedMs=0",
+            "onFailure RetryTemplate #1 CancellationException delay=0 elapsedMs=0"),
+        events.lines());
+    assertSame(cancelled, events.event(0).failure());
+
+    RetryTemplate namingIt = builder().retryOn(CancellationException.class).build();
+    assertEquals("ok#2", namingIt.execute(ScriptedCallback.failing(cancelled)));
+    assertEquals(Collections.singletonList(10L), clock.sleeps);
   }
 
   // ------------------------------------------------------------------------------ retryIf
