@@ -38,6 +38,12 @@ class AsyncBreakerTest {
               .listener(listener)
               .build());
 
+  /** Every instance shares one breaker per method: each test starts with none. */
+  @BeforeEach
+  void forgetBreakers() {
+    CircuitBreakers.resetAll();
+  }
+
   @BeforeEach
   void watchBreakers() {
     CircuitBreakers.addListener(breakerListener);

@@ -16,6 +16,7 @@ import java.util.Collections;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
 import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -40,6 +41,12 @@ class AsyncCancellationTest {
   private AsyncStore store(RetryOptions.Builder options) {
     return new AsyncStoreRetrying(
         delegate, options.sleeper(clock).ticker(clock).listener(listener).build());
+  }
+
+  /** Every instance shares one breaker per method: each test starts with none. */
+  @BeforeEach
+  void forgetBreakers() {
+    CircuitBreakers.resetAll();
   }
 
   @AfterEach

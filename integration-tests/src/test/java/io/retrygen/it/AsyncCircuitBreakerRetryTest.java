@@ -87,6 +87,12 @@ class AsyncCircuitBreakerRetryTest {
               .listener(listener)
               .build());
 
+  /** Every instance shares one breaker per method: each test starts with none. */
+  @BeforeEach
+  void forgetBreakers() {
+    CircuitBreakers.resetAll();
+  }
+
   @BeforeEach
   void watchBreakers() {
     CircuitBreakers.addListener(breakerListener);

@@ -11,6 +11,7 @@ import io.retrygen.it.TckHierarchyService.E1S;
 import io.retrygen.it.TckHierarchyService.E2;
 import io.retrygen.it.TckHierarchyService.E2S;
 import io.retrygen.runtime.CircuitBreakerOpenException;
+import io.retrygen.runtime.CircuitBreakers;
 import io.retrygen.runtime.RetryOptions;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -30,8 +31,12 @@ class CircuitBreakerExceptionHierarchyTest {
     void invoke(TckHierarchyService service, Throwable failure) throws Throwable;
   }
 
-  /** A fresh generated instance (fresh unnamed breakers) per failure. */
+  /**
+   * A fresh generated instance per failure, and fresh breakers: every instance shares one breaker
+   * per method.
+   */
   private String stateAfter(Method method, Throwable failure) {
+    CircuitBreakers.resetAll();
     int[] calls = new int[1];
     TckHierarchyService service =
         new TckHierarchyServiceRetrying(

@@ -24,6 +24,12 @@ class CircuitBreakerListenerTest {
           "TckWatchedClient.ping", "tck8.watched", "TckWatchedClient.retried",
           "tck8.watched-named");
 
+  /** Every instance shares one breaker per method: each test starts with none. */
+  @BeforeEach
+  void forgetBreakers() {
+    CircuitBreakers.resetAll();
+  }
+
   @BeforeEach
   void addListener() {
     CircuitBreakers.addListener(listener);

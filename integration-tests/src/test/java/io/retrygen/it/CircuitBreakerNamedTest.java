@@ -6,12 +6,14 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import io.retrygen.runtime.CircuitBreakerState;
 import io.retrygen.runtime.CircuitBreakers;
 import io.retrygen.runtime.RetryOptions;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
  * {@code @CircuitBreaker(name)}: one state per name in the process, read with {@link
- * CircuitBreakers#state}; unnamed breakers are per generated instance and method; the delay is
- * read from the options' {@code Ticker} (of the first instance, for a named breaker).
+ * CircuitBreakers#state}; an unnamed breaker is one per method (its label), shared by every
+ * generated instance; a breaker is created by the first call through it, and its delay is read from
+ * the {@code Ticker} of the options of the instance that made that call.
  */
 class CircuitBreakerNamedTest {
   private final FakeClock clock = new FakeClock();
@@ -42,13 +44,19 @@ class CircuitBreakerNamedTest {
     };
   }
 
+  /** Every instance shares one breaker per method: each test starts with none. */
+  @BeforeEach
+  void forgetBreakers() {
+    CircuitBreakers.resetAll();
+  }
+
   @Test
   void twoInstancesShareANamedBreaker() {
     BreakerScript scriptA = BreakerScript.of("F");
     BreakerScript scriptB = BreakerScript.of("F", scriptA.failure());
     TckNamedClient a = new TckNamedClientRetrying(delegate(scriptA), options);
     TckNamedClient b = new TckNamedClientRetrying(delegate(scriptB), options);
-    assertEquals(CircuitBreakerState.CLOSED, CircuitBreakers.state("tck8.instances"));
+    assertNull(CircuitBreakers.state("tck8.instances")); // constructors create no breaker
 
     assertEquals("F", scriptA.outcomeOf(a::shared, "tck8.instances"));
     assertEquals(CircuitBreakerState.CLOSED, CircuitBreakers.state("tck8.instances"));
@@ -74,46 +82,51 @@ class CircuitBreakerNamedTest {
     assertEquals(2, script.calls());
   }
 
+  /** MicroProfile: a wrapper made per request still opens, as every instance shares the breaker. */
   @Test
-  void unnamedBreakersArePerInstance() {
-    BreakerScript scriptA = BreakerScript.of("FF");
-    BreakerScript scriptB = BreakerScript.of("FF", scriptA.failure());
+  void unnamedBreakersAreSharedByEveryInstance() {
+    BreakerScript scriptA = BreakerScript.of("F");
+    BreakerScript scriptB = BreakerScript.of("F", scriptA.failure());
     TckNamedClient a = new TckNamedClientRetrying(delegate(scriptA), options);
     TckNamedClient b = new TckNamedClientRetrying(delegate(scriptB), options);
     String label = "TckNamedClient.unnamed";
+    assertNull(CircuitBreakers.state(label));
 
     assertEquals("F", scriptA.outcomeOf(a::unnamed, label));
-    assertEquals("F", scriptB.outcomeOf(b::unnamed, label)); // b's own window: 1 of 2
-    assertEquals("F", scriptA.outcomeOf(a::unnamed, label)); // a's: 2 of 2, opens
+    assertEquals(CircuitBreakerState.CLOSED, CircuitBreakers.state(label)); // under its label
+    assertEquals("F", scriptB.outcomeOf(b::unnamed, label)); // 2 of 2 in the one window: opens
+    assertEquals(CircuitBreakerState.OPEN, CircuitBreakers.state(label));
     assertEquals("O", scriptA.outcomeOf(a::unnamed, label));
-    assertEquals("F", scriptB.outcomeOf(b::unnamed, label)); // b still closed until now
     assertEquals("O", scriptB.outcomeOf(b::unnamed, label));
+    TckNamedClient perRequest = new TckNamedClientRetrying(delegate(BreakerScript.of("")), options);
+    assertEquals("O", BreakerScript.of("").outcomeOf(perRequest::unnamed, label));
 
-    assertNull(CircuitBreakers.state(label)); // unnamed breakers are not registered
     assertNull(CircuitBreakers.state("tck8.no-such-breaker"));
   }
 
   /**
-   * The delay runs on the ticker of the options the named breaker was first created with; another
-   * instance's clock does not move it. Reading the state after the delay turns it half-open.
+   * The delay runs on the ticker of the options of the instance whose call created the named
+   * breaker; an instance that never called does not own it, and another clock does not move it.
+   * Reading the state after the delay turns it half-open.
    */
   @Test
-  void namedBreakerRunsOnTheTickerOfTheFirstInstance() {
-    FakeClock first = new FakeClock();
-    FakeClock second = new FakeClock();
+  void namedBreakerRunsOnTheTickerOfTheInstanceWhoseCallCreatedIt() {
+    FakeClock idle = new FakeClock();
+    FakeClock calling = new FakeClock();
     BreakerScript script = BreakerScript.of("FS");
     TckTimedBreaker delegate = script::call;
-    new TckTimedBreakerRetrying(delegate, RetryOptions.builder().ticker(first).build());
+    new TckTimedBreakerRetrying(delegate, RetryOptions.builder().ticker(idle).build());
     TckTimedBreaker client =
-        new TckTimedBreakerRetrying(delegate, RetryOptions.builder().ticker(second).build());
+        new TckTimedBreakerRetrying(delegate, RetryOptions.builder().ticker(calling).build());
+    assertNull(CircuitBreakers.state("tck8.timed"));
 
     assertEquals("F", script.outcomeOf(client::call, "tck8.timed"));
     assertEquals(CircuitBreakerState.OPEN, CircuitBreakers.state("tck8.timed"));
-    second.advanceMillis(5000);
+    idle.advanceMillis(5000);
     assertEquals("O", script.outcomeOf(client::call, "tck8.timed"));
-    first.advanceMillis(999);
+    calling.advanceMillis(999);
     assertEquals(CircuitBreakerState.OPEN, CircuitBreakers.state("tck8.timed"));
-    first.advanceMillis(1);
+    calling.advanceMillis(1);
     assertEquals(CircuitBreakerState.HALF_OPEN, CircuitBreakers.state("tck8.timed"));
     assertEquals("S", script.outcomeOf(client::call, "tck8.timed"));
     assertEquals(CircuitBreakerState.CLOSED, CircuitBreakers.state("tck8.timed"));

@@ -6,9 +6,11 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import io.retrygen.runtime.CircuitBreakerOpenException;
+import io.retrygen.runtime.CircuitBreakers;
 import io.retrygen.runtime.RetryOptions;
 import java.util.ArrayList;
 import java.util.List;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /** A breaker-only method with {@code @Recover} (SPEC §5): an open circuit is recovered. */
@@ -42,6 +44,12 @@ class CircuitBreakerRecoverTest {
           }
         },
         options);
+  }
+
+  /** Every instance shares one breaker per method: each test starts with none. */
+  @BeforeEach
+  void forgetBreakers() {
+    CircuitBreakers.resetAll();
   }
 
   @Test

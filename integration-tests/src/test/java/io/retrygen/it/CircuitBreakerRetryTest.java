@@ -6,11 +6,13 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.retrygen.runtime.CircuitBreakerOpenException;
+import io.retrygen.runtime.CircuitBreakers;
 import io.retrygen.runtime.RetryOptions;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -73,6 +75,12 @@ class CircuitBreakerRetryTest {
 
   private static List<Long> times(int count, long millis) {
     return Collections.nCopies(count, millis);
+  }
+
+  /** Every instance shares one breaker per method: each test starts with none. */
+  @BeforeEach
+  void forgetBreakers() {
+    CircuitBreakers.resetAll();
   }
 
   /**

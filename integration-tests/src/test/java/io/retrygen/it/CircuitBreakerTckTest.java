@@ -3,9 +3,11 @@ package io.retrygen.it;
 import static java.util.Arrays.asList;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import io.retrygen.runtime.CircuitBreakers;
 import io.retrygen.runtime.RetryOptions;
 import java.util.ArrayList;
 import java.util.List;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -44,6 +46,12 @@ class CircuitBreakerTckTest {
           }
         },
         options);
+  }
+
+  /** Every instance shares one breaker per method: each test starts with none. */
+  @BeforeEach
+  void forgetBreakers() {
+    CircuitBreakers.resetAll();
   }
 
   // --- TCK CircuitBreakerTest, on an interface method

@@ -86,6 +86,8 @@ public abstract class AsyncCall<T> {
   /** 1-based number of the current attempt; volatile so that {@code cancel} reads it fresh. */
   private volatile int attempt;
   private long permit = CircuitBreakerGate.NO_PERMIT;
+  /** The breaker that issued {@link #permit}, on which its outcome is recorded. */
+  private SharedBreaker issuer;
   /** The failure that led to the pending wait; null when a result was rejected. */
   private Throwable lastFailure;
   /** The rejected result that led to the pending wait. */
@@ -293,7 +295,8 @@ public abstract class AsyncCall<T> {
     try {
       if (breaker != null) {
         permit = CircuitBreakerGate.NO_PERMIT;
-        permit = breaker.acquire();
+        issuer = breaker.breaker();
+        permit = issuer.acquire();
       }
       stage = call();
       if (stage == null) {
@@ -349,11 +352,9 @@ public abstract class AsyncCall<T> {
     boolean abandoned = abandoned();
     if (breaker != null) {
       if (abandoned && failure instanceof CancellationException) {
-        breaker.release(permit); // abandoned by our own cancel(): says nothing about the dependency
-      } else if (breakerFailure(failure)) {
-        breaker.onFailure(permit);
+        issuer.release(permit); // abandoned by our own cancel(): says nothing about the dependency
       } else {
-        breaker.onSuccess(permit);
+        issuer.record(permit, breakerFailure(failure));
       }
     }
     if (abandoned) {
@@ -391,7 +392,7 @@ public abstract class AsyncCall<T> {
 
   private void attemptSucceeded(T result) {
     if (breaker != null) {
-      breaker.onSuccess(permit);
+      issuer.record(permit, false);
     }
     if (abandoned()) {
       return;

@@ -1,15 +1,14 @@
 package io.retrygen.runtime;
 
-import java.util.concurrent.atomic.AtomicLong;
-import java.util.concurrent.atomic.AtomicReference;
-
 /**
- * One circuit breaker, made by {@link CircuitBreakerPolicy#bind}. Only generated code calls this
- * class: around every attempt of a guarded method it runs, in effect,
+ * The circuit breaker of one guarded method of one generated instance, made by {@link
+ * CircuitBreakerPolicy#bind}. Only generated code calls this class: around every attempt of a
+ * guarded method it runs, in effect,
  *
  * <pre>{@code
- * long permit = gate.acquire();          // or CircuitBreakerOpenException
+ * long permit = CircuitBreakerGate.NO_PERMIT;
  * try {
+ *   permit = gate.acquire();             // or CircuitBreakerOpenException
  *   result = delegate.call(args);
  * } catch (Throwable failure) {
  *   if (failOn(failure) && !skipOn(failure)) {
@@ -25,29 +24,20 @@ import java.util.concurrent.atomic.AtomicReference;
  * <p>Each permit must be recorded exactly once. Deciding what counts as a failure is the generated
  * code's job, not the gate's.
  *
- * <p><b>States.</b> The breaker lives in phases: each state it enters starts a new phase with a
- * new epoch number. Closed, it counts the outcomes of its calls in a rolling window of the last
- * {@code requestVolumeThreshold} outcomes and opens when that window is full and failures / size
- * is at least {@code failureRatio}. Open, it refuses every call until {@code delay} ms have passed
- * by the {@link Ticker} since it opened; the next call (or {@link #state()} read) then turns it
- * half-open. Half-open, it admits at most {@code successThreshold} trial calls at a time (in
- * flight) and refuses the others; trials do not enter the window; {@code successThreshold}
- * consecutive trial successes close it with an empty window, any trial failure opens it again.
+ * <p><b>One breaker per name in the process.</b> A gate is a light handle: the state lives in the
+ * breaker of its name ({@code @CircuitBreaker(name)}, else the method's label), which every gate of
+ * that name shares, so every instance of a generated class shares one breaker per method, as
+ * MicroProfile Fault Tolerance requires. The breaker is created by the first call that passes
+ * through any of those gates, never by binding one, with the settings of that gate's policy and
+ * the {@link Ticker} of its instance's options; later gates of the name find it (the first one
+ * created wins). The gate remembers its breaker, and notices with one volatile read that {@link
+ * CircuitBreakers#resetAll()} forgot it: its next call then finds or creates the breaker anew. A
+ * permit is recorded on the breaker that issued it; one of a breaker that was forgotten since
+ * counts nothing.
  *
- * <p><b>Late outcomes are ignored.</b> A permit carries the epoch it was given in; an outcome
- * whose epoch is no longer the current one (say, a slow call admitted while closed that ends after
- * the breaker opened, or a second trial that ends after the first one failed) is not counted:
- * it says nothing about the dependency since the state changed, and counting it would let a
- * call that started before the breaker opened close it again, or fill a window it never saw.
- *
- * <p><b>Lock-free.</b> The phase is an immutable object swapped by CAS, so each transition happens
- * once and fires {@link CircuitBreakerListener#onStateChange} once, on the thread that won the
- * CAS. Outcomes are counted by CAS on packed {@code long}s: the {@link RollingWindow} while
- * closed, a counter of trials in flight and of successes while half-open. The outcome that decides
- * a transition marks it in that same CAS; any thread that sees the mark helps finish the
- * transition, so a stalled thread never holds the breaker in a decided state. While closed, {@link
- * #acquire} is one volatile read, and {@link #onSuccess} one CAS on the window (and one on its
- * ring); neither reads the clock nor allocates.
+ * <p>While the breaker is closed, {@link #acquire} and {@link #onSuccess} read no clock, allocate
+ * nothing and look nothing up: a field read and the breaker's own work (see the breaker's states
+ * in {@link CircuitBreakers}).
  */
 public final class CircuitBreakerGate {
   /**
@@ -57,20 +47,15 @@ public final class CircuitBreakerGate {
    */
   public static final long NO_PERMIT = -1L;
 
-  private static final long TRIAL = 1L;
-  private static final long IN_FLIGHT_MASK = (1L << 31) - 1;
-  private static final int SUCCESSES_SHIFT = 31;
-  private static final long SUCCESSES_MASK = (1L << 31) - 1;
-  private static final long CLOSES = 1L << 62;
-  private static final long REOPENS = 1L << 63;
-
   private final String name;
-  private final int requestVolumeThreshold;
-  private final double failureRatio;
-  private final long delayNanos;
-  private final int successThreshold;
+  private final CircuitBreakerPolicy policy;
   private final Ticker ticker;
-  private final AtomicReference<Phase> phase;
+  /**
+   * The breaker of the last call, null before the first. A plain field: a thread that reads a
+   * stale or null value looks the breaker up again and finds the same one, and the breaker's
+   * fields are final, so it is safe to read through a racy reference.
+   */
+  private SharedBreaker breaker;
 
   CircuitBreakerGate(String name, CircuitBreakerPolicy policy, Ticker ticker) {
     if (name == null) {
@@ -80,53 +65,22 @@ public final class CircuitBreakerGate {
       throw new NullPointerException("ticker == null");
     }
     this.name = name;
-    this.requestVolumeThreshold = policy.requestVolumeThreshold();
-    this.failureRatio = policy.failureRatio();
-    long delayMillis = policy.delayMillis();
-    this.delayNanos =
-        delayMillis >= Long.MAX_VALUE / 1_000_000L ? Long.MAX_VALUE : delayMillis * 1_000_000L;
-    this.successThreshold = policy.successThreshold();
+    this.policy = policy;
     this.ticker = ticker;
-    this.phase = new AtomicReference<Phase>(
-        new Phase(CircuitBreakerState.CLOSED, 0L, 0L, newWindow()));
   }
 
   /**
    * Asks to make one call. Closed: permitted. Open: refused until the delay has passed since it
    * opened, then the breaker turns half-open and goes on as such. Half-open: permitted as a trial
    * while fewer than {@code successThreshold} trials are in flight, else refused. A refusal tells
-   * the listeners ({@link CircuitBreakerListener#onCallNotPermitted}) before it throws.
+   * the listeners ({@link CircuitBreakerListener#onCallNotPermitted}) before it throws. The first
+   * call of the process through a breaker of this name creates it.
    *
    * @return the permit to pass to {@link #onSuccess} or {@link #onFailure} once the call ended
    * @throws CircuitBreakerOpenException when the call is refused
    */
   public long acquire() {
-    while (true) {
-      Phase current = phase.get();
-      if (current.state == CircuitBreakerState.CLOSED) {
-        if (!current.window.tripped()) {
-          return current.epoch << 1;
-        }
-        // The outcome that tripped it has not swapped the phase yet: help, as every thread does.
-        transition(current, CircuitBreakerState.OPEN);
-        continue;
-      }
-      if (current.state == CircuitBreakerState.OPEN) {
-        if (!delayPassed(current)) {
-          throw refused();
-        }
-        transition(current, CircuitBreakerState.HALF_OPEN);
-        continue;
-      }
-      long trials = current.trials.get();
-      if ((trials & (CLOSES | REOPENS)) != 0) {
-        finish(current, trials);
-      } else if ((trials & IN_FLIGHT_MASK) >= successThreshold) {
-        throw refused();
-      } else if (current.trials.compareAndSet(trials, trials + 1)) {
-        return (current.epoch << 1) | TRIAL;
-      }
-    }
+    return breaker().acquire();
   }
 
   /** Records that the call of {@code permit} succeeded (or failed in a way that counts as success). */
@@ -139,98 +93,46 @@ public final class CircuitBreakerGate {
     record(permit, true);
   }
 
+  private void record(long permit, boolean failure) {
+    SharedBreaker issuer = breaker;
+    if (issuer != null) { // null only for NO_PERMIT: no call has passed through this gate yet
+      issuer.record(permit, failure);
+    }
+  }
+
   /**
    * Gives {@code permit} back without an outcome: its call was abandoned (an asynchronous call
    * cancelled by its caller), which says nothing about the dependency. A half-open breaker gets
    * its trial slot back; a closed one counts nothing.
    */
   void release(long permit) {
-    if (permit == NO_PERMIT || (permit & TRIAL) == 0) {
-      return;
-    }
-    Phase current = phase.get();
-    if (current.epoch != permit >>> 1 || current.trials == null) {
-      return;
-    }
-    while (true) {
-      long trials = current.trials.get();
-      if ((trials & (CLOSES | REOPENS)) != 0) {
-        finish(current, trials);
-        return;
-      }
-      if (current.trials.compareAndSet(trials, trials - 1)) {
-        return;
-      }
-    }
-  }
-
-  private void record(long permit, boolean failure) {
-    if (permit == NO_PERMIT) {
-      return;
-    }
-    Phase current = phase.get();
-    if (current.epoch != permit >>> 1) {
-      return; // admitted in an earlier phase: ignored, see the class documentation
-    }
-    if ((permit & TRIAL) == 0) {
-      int counted = current.window.record(failure);
-      if (counted != RollingWindow.COUNTED) {
-        transition(current, CircuitBreakerState.OPEN);
-      }
-      return;
-    }
-    if (current.trials == null) {
-      return;
-    }
-    while (true) {
-      long trials = current.trials.get();
-      if ((trials & (CLOSES | REOPENS)) != 0) {
-        finish(current, trials); // decided by another trial: this outcome comes too late
-        return;
-      }
-      long next = trials - 1; // one trial fewer in flight
-      if (failure) {
-        next |= REOPENS;
-      } else {
-        next += 1L << SUCCESSES_SHIFT;
-        if (((next >>> SUCCESSES_SHIFT) & SUCCESSES_MASK) >= successThreshold) {
-          next |= CLOSES;
-        }
-      }
-      if (current.trials.compareAndSet(trials, next)) {
-        if ((next & (CLOSES | REOPENS)) != 0) {
-          finish(current, next);
-        }
-        return;
-      }
+    SharedBreaker issuer = breaker;
+    if (issuer != null) {
+      issuer.release(permit);
     }
   }
 
   /**
-   * The current state. An open breaker whose delay has passed turns half-open here, as it would
-   * on a call.
+   * The breaker this gate's calls pass through now: the one it remembers, unless {@link
+   * CircuitBreakers#resetAll()} forgot it since; else the breaker of its name, created now if there
+   * is none.
+   */
+  SharedBreaker breaker() {
+    SharedBreaker current = breaker;
+    if (current == null || !CircuitBreakers.remembers(current)) {
+      current = CircuitBreakers.breaker(name, policy, ticker);
+      breaker = current;
+    }
+    return current;
+  }
+
+  /**
+   * The state of the breaker of this gate's name, as {@link CircuitBreakers#state}: null while no
+   * call has created it (since the last {@link CircuitBreakers#resetAll()}). Reading the state of
+   * an open breaker whose delay has passed turns it half-open, as a call would.
    */
   public CircuitBreakerState state() {
-    while (true) {
-      Phase current = phase.get();
-      if (current.state == CircuitBreakerState.OPEN) {
-        if (!delayPassed(current)) {
-          return current.state;
-        }
-        transition(current, CircuitBreakerState.HALF_OPEN);
-      } else if (current.state == CircuitBreakerState.CLOSED) {
-        if (!current.window.tripped()) {
-          return current.state;
-        }
-        transition(current, CircuitBreakerState.OPEN);
-      } else {
-        long trials = current.trials.get();
-        if ((trials & (CLOSES | REOPENS)) == 0) {
-          return current.state;
-        }
-        finish(current, trials);
-      }
-    }
+    return CircuitBreakers.state(name);
   }
 
   /** The breaker's name: its {@code @CircuitBreaker(name)}, else the method's label. */
@@ -238,84 +140,21 @@ public final class CircuitBreakerGate {
     return name;
   }
 
-  /** The failures in the closed window, or -1 when not closed. For tests. */
+  /** The failures in the closed window, or -1 when not closed or not created. For tests. */
   int windowFailures() {
-    RollingWindow window = phase.get().window;
-    return window == null ? -1 : window.failures();
+    SharedBreaker current = CircuitBreakers.existing(name);
+    return current == null ? -1 : current.windowFailures();
   }
 
-  /** The outcomes in the closed window, or -1 when not closed. For tests. */
+  /** The outcomes in the closed window, or -1 when not closed or not created. For tests. */
   int windowCount() {
-    RollingWindow window = phase.get().window;
-    return window == null ? -1 : window.count();
-  }
-
-  private boolean delayPassed(Phase open) {
-    return ticker.nanoTime() - open.openedNanos >= delayNanos;
-  }
-
-  private CircuitBreakerOpenException refused() {
-    CircuitBreakers.fireCallNotPermitted(name);
-    return new CircuitBreakerOpenException(name);
-  }
-
-  /** Carries out what the half-open counter {@code trials} of {@code from} decided. */
-  private void finish(Phase from, long trials) {
-    transition(
-        from, (trials & CLOSES) != 0 ? CircuitBreakerState.CLOSED : CircuitBreakerState.OPEN);
-  }
-
-  /**
-   * Replaces {@code from} by a new phase in state {@code to}, unless another thread did already;
-   * the thread that does tells the listeners.
-   */
-  private void transition(Phase from, CircuitBreakerState to) {
-    if (phase.get() != from) {
-      return;
-    }
-    long epoch = from.epoch + 1;
-    Phase next;
-    if (to == CircuitBreakerState.CLOSED) {
-      next = new Phase(to, epoch, 0L, newWindow());
-    } else if (to == CircuitBreakerState.OPEN) {
-      next = new Phase(to, epoch, ticker.nanoTime(), null);
-    } else {
-      next = new Phase(to, epoch, 0L, null);
-    }
-    if (phase.compareAndSet(from, next)) {
-      CircuitBreakers.fireStateChange(name, from.state, to);
-    }
-  }
-
-  private RollingWindow newWindow() {
-    return new RollingWindow(requestVolumeThreshold, failureRatio);
+    SharedBreaker current = CircuitBreakers.existing(name);
+    return current == null ? -1 : current.windowCount();
   }
 
   @Override
   public String toString() {
-    Phase current = phase.get();
-    return "CircuitBreakerGate{" + name + ", " + current.state
-        + (current.window != null ? ", " + current.window : "") + "}";
-  }
-
-  /** One state the breaker entered; immutable but for its counters. */
-  private static final class Phase {
-    final CircuitBreakerState state;
-    /** Numbers the phases of one breaker; permits carry it. */
-    final long epoch;
-    /** When it opened, by the ticker; OPEN only. */
-    final long openedNanos;
-    /** CLOSED only. */
-    final RollingWindow window;
-    /** HALF_OPEN only: trials in flight, then consecutive successes, then CLOSES or REOPENS. */
-    final AtomicLong trials;
-
-    Phase(CircuitBreakerState state, long epoch, long openedNanos, RollingWindow window) {
-      this.state = state;
-      this.epoch = epoch;
-      this.openedNanos = openedNanos;
-      this.window = window;
-      this.trials = state == CircuitBreakerState.HALF_OPEN ? new AtomicLong() : null;
-    }
+    SharedBreaker current = CircuitBreakers.existing(name);
+    return "CircuitBreakerGate{" + (current != null ? current : name + ", not created") + "}";
   }
 }

@@ -23,8 +23,7 @@ public final class CircuitBreakerPolicy {
   private final int successThreshold;
 
   /**
-   * @param name the {@code @CircuitBreaker(name)}; {@code ""} for a breaker per generated
-   *     instance and method
+   * @param name the {@code @CircuitBreaker(name)}; {@code ""} for the method's label, the default
    * @param requestVolumeThreshold the size of the rolling window; at least 1 (and at most
    *     2<sup>20</sup>)
    * @param failureRatio the ratio of failures in a full window that opens the breaker; in {@code
@@ -66,25 +65,23 @@ public final class CircuitBreakerPolicy {
   }
 
   /**
-   * The breaker of one generated instance's method. A named policy returns the process-wide
-   * breaker of that name, created with this policy and {@code options.ticker()} if it does not
-   * exist yet (the first one created wins); an unnamed one returns a new breaker named {@code
-   * label} on every call.
+   * The gate of one generated instance's method: a light handle on the process-wide breaker of
+   * this policy's name, or of {@code label} when it is unnamed (every instance of a generated class
+   * shares one breaker per method). Creates no breaker: the first call through any gate of that
+   * name does, with this policy and {@code options.ticker()} if it is that gate's call (the first
+   * one created wins).
    *
    * @param options the instance's options, for their {@link Ticker}
-   * @param label the method's label, the name of an unnamed breaker in events and exceptions
+   * @param label the method's label, the name of an unnamed breaker
    */
   public CircuitBreakerGate bind(RetryOptions options, String label) {
     if (options == null) {
       throw new NullPointerException("options == null");
     }
-    if (name.isEmpty()) {
-      if (label == null) {
-        throw new NullPointerException("label == null");
-      }
-      return new CircuitBreakerGate(label, this, options.ticker());
+    if (name.isEmpty() && label == null) {
+      throw new NullPointerException("label == null");
     }
-    return CircuitBreakers.named(name, this, options.ticker());
+    return new CircuitBreakerGate(name.isEmpty() ? label : name, this, options.ticker());
   }
 
   /** The {@code @CircuitBreaker(name)}, {@code ""} when unnamed. */

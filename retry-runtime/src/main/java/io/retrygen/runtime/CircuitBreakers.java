@@ -5,19 +5,32 @@ import java.util.concurrent.ConcurrentMap;
 import java.util.concurrent.atomic.AtomicReference;
 
 /**
- * The process-wide view of circuit breakers: the state of named breakers and the listeners of
- * every breaker.
+ * The circuit breakers of the process and their listeners.
  *
- * <p>Breakers with a {@code @CircuitBreaker(name)} live in a registry here, shared by every
- * generated instance that uses the name; the first one created wins (its settings and its
- * options' {@link Ticker}). Unnamed breakers, one per generated instance and method, are not
- * registered.
+ * <p>There is one breaker per name: a {@code @CircuitBreaker(name)}, or for an unnamed one the
+ * label of its method ({@code Type.method}), so every instance of a generated class shares one
+ * breaker per method, as MicroProfile Fault Tolerance requires; named and unnamed breakers share
+ * one namespace. A breaker is created by the first call that passes through it, never by a
+ * generated constructor, with the settings of that method's {@code @CircuitBreaker} and the
+ * {@link Ticker} of the options of the instance that makes the call; the first one created wins.
+ *
+ * <p>A breaker counts the outcomes of its calls while closed, in a rolling window of the last
+ * {@code requestVolumeThreshold} calls, and opens when that window is full and at least {@code
+ * failureRatio} of it failed. Open, it refuses calls with {@link CircuitBreakerOpenException}
+ * until {@code delay} ms have passed by its ticker; then the next call, or a read of its state,
+ * turns it half-open. Half-open, it admits {@code successThreshold} trial calls at a time; that
+ * many consecutive successes close it with an empty window, any trial failure opens it again. An
+ * outcome of a call admitted before the latest change of state counts nothing.
  */
 public final class CircuitBreakers {
   private static final CircuitBreakerListener[] NONE = new CircuitBreakerListener[0];
 
-  private static final ConcurrentMap<String, CircuitBreakerGate> NAMED =
-      new ConcurrentHashMap<String, CircuitBreakerGate>();
+  /**
+   * Every breaker by name. Replaced whole by {@link #resetAll()}: a gate notices that its breaker
+   * was forgotten by comparing that breaker's registry with this one, a single volatile read.
+   */
+  private static volatile ConcurrentMap<String, SharedBreaker> breakers =
+      new ConcurrentHashMap<String, SharedBreaker>();
 
   /** Replaced whole by CAS, so firing an event reads one volatile field and never locks. */
   private static final AtomicReference<CircuitBreakerListener[]> LISTENERS =
@@ -26,13 +39,37 @@ public final class CircuitBreakers {
   private CircuitBreakers() {}
 
   /**
-   * The state of the breaker named {@code name}, or null for a name no breaker was created with
-   * (unnamed breakers included). Reading the state of an open breaker whose delay has passed turns
-   * it half-open, as a call would.
+   * The state of the breaker named {@code name} (an unnamed breaker under its method's label), or
+   * null when no call has created one of that name (since the last {@link #resetAll()}). Reading
+   * the state of an open breaker whose delay has passed turns it half-open, as a call would.
    */
   public static CircuitBreakerState state(String name) {
-    CircuitBreakerGate gate = NAMED.get(name);
-    return gate == null ? null : gate.state();
+    SharedBreaker breaker = existing(name);
+    return breaker == null ? null : breaker.state();
+  }
+
+  /**
+   * Closes the breaker named {@code name} and empties its window, whatever its state; an outcome
+   * of a call it admitted before counts nothing. Listeners hear the change unless it was closed.
+   * Nothing happens when there is no breaker of that name. For tests, and for an operator who knows
+   * the dependency is back.
+   */
+  public static void reset(String name) {
+    SharedBreaker breaker = existing(name);
+    if (breaker != null) {
+      breaker.reset();
+    }
+  }
+
+  /**
+   * Forgets every breaker: {@link #state} returns null for every name until the next call through
+   * a breaker of that name creates it again, closed, with the settings and options of the instance
+   * that makes the call. A call admitted by a forgotten breaker ends without counting anywhere, and
+   * a forgotten breaker tells no listener. Listeners stay registered. For tests, which would
+   * otherwise share the state of one breaker per method across every instance they create.
+   */
+  public static void resetAll() {
+    breakers = new ConcurrentHashMap<String, SharedBreaker>();
   }
 
   /**
@@ -81,18 +118,31 @@ public final class CircuitBreakers {
     }
   }
 
+  /** The breaker named {@code name}, or null when none was created (since the last reset). */
+  static SharedBreaker existing(String name) {
+    return breakers.get(name);
+  }
+
+  /** Whether {@code breaker} is still the process's, not forgotten by {@link #resetAll()}. */
+  static boolean remembers(SharedBreaker breaker) {
+    return breaker.registry == breakers;
+  }
+
   /**
    * The breaker named {@code name}, created with {@code policy} and {@code ticker} unless one of
    * that name exists already.
    */
-  static CircuitBreakerGate named(String name, CircuitBreakerPolicy policy, Ticker ticker) {
-    CircuitBreakerGate gate = NAMED.get(name);
-    if (gate != null) {
-      return gate;
+  static SharedBreaker breaker(String name, CircuitBreakerPolicy policy, Ticker ticker) {
+    ConcurrentMap<String, SharedBreaker> registry = breakers;
+    SharedBreaker breaker = registry.get(name);
+    if (breaker != null) {
+      return breaker;
     }
-    CircuitBreakerGate created = new CircuitBreakerGate(name, policy, ticker);
-    gate = NAMED.putIfAbsent(name, created);
-    return gate != null ? gate : created;
+    // Created in the registry read above: if resetAll() replaces it meanwhile, the breaker is
+    // forgotten at once and the gate's next call looks again.
+    SharedBreaker created = new SharedBreaker(name, policy, ticker, registry);
+    breaker = registry.putIfAbsent(name, created);
+    return breaker != null ? breaker : created;
   }
 
   /** Tells every listener that {@code name} went from {@code from} to {@code to}. */

@@ -384,7 +384,7 @@ class CircuitBreakerGateTest {
   }
 
   @Test
-  void unnamedBreakersAreSeparateAndNotRegistered() {
+  void unnamedBreakersOfOneLabelAreOneBreakerRegisteredUnderIt() {
     CircuitBreakerPolicy policy = new CircuitBreakerPolicy("", 1, 1.0, 100, 1);
     CircuitBreakerGate one = policy.bind(options, name);
     CircuitBreakerGate two = policy.bind(options, name);
@@ -392,7 +392,8 @@ class CircuitBreakerGateTest {
     fail(one, 1);
 
     assertEquals(OPEN, one.state());
-    assertEquals(CLOSED, two.state());
-    assertEquals(null, CircuitBreakers.state(name));
+    assertEquals(OPEN, two.state());
+    assertEquals(OPEN, CircuitBreakers.state(name));
+    assertRefused(two);
   }
 }
