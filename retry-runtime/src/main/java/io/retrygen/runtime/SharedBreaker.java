@@ -1,5 +1,6 @@
 package io.retrygen.runtime;
 
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
 
@@ -28,13 +29,23 @@ import java.util.concurrent.atomic.AtomicReference;
  * through a new breaker, and an outcome of a call admitted by the forgotten one counts nothing.
  *
  * <p><b>Lock-free.</b> The phase is an immutable object swapped by CAS, so each transition happens
- * once and fires {@link CircuitBreakerListener#onStateChange} once, on the thread that won the
- * CAS. Outcomes are counted by CAS on packed {@code long}s: the {@link RollingWindow} while
+ * once. Outcomes are counted by CAS on packed {@code long}s: the {@link RollingWindow} while
  * closed, a counter of trials in flight and of successes while half-open. The outcome that decides
  * a transition marks it in that same CAS; any thread that sees the mark helps finish the
  * transition, so a stalled thread never holds the breaker in a decided state. While closed, {@link
  * #acquire} is one volatile read, and {@link #record} one CAS on the window (and one on its
  * ring); neither reads the clock nor allocates.
+ *
+ * <p><b>Events in order.</b> Each transition fires {@link CircuitBreakerListener#onStateChange}
+ * once, and a breaker's events reach the listeners in the order of its transitions, so each
+ * event's {@code from} is the previous event's {@code to} and a listener that keeps the last state
+ * it heard shows the breaker's state once calls stop. The thread that won a transition's CAS links
+ * the new phase after the old one and then delivers every event not yet delivered, in phase order;
+ * when another thread is delivering already, it leaves its event to that one (a counter of
+ * requests, as in a queue drain, so none is lost), and a thread that won a CAS but has not linked
+ * its phase yet holds the later events back until it has. So an event may reach the listeners on
+ * the thread of a later transition of the same breaker, never out of order, without a lock, and
+ * with work only on transitions.
  */
 final class SharedBreaker {
   /** Numbers the phases of every breaker of the process, so that epochs never repeat. */
@@ -57,6 +68,10 @@ final class SharedBreaker {
   /** The registry of {@link CircuitBreakers} this breaker belongs to, until it is forgotten. */
   final Object registry;
   private final AtomicReference<Phase> phase;
+  /** Requests to deliver events; the thread that raises it from 0 delivers until it is 0 again. */
+  private final AtomicInteger deliveries = new AtomicInteger();
+  /** The last phase whose entry the listeners have heard; read and written by the deliverer only. */
+  private Phase delivered;
 
   SharedBreaker(String name, CircuitBreakerPolicy policy, Ticker ticker, Object registry) {
     if (name == null) {
@@ -74,8 +89,9 @@ final class SharedBreaker {
     this.successThreshold = policy.successThreshold();
     this.ticker = ticker;
     this.registry = registry;
-    this.phase = new AtomicReference<Phase>(
-        new Phase(CircuitBreakerState.CLOSED, EPOCHS.incrementAndGet(), 0L, newWindow()));
+    Phase first = new Phase(CircuitBreakerState.CLOSED, EPOCHS.incrementAndGet(), 0L, newWindow());
+    this.phase = new AtomicReference<Phase>(first);
+    this.delivered = first;
   }
 
   /**
@@ -286,10 +302,33 @@ final class SharedBreaker {
     if (!phase.compareAndSet(from, next)) {
       return false;
     }
-    if (from.state != to && CircuitBreakers.remembers(this)) {
-      CircuitBreakers.fireStateChange(name, from.state, to);
-    }
+    from.next = next;
+    deliverEvents();
     return true;
+  }
+
+  /**
+   * Tells the listeners of every transition they have not heard of yet, in order, unless another
+   * thread is doing so: that one then goes round once more for this request. Stops at a phase
+   * whose successor is not linked yet: the thread that replaced it links it, then comes here.
+   */
+  private void deliverEvents() {
+    if (deliveries.getAndIncrement() != 0) {
+      return;
+    }
+    int requests = 1;
+    do {
+      Phase last = delivered;
+      for (Phase next = last.next; next != null; next = next.next) {
+        // A reset of a closed breaker changes no state; a forgotten breaker tells no one.
+        if (last.state != next.state && CircuitBreakers.remembers(this)) {
+          CircuitBreakers.fireStateChange(name, last.state, next.state);
+        }
+        last = next;
+      }
+      delivered = last;
+      requests = deliveries.addAndGet(-requests);
+    } while (requests != 0);
   }
 
   private RollingWindow newWindow() {
@@ -314,6 +353,8 @@ final class SharedBreaker {
     final RollingWindow window;
     /** HALF_OPEN only: trials in flight, then consecutive successes, then CLOSES or REOPENS. */
     final AtomicLong trials;
+    /** The phase that replaced this one, once linked; the events are delivered along these. */
+    volatile Phase next;
 
     Phase(CircuitBreakerState state, long epoch, long openedNanos, RollingWindow window) {
       this.state = state;

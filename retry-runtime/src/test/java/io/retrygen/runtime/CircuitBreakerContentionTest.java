@@ -13,6 +13,7 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -263,5 +264,79 @@ class CircuitBreakerContentionTest {
     System.out.printf(
         "contention, half-open: %d threads, %d trials, %d re-openings, %d ms%n",
         THREADS, trials.get(), reopened, took / 1_000_000L);
+  }
+
+  /**
+   * Transitions as fast as the threads can make them (window of 2, no delay, one trial): each
+   * breaker's events must reach a listener in the order of its transitions, so that every event's
+   * {@code from} is the previous event's {@code to}, and a listener that keeps the last state it
+   * heard (as the Micrometer gauge does) shows the breaker's state once the calls stop.
+   */
+  @Test
+  void stateChangesReachListenersInTheOrderOfTheTransitions() throws Exception {
+    final String name = "ContentionTest.order";
+    final List<CircuitBreakerState[]> heard = new ArrayList<CircuitBreakerState[]>();
+    final AtomicReference<CircuitBreakerState> gauge =
+        new AtomicReference<CircuitBreakerState>(CLOSED);
+    CircuitBreakerListener ordered =
+        new CircuitBreakerListener() {
+          @Override
+          public void onStateChange(
+              String breaker, CircuitBreakerState from, CircuitBreakerState to) {
+            if (breaker.equals(name)) {
+              Thread.yield(); // a listener that does some work: lets another transition through
+              synchronized (heard) {
+                heard.add(new CircuitBreakerState[] {from, to});
+              }
+              gauge.set(to);
+            }
+          }
+        };
+    CircuitBreakers.addListener(ordered);
+    added.add(ordered);
+    final CircuitBreakerGate gate =
+        new CircuitBreakerPolicy("", 2, 0.5, 0, 1).bind(RetryOptions.defaults(), name);
+    final AtomicLong permitted = new AtomicLong();
+
+    long took =
+        hammer(
+            thread -> {
+              for (int i = 0; i < CALLS_PER_THREAD / 4; i++) {
+                long permit;
+                try {
+                  permit = gate.acquire();
+                } catch (CircuitBreakerOpenException e) {
+                  continue;
+                }
+                permitted.incrementAndGet();
+                if ((i + thread) % 3 == 0) {
+                  gate.onFailure(permit);
+                } else {
+                  gate.onSuccess(permit);
+                }
+              }
+            });
+
+    CircuitBreakerState now = gate.state(); // may turn an open one half-open: heard at once
+    List<CircuitBreakerState[]> events;
+    synchronized (heard) {
+      events = new ArrayList<CircuitBreakerState[]>(heard);
+    }
+    assertTrue(events.size() > 100, "transitions: " + events.size());
+    CircuitBreakerState previous = CLOSED;
+    int outOfOrder = 0;
+    for (CircuitBreakerState[] event : events) {
+      if (event[0] != previous) {
+        outOfOrder++;
+      }
+      previous = event[1];
+    }
+    assertEquals(0, outOfOrder, "events whose from is not the previous event's to");
+    assertEquals(now, previous);
+    assertEquals(now, gauge.get());
+    System.out.printf(
+        "contention, event order: %d threads, %d calls (%d permitted), %d transitions, %d ms%n",
+        THREADS, (long) THREADS * (CALLS_PER_THREAD / 4), permitted.get(), events.size(),
+        took / 1_000_000L);
   }
 }
