@@ -8,8 +8,9 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Future;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicIntegerFieldUpdater;
+import java.util.concurrent.atomic.AtomicLongFieldUpdater;
 import java.util.concurrent.atomic.AtomicReferenceFieldUpdater;
+import java.util.function.BiConsumer;
 import java.util.function.BiFunction;
 
 /**
@@ -39,12 +40,19 @@ import java.util.function.BiFunction;
  * <p>That future completes with the first success, the recovery's outcome, or the last failure
  * unwrapped. Cancelling it stops further attempts, cancels the attempt (or the recovery) in flight
  * when that is a {@link Future}, and ends the call with {@code onFailure} whose failure is a
- * {@link CancellationException}; the breaker permit of an attempt abandoned that way is given back
- * without an outcome. A call completed from outside ({@code complete}, {@code
- * completeExceptionally}, hence {@code orTimeout}) ends the same way, with {@code onSuccess} or
- * {@code onFailure} with that exception. Once the runtime has claimed the end, such a completion
- * changes nothing (the call's own outcome and event stand), except that it cancels a recovery in
- * flight.
+ * {@link CancellationException}. The breaker permit of an attempt abandoned that way is given
+ * back at once, exactly once, even when its stage cannot be cancelled or never completes; an
+ * outcome that stage has later counts nothing. A call completed from outside ({@code complete},
+ * {@code completeExceptionally}, hence {@code orTimeout}) ends the same way, with {@code
+ * onSuccess} or {@code onFailure} with that exception. Once the runtime has claimed the end, such
+ * a completion changes nothing (the call's own outcome and event stand), except that it cancels a
+ * recovery in flight.
+ *
+ * <p>Every call ends with exactly one {@code onSuccess} or {@code onFailure}, and the listeners
+ * hear nothing of it after that: an {@code onRetry} being told when the call is cancelled comes
+ * first. Once {@code cancel} (or a completion from outside) has returned true, no attempt starts:
+ * an attempt is claimed, after its breaker permit is taken, by one atomic step that fails once the
+ * call has ended.
  *
  * <p>The interrupt flag belongs to a thread, not to an asynchronous call: an {@code
  * InterruptedException} ends the call like any failure that is not retried, and nothing sets a
@@ -62,20 +70,37 @@ import java.util.function.BiFunction;
 @Api24
 public abstract class AsyncCall<T> {
   @SuppressWarnings("rawtypes") // the updater's class literal cannot be parameterized
-  private static final AtomicIntegerFieldUpdater<AsyncCall> ENDED =
-      AtomicIntegerFieldUpdater.newUpdater(AsyncCall.class, "ended");
+  private static final AtomicLongFieldUpdater<AsyncCall> STATE =
+      AtomicLongFieldUpdater.newUpdater(AsyncCall.class, "state");
+  @SuppressWarnings("rawtypes") // the updater's class literal cannot be parameterized
+  private static final AtomicLongFieldUpdater<AsyncCall> PERMIT =
+      AtomicLongFieldUpdater.newUpdater(AsyncCall.class, "permit");
   @SuppressWarnings("rawtypes") // the updater's class literal cannot be parameterized
   private static final AtomicReferenceFieldUpdater<AsyncCall, Future> IN_FLIGHT =
       AtomicReferenceFieldUpdater.newUpdater(AsyncCall.class, Future.class, "inFlight");
 
-  /** The runtime completes the call; nobody can yet. */
-  private static final int RUNNING = 0;
+  // The phases of a call, in the low bits of its state; the number of attempts started is above.
+  // The first four are the runtime's: one thread at a time owns the call and moves it on, each step
+  // by a CAS that fails only when the call was ended from outside meanwhile.
+
+  /** Deciding what comes next, on the thread that owns the call (or before the first attempt). */
+  private static final int IDLE = 0;
+  /** An attempt was claimed: no attempt starts without this CAS, and none after a cancel. */
+  private static final int ATTEMPTING = 1;
+  /** The listeners are being told of a retry: an end from outside waits for its event. */
+  private static final int REPORTING = 2;
+  /** The wait before the next attempt is scheduled and its task has not run yet. */
+  private static final int WAITING = 3;
   /** The runtime claimed the end and completes the future: a cancel() now changes nothing. */
-  private static final int SETTLING = 1;
+  private static final int SETTLING = 4;
   /** The runtime gave up and a recovery stage is in flight: a cancel() cancels it. */
-  private static final int RECOVERING = 2;
-  /** Cancelled or completed from outside. */
-  private static final int ENDED_OUTSIDE = 3;
+  private static final int RECOVERING = 5;
+  /** Cancelled or completed from outside; whoever did it told the listeners. */
+  private static final int ENDED_OUTSIDE = 6;
+  /** Cancelled or completed from outside while a retry was told: its teller tells the end after. */
+  private static final int ENDED_OUTSIDE_UNTOLD = 7;
+  private static final int PHASE_BITS = 3;
+  private static final long PHASE_MASK = (1L << PHASE_BITS) - 1;
 
   /** Null for a method with only a circuit breaker. */
   private final Retrier retrier;
@@ -83,10 +108,18 @@ public abstract class AsyncCall<T> {
   private final CircuitBreakerGate breaker;
 
   private long startNanos;
-  /** 1-based number of the current attempt; volatile so that {@code cancel} reads it fresh. */
-  private volatile int attempt;
-  private long permit = CircuitBreakerGate.NO_PERMIT;
-  /** The breaker that issued {@link #permit}, on which its outcome is recorded. */
+  /**
+   * The phase and, above it, the number of attempts started: one word, so that a cancel sees
+   * which attempt it ended and an attempt is claimed, or not, in one CAS against it.
+   */
+  private volatile long state;
+  /**
+   * The breaker permit of the attempt in flight, or {@code NO_PERMIT}. Taken by one swap, either
+   * by the attempt's outcome, which records it, or by an end from outside, which gives it back: so
+   * exactly once, and an outcome that comes later counts nothing.
+   */
+  private volatile long permit = CircuitBreakerGate.NO_PERMIT;
+  /** The breaker that issued {@link #permit}, on which it is recorded or given back. */
   private SharedBreaker issuer;
   /** The failure that led to the pending wait; null when a result was rejected. */
   private Throwable lastFailure;
@@ -94,11 +127,6 @@ public abstract class AsyncCall<T> {
   private T lastResult;
   /** The attempt, the recovery or the wait in flight, for {@code cancel}. */
   private volatile Future<?> inFlight;
-  /**
-   * {@link #RUNNING} until whoever ends the call claims the end (one CAS): it alone tells the
-   * listeners. Then {@link #SETTLING}, {@link #RECOVERING} or {@link #ENDED_OUTSIDE}.
-   */
-  private volatile int ended;
   /** What {@code cancel(mayInterruptIfRunning)} asked for, for an attempt that starts after it. */
   private volatile boolean interruptOnCancel;
   /** The future the generated method returns. */
@@ -188,36 +216,65 @@ public abstract class AsyncCall<T> {
    * @throws IllegalStateException when called again
    */
   public final CompletableFuture<T> start() {
-    if (attempt != 0) {
+    if (state != 0L) {
       throw new IllegalStateException("already started");
     }
     try {
       startNanos = retrier != null ? retrier.start() : 0L;
-      runAttempt();
+      runAttempt(0);
     } catch (Throwable unexpected) {
       crash(unexpected);
     }
     return future;
   }
 
+  private static long state(int attempts, int phase) {
+    return ((long) attempts << PHASE_BITS) | phase;
+  }
+
+  private static int phaseOf(long state) {
+    return (int) (state & PHASE_MASK);
+  }
+
+  private static int attemptsOf(long state) {
+    return (int) (state >>> PHASE_BITS);
+  }
+
+  /** Whether the runtime still runs the call: nobody has claimed its end. */
+  private static boolean running(int phase) {
+    return phase <= WAITING;
+  }
+
+  /** The number of the current attempt, 1-based; 0 before the first. */
+  private int attempt() {
+    return attemptsOf(state);
+  }
+
   /**
    * A cancellation or completion from outside (SPEC §7): unless the call has ended, no further
-   * attempt starts, the attempt or recovery in flight is cancelled, and the listeners hear of it
-   * once ({@code onFailure} with {@code failure}, or {@code onSuccess} when it is null).
+   * attempt starts, the attempt or recovery in flight is cancelled, its breaker permit is given
+   * back, and the listeners hear of it once ({@code onFailure} with {@code failure}, or {@code
+   * onSuccess} when it is null), after any {@code onRetry} being told at that moment.
    *
    * @param complete completes the future as the caller asked, and says whether that did
    */
   private boolean endFromOutside(Throwable failure, boolean mayInterrupt, Completion complete) {
     interruptOnCancel = mayInterrupt;
     while (true) {
-      int state = ended;
-      if (state == RUNNING && attempt != 0) {
-        if (!ENDED.compareAndSet(this, RUNNING, ENDED_OUTSIDE)) {
+      long current = state;
+      int phase = phaseOf(current);
+      if (phase == SETTLING) {
+        return false; // the runtime is completing it: its outcome and its event stand
+      }
+      if (running(phase) && current != 0L) {
+        int ended = phase == REPORTING ? ENDED_OUTSIDE_UNTOLD : ENDED_OUTSIDE;
+        if (!STATE.compareAndSet(this, current, state(attemptsOf(current), ended))) {
           continue;
         }
-        tellListeners(failure);
-      } else if (state == SETTLING) {
-        return false; // the runtime is completing it: its outcome and its event stand
+        if (ended == ENDED_OUTSIDE) {
+          tellListeners(failure, attemptsOf(current));
+        }
+        releasePermit();
       }
       boolean completed = complete.run();
       cancelInFlight(mayInterrupt);
@@ -226,7 +283,7 @@ public abstract class AsyncCall<T> {
   }
 
   /** The end event of a call ended from outside: {@code onFailure}, {@code onSuccess} for null. */
-  private void tellListeners(Throwable failure) {
+  private void tellListeners(Throwable failure, int attempt) {
     if (retrier == null) {
       return;
     }
@@ -234,6 +291,23 @@ public abstract class AsyncCall<T> {
       retrier.failed(attempt, startNanos, failure);
     } else {
       retrier.announceSuccess(attempt, startNanos);
+    }
+  }
+
+  /**
+   * The call was ended from outside while the listeners heard of a retry: they hear of the end
+   * now, after it, once the future is completed (at once, unless the thread that ended it has
+   * not completed it yet: then on that thread, when it does).
+   */
+  private void tellUntoldEnd() {
+    future.whenComplete(new UntoldEnd(this, attempt()));
+  }
+
+  /** Gives the permit of the attempt in flight back, unless its outcome took it already. */
+  private void releasePermit() {
+    long taken = PERMIT.getAndSet(this, CircuitBreakerGate.NO_PERMIT);
+    if (taken != CircuitBreakerGate.NO_PERMIT) {
+      issuer.release(taken);
     }
   }
 
@@ -255,49 +329,75 @@ public abstract class AsyncCall<T> {
 
   /** Whether the call was cancelled or completed from outside: nothing in flight is wanted. */
   private boolean endedOutside() {
-    return ended == ENDED_OUTSIDE || future.isDone();
+    return phaseOf(state) >= ENDED_OUTSIDE || future.isDone();
   }
 
   /**
-   * Whether the call ended while an attempt or a wait was in flight: cancelled, or completed from
-   * outside. Then no attempt starts and no outcome counts.
+   * Moves the call from {@code from}, a state the calling thread owns, to {@code to}. False when
+   * the call was ended meanwhile, from outside: then the caller has nothing more to do.
    */
-  private boolean abandoned() {
-    if (ended != RUNNING) {
-      return true;
-    }
-    if (!future.isDone()) {
+  private boolean advance(long from, long to) {
+    if (future.isDone()) {
+      // obtrudeValue or obtrudeException: the only completions that bypass the call's own
+      if (STATE.compareAndSet(this, from, state(attemptsOf(from), SETTLING))) {
+        Throwable failure = null;
+        try {
+          future.join();
+        } catch (Throwable thrown) {
+          failure = unwrap(thrown);
+        }
+        tellListeners(failure, attemptsOf(from));
+      }
       return false;
     }
-    if (end()) { // obtrudeValue or obtrudeException: the only completions that bypass ours
-      Throwable failure = null;
-      try {
-        future.join();
-      } catch (Throwable thrown) {
-        failure = unwrap(thrown);
-      }
-      tellListeners(failure);
-    }
-    return true;
+    return STATE.compareAndSet(this, from, to);
   }
 
-  /** Claims the end of the call for the runtime; false when it had ended already (cancelled). */
+  /**
+   * Claims the end of the call for the runtime, from whichever phase it is running in; false when
+   * it had ended already (cancelled, completed from outside).
+   */
   private boolean end() {
-    return ENDED.compareAndSet(this, RUNNING, SETTLING);
+    while (true) {
+      long current = state;
+      if (!running(phaseOf(current))) {
+        return false;
+      }
+      if (advance(current, state(attemptsOf(current), SETTLING))) {
+        return true;
+      }
+      if (future.isDone()) {
+        return false;
+      }
+    }
   }
 
-  private void runAttempt() {
-    if (abandoned()) {
-      return; // cancelled during the wait
+  /**
+   * Makes the next attempt after {@code made} attempts, the call being IDLE on this thread. The
+   * breaker permit is taken first, then the attempt claimed: a cancel before the claim starts no
+   * attempt and gets the permit back.
+   */
+  private void runAttempt(int made) {
+    Throwable refused = null;
+    if (breaker != null) {
+      SharedBreaker current = breaker.breaker();
+      issuer = current;
+      try {
+        permit = current.acquire();
+      } catch (Throwable refusal) { // CircuitBreakerOpenException, or a Ticker that throws
+        refused = refusal;
+      }
     }
-    attempt = attempt + 1;
+    if (!advance(state(made, IDLE), state(made + 1, ATTEMPTING))) {
+      releasePermit(); // cancelled before the attempt could start
+      return;
+    }
+    if (refused != null) {
+      attemptFailed(refused);
+      return;
+    }
     CompletionStage<? extends T> stage;
     try {
-      if (breaker != null) {
-        permit = CircuitBreakerGate.NO_PERMIT;
-        issuer = breaker.breaker();
-        permit = issuer.acquire();
-      }
       stage = call();
       if (stage == null) {
         throw new NullPointerException(label() + " returned null instead of a CompletionStage");
@@ -348,16 +448,27 @@ public abstract class AsyncCall<T> {
     }
   }
 
-  private void attemptFailed(Throwable failure) {
-    boolean abandoned = abandoned();
-    if (breaker != null) {
-      if (abandoned && failure instanceof CancellationException) {
-        issuer.release(permit); // abandoned by our own cancel(): says nothing about the dependency
+  /**
+   * The attempt in flight ended with {@code failure} (null for a result): records its breaker
+   * outcome, unless an end from outside gave its permit back (then it counts nothing), and takes
+   * the call back to IDLE. False when the call had ended from outside.
+   */
+  private boolean attemptEnded(Throwable failure) {
+    long taken = PERMIT.getAndSet(this, CircuitBreakerGate.NO_PERMIT);
+    long current = state;
+    if (taken != CircuitBreakerGate.NO_PERMIT) {
+      if (running(phaseOf(current))) {
+        issuer.record(taken, failure != null && breakerFailure(failure));
       } else {
-        issuer.record(permit, breakerFailure(failure));
+        issuer.release(taken); // says nothing about the dependency once the call was abandoned
       }
     }
-    if (abandoned) {
+    return phaseOf(current) == ATTEMPTING
+        && advance(current, state(attemptsOf(current), IDLE));
+  }
+
+  private void attemptFailed(Throwable failure) {
+    if (!attemptEnded(failure)) {
       return;
     }
     if (failure instanceof CancellationException && !retriesCancellation()) {
@@ -373,7 +484,7 @@ public abstract class AsyncCall<T> {
         retrier.refund();
       } else {
         retrier.takeToken();
-        if (retrier.mayRetry(attempt)) {
+        if (retrier.mayRetry(attempt())) {
           boolean retry;
           try {
             retry = retryIf(failure);
@@ -391,10 +502,7 @@ public abstract class AsyncCall<T> {
   }
 
   private void attemptSucceeded(T result) {
-    if (breaker != null) {
-      issuer.record(permit, false);
-    }
-    if (abandoned()) {
+    if (!attemptEnded(null)) {
       return;
     }
     if (retrier == null) {
@@ -412,14 +520,14 @@ public abstract class AsyncCall<T> {
     }
     if (rejected) {
       retrier.takeToken();
-      if (retrier.mayRetry(attempt) && waitThenRetry(null, result)) {
+      if (retrier.mayRetry(attempt()) && waitThenRetry(null, result)) {
         return;
       }
       giveUpOnResult(result);
       return;
     }
     if (end()) {
-      retrier.succeeded(attempt, startNanos);
+      retrier.succeeded(attempt(), startNanos);
       future.settle(result);
     }
   }
@@ -441,20 +549,25 @@ public abstract class AsyncCall<T> {
       abort(delayForFailure);
       return true;
     }
+    int attempt = attempt();
     long delayMillis = retrier.nextDelay(attempt, startNanos, requestedMillis);
     if (delayMillis < 0) {
       return false;
     }
     lastFailure = failure;
     lastResult = result;
-    if (abandoned()) {
-      return true; // cancelled while retryIf or rejects ran: no onRetry after its onFailure
+    if (!advance(state(attempt, IDLE), state(attempt, REPORTING))) {
+      return true; // ended from outside while retryIf or rejects ran: no onRetry after its event
     }
     retrier.retrying(attempt, startNanos, failure, delayMillis);
+    if (!STATE.compareAndSet(this, state(attempt, REPORTING), state(attempt, WAITING))) {
+      tellUntoldEnd(); // ended from outside while onRetry was told: its event comes after it
+      return true;
+    }
     Future<?> pending;
     try {
       pending = schedule(delayMillis);
-    } catch (RuntimeException | Error schedulerFailure) {
+    } catch (Throwable schedulerFailure) {
       abort(schedulerFailure); // say, a scheduler that was shut down
       return true;
     }
@@ -462,7 +575,7 @@ public abstract class AsyncCall<T> {
     // schedule() returned: that attempt is the one cancel() must reach.
     IN_FLIGHT.compareAndSet(this, null, pending);
     if (endedOutside()) {
-      pending.cancel(false);
+      cancelQuietly(pending, false);
     }
     return true;
   }
@@ -479,14 +592,19 @@ public abstract class AsyncCall<T> {
     return SharedScheduler.TIMER.schedule(new Handoff(next), delayMillis, TimeUnit.MILLISECONDS);
   }
 
-  /** The next attempt, once its wait is over. */
+  /** The wait is over: the next attempt, unless the call ended meanwhile or time ran out. */
   void waitEnded() {
+    long current = state;
+    if (phaseOf(current) != WAITING) {
+      return; // ended from outside during the wait
+    }
     inFlight = null;
-    if (abandoned()) {
+    int attempt = attemptsOf(current);
+    if (!advance(current, state(attempt, IDLE))) {
       return;
     }
     if (retrier.timeLeft(startNanos)) {
-      runAttempt();
+      runAttempt(attempt);
     } else if (lastFailure != null) {
       giveUp(lastFailure);
     } else {
@@ -498,6 +616,7 @@ public abstract class AsyncCall<T> {
     if (!end()) {
       return;
     }
+    int attempt = attempt();
     if (retrier != null) {
       retrier.failed(attempt, startNanos, failure);
     }
@@ -518,14 +637,14 @@ public abstract class AsyncCall<T> {
     if (recovered instanceof Future) {
       inFlight = (Future<?>) recovered;
     }
-    ended = RECOVERING; // from now on a cancel() cancels the recovery
+    state = state(attempt, RECOVERING); // from now on a cancel() cancels the recovery
     recovered.handle(new Relay<T>(this));
   }
 
   /** Out of attempts or time after a rejected result: the last result stands, with no recovery. */
   private void giveUpOnResult(T result) {
     if (end()) {
-      retrier.failed(attempt, startNanos, null);
+      retrier.failed(attempt(), startNanos, null);
       future.settle(result);
     }
   }
@@ -537,7 +656,7 @@ public abstract class AsyncCall<T> {
   private void abort(Throwable failure) {
     if (end()) {
       if (retrier != null) {
-        retrier.failed(attempt, startNanos, failure);
+        retrier.failed(attempt(), startNanos, failure);
       }
       future.settleExceptionally(failure);
     }
@@ -617,15 +736,38 @@ public abstract class AsyncCall<T> {
   /** On the runtime's timer: hands the next attempt to the runtime's pool after the wait. */
   @Api24
   private static final class Handoff implements Runnable {
-    private final Runnable next;
+    private final Steps next;
 
-    Handoff(Runnable next) {
+    Handoff(Steps next) {
       this.next = next;
     }
 
     @Override
     public void run() {
-      SharedScheduler.POOL.execute(next);
+      try {
+        SharedScheduler.POOL.execute(next);
+      } catch (Throwable refused) {
+        // No thread for the attempt (OutOfMemoryError: unable to create a native thread): the
+        // timer's future would swallow it and leave the call pending for ever.
+        next.call.crash(refused);
+      }
+    }
+  }
+
+  /** The end event of a call ended from outside while {@code onRetry} was told. */
+  @Api24
+  private static final class UntoldEnd implements BiConsumer<Object, Throwable> {
+    private final AsyncCall<?> call;
+    private final int attempt;
+
+    UntoldEnd(AsyncCall<?> call, int attempt) {
+      this.call = call;
+      this.attempt = attempt;
+    }
+
+    @Override
+    public void accept(Object value, Throwable failure) {
+      call.tellListeners(failure, attempt);
     }
   }
 

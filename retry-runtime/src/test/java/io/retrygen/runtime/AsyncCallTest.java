@@ -839,6 +839,81 @@ class AsyncCallTest {
   }
 
   @Test
+  void aCancelDuringOnRetryIsHeardAfterIt() {
+    // The first listener cancels while onRetry is being told: the second listener must not hear
+    // the end of the call before the retry it was told about.
+    final AtomicReference<CompletableFuture<String>> returned =
+        new AtomicReference<CompletableFuture<String>>();
+    final List<String> heard = Collections.synchronizedList(new ArrayList<String>());
+    RetryListener cancelling =
+        new RetryListener() {
+          @Override
+          public void onRetry(RetryEvent event) {
+            heard.add("cancelled " + returned.get().cancel(true));
+          }
+        };
+    RetryOptions cancellingFirst =
+        RetryOptions.builder()
+            .ticker(clock)
+            .scheduler(scheduler)
+            .listener(cancelling)
+            .listener(listener)
+            .build();
+    Retrier retrier = new RetryPolicy(label, 3, 0L, BackoffPolicy.fixed(100L)).bind(cancellingFirst);
+    CompletableFuture<String> first = new CompletableFuture<String>();
+    Delegate delegate = new Delegate().then(first);
+    CompletableFuture<String> call = start(guarded(retrier, null, delegate));
+    returned.set(call);
+
+    first.completeExceptionally(new IOException());
+
+    assertTrue(call.isCancelled());
+    assertEquals(Arrays.asList("cancelled true"), heard);
+    assertEquals(
+        Arrays.asList(retry(1, IOException.class, 100L), failure(1, CancellationException.class)),
+        listener.log());
+    assertEquals(0, scheduler.pending(), "a wait was scheduled after the cancel");
+    assertEquals(1, delegate.calls());
+  }
+
+  @Test
+  void noAttemptStartsOnceCancelReturnedTrue() {
+    // The breaker reads the ticker when it decides whether its delay has passed, just before the
+    // next attempt would start: the ticker cancels the call then, and the attempt must not start.
+    final AtomicReference<CompletableFuture<String>> returned =
+        new AtomicReference<CompletableFuture<String>>();
+    final List<Boolean> cancelled = new ArrayList<Boolean>();
+    Ticker cancelling =
+        () -> {
+          CompletableFuture<String> call = returned.getAndSet(null); // once
+          if (call != null) {
+            cancelled.add(call.cancel(false));
+          }
+          return clock.nanoTime();
+        };
+    RetryOptions cancellingOptions = options.toBuilder().ticker(cancelling).build();
+    CircuitBreakerGate breaker =
+        new CircuitBreakerPolicy("", 1, 1.0, 50L, 1).bind(cancellingOptions, label);
+    Retrier retrier =
+        new RetryPolicy(label, 3, 0L, BackoffPolicy.fixed(100L)).bind(cancellingOptions);
+    Delegate delegate =
+        new Delegate().then(failed(new IOException())).then(CompletableFuture.completedFuture("2"));
+    CompletableFuture<String> call = start(guarded(retrier, breaker, delegate));
+    assertEquals(OPEN, CircuitBreakers.state(label));
+    returned.set(call);
+
+    scheduler.runNext(); // 100 ms: the breaker's 50 ms have passed, it reads the ticker
+
+    assertEquals(Arrays.asList(true), cancelled);
+    assertEquals(1, delegate.calls(), "an attempt started after cancel() returned true");
+    assertTrue(call.isCancelled());
+    assertEquals(HALF_OPEN, breaker.state()); // its trial permit was given back
+    assertEquals(
+        Arrays.asList(retry(1, IOException.class, 100L), failure(1, CancellationException.class)),
+        listener.log());
+  }
+
+  @Test
   void completedExceptionallyFromOutsideEndsTheCallLikeATimeout() {
     // What orTimeout does: completeExceptionally(new TimeoutException()) on the returned future.
     CompletableFuture<String> second = new CompletableFuture<String>();
@@ -1293,6 +1368,83 @@ class AsyncCallTest {
     assertEquals(CLOSED, breaker.state());
     assertEquals(
         Arrays.asList(failure(1, CancellationException.class), success(1)), listener.log());
+  }
+
+  /** A stage that cannot be cancelled and never completes unless the test completes it. */
+  private static final class StubbornStage<T> extends CompletableFuture<T> {
+    @Override
+    public boolean cancel(boolean mayInterruptIfRunning) {
+      return false;
+    }
+  }
+
+  @Test
+  void aCancelledTrialWhoseStageCannotBeCancelledGivesItsPermitBackAndCountsNothingLater() {
+    CircuitBreakerGate breaker = breaker(1, 1.0, 100L, 1);
+    breaker.onFailure(breaker.acquire());
+    clock.advanceMillis(100);
+    MinimalStage<String> minimal = new MinimalStage<String>(); // cancel() throws
+    StubbornStage<String> stubborn = new StubbornStage<String>(); // cancel() does nothing
+    Delegate delegate =
+        new Delegate().then(minimal).then(stubborn).then(CompletableFuture.completedFuture("ok"));
+
+    CompletableFuture<String> first = start(guarded(null, breaker, delegate), false);
+    assertTrue(first.cancel(true));
+    CompletableFuture<String> second = start(guarded(null, breaker, delegate), false);
+    assertEquals(2, delegate.calls(), "the first trial kept its permit");
+    assertTrue(second.cancel(true));
+    minimal.completeExceptionally(new IOException("late failure")); // counts nothing
+    stubborn.complete("late success"); // counts nothing
+    assertEquals(HALF_OPEN, breaker.state());
+
+    CompletableFuture<String> third = start(guarded(null, breaker, delegate), false);
+    assertEquals("ok", third.getNow(null));
+    assertEquals(CLOSED, breaker.state());
+  }
+
+  @Test
+  void aCancelledAttemptGivesItsPermitBackExactlyOnce() {
+    CircuitBreakerGate breaker = breaker(1, 1.0, 100L, 2); // two trials at a time
+    breaker.onFailure(breaker.acquire());
+    clock.advanceMillis(100);
+    CompletableFuture<String> cancellable = new CompletableFuture<String>();
+    Delegate delegate =
+        new Delegate()
+            .then(cancellable)
+            .then(new CompletableFuture<String>())
+            .then(new CompletableFuture<String>());
+
+    CompletableFuture<String> first = start(guarded(null, breaker, delegate), false);
+    start(guarded(null, breaker, delegate), false);
+    assertTrue(first.cancel(true)); // gives its permit back; its stage then fails: no second time
+    assertTrue(cancellable.isCancelled());
+    CompletableFuture<String> third = start(guarded(null, breaker, delegate), false);
+    CompletableFuture<String> fourth = start(guarded(null, breaker, delegate), false);
+
+    assertEquals(3, delegate.calls());
+    assertFalse(third.isDone());
+    assertEquals(CircuitBreakerOpenException.class, failureOf(fourth).getClass());
+    for (CompletableFuture<String> call : started) {
+      call.cancel(true);
+    }
+  }
+
+  @Test
+  void aLateOutcomeOfACancelledCallCountsNothingInTheWindow() {
+    CircuitBreakerGate breaker = breaker(10, 0.9, 1000L, 1);
+    StubbornStage<String> failing = new StubbornStage<String>();
+    StubbornStage<String> succeeding = new StubbornStage<String>();
+    Delegate delegate = new Delegate().then(failing).then(succeeding);
+
+    CompletableFuture<String> one = start(guarded(retrier(3, 0L, 10L), breaker, delegate));
+    CompletableFuture<String> two = start(guarded(retrier(3, 0L, 10L), breaker, delegate));
+    assertTrue(one.cancel(false));
+    assertTrue(two.completeExceptionally(new TimeoutException())); // as orTimeout does
+    failing.completeExceptionally(new IOException("late"));
+    succeeding.complete("late");
+
+    assertEquals(0, breaker.windowCount());
+    assertEquals(Collections.<Long>emptyList(), scheduler.delays);
   }
 
   // ---------------------------------------------------------- 12. breaker only
