@@ -6,6 +6,7 @@ import java.util.concurrent.CompletionException;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Future;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLongFieldUpdater;
@@ -35,7 +36,10 @@ import java.util.function.BiFunction;
  * lets a thread go after a minute without work, so a delegate that blocks never delays another
  * call's retries, on every JDK and whatever the number of CPUs; {@code
  * ForkJoinPool.commonPool()} is never used. No attempt ever runs on the stack of the previous
- * one's completion.
+ * one's completion. A scheduler of the options that refuses a wait, or drops it later (shut down
+ * with {@code shutdownNow()}, or with {@code shutdown()} where delayed tasks are cancelled), ends
+ * the call with a {@link RejectedExecutionException} after {@code onFailure}, unrecovered: at once
+ * when it refuses, within about a tenth of a second when it drops the task.
  *
  * <p>That future completes with the first success, the recovery's outcome, or the last failure
  * unwrapped. Cancelling it stops further attempts, cancels the attempt (or the recovery) in flight
@@ -564,9 +568,10 @@ public abstract class AsyncCall<T> {
       tellUntoldEnd(); // ended from outside while onRetry was told: its event comes after it
       return true;
     }
+    ScheduledExecutorService scheduler = retrier.scheduler();
     Future<?> pending;
     try {
-      pending = schedule(delayMillis);
+      pending = schedule(scheduler, delayMillis);
     } catch (Throwable schedulerFailure) {
       abort(schedulerFailure); // say, a scheduler that was shut down
       return true;
@@ -576,12 +581,14 @@ public abstract class AsyncCall<T> {
     IN_FLIGHT.compareAndSet(this, null, pending);
     if (endedOutside()) {
       cancelQuietly(pending, false);
+    } else if (scheduler != null) {
+      // The user's scheduler may drop the task without a word (shutdownNow(), say).
+      DroppedWaits.watch(this, state(attempt, WAITING), pending, scheduler);
     }
     return true;
   }
 
-  private Future<?> schedule(long delayMillis) {
-    ScheduledExecutorService scheduler = retrier.scheduler();
+  private Future<?> schedule(ScheduledExecutorService scheduler, long delayMillis) {
     Steps next = steps();
     if (scheduler != null) {
       return scheduler.schedule(next, delayMillis, TimeUnit.MILLISECONDS);
@@ -610,6 +617,30 @@ public abstract class AsyncCall<T> {
     } else {
       giveUpOnResult(lastResult);
     }
+  }
+
+  /** Whether the call is still in the wait {@code waiting}: its task has not run. */
+  boolean stillWaiting(long waiting) {
+    return state == waiting;
+  }
+
+  /**
+   * The scheduler dropped the wait {@code waiting} (shut down, or its task cancelled by someone
+   * else): unless the task ran meanwhile, the call ends with a {@link RejectedExecutionException},
+   * as when the scheduler refuses the wait, after {@code onFailure}; not recovered.
+   */
+  void waitDropped(long waiting, ScheduledExecutorService scheduler) {
+    int attempt = attemptsOf(waiting);
+    if (!advance(waiting, state(attempt, SETTLING))) {
+      return;
+    }
+    RejectedExecutionException dropped =
+        new RejectedExecutionException(
+            label() + ": the scheduler dropped the wait before attempt " + (attempt + 1)
+                + " (it was shut down, or the task cancelled), so no further attempt is made; "
+                + scheduler);
+    retrier.failed(attempt, startNanos, dropped);
+    future.settleExceptionally(dropped);
   }
 
   private void giveUp(Throwable failure) {

@@ -156,7 +156,11 @@ public final class RetryOptions {
       return this;
     }
 
-    /** Sets where asynchronous methods schedule their later attempts. */
+    /**
+     * Sets where asynchronous methods schedule their later attempts (they then run on its
+     * threads). If it refuses a wait, or drops one it accepted (shut down), the call ends with a
+     * {@code RejectedExecutionException} rather than waiting for ever.
+     */
     public Builder scheduler(ScheduledExecutorService scheduler) {
       this.scheduler = checkNotNull(scheduler, "scheduler");
       return this;
