@@ -122,6 +122,28 @@ class CircuitBreakerGateTest {
     assertEquals(CLOSED, gate.state());
   }
 
+  @Test
+  void theClosedPathAllocatesNothingOnceTheBreakerExists() {
+    java.lang.management.ThreadMXBean threads =
+        java.lang.management.ManagementFactory.getThreadMXBean();
+    org.junit.jupiter.api.Assumptions.assumeTrue(
+        threads instanceof com.sun.management.ThreadMXBean, "no allocation counter");
+    com.sun.management.ThreadMXBean counter = (com.sun.management.ThreadMXBean) threads;
+    CircuitBreakerGate gate = gate(20, 0.5, 1000, 1);
+    CircuitBreakerGate sameName = gate(20, 0.5, 1000, 1); // another instance, the same breaker
+    succeed(gate, 10_000); // creates the breaker, warms up
+    succeed(sameName, 10_000);
+    long thread = Thread.currentThread().getId();
+
+    long before = counter.getThreadAllocatedBytes(thread);
+    succeed(gate, 100_000);
+    succeed(sameName, 100_000);
+    long allocated = counter.getThreadAllocatedBytes(thread) - before;
+
+    assertTrue(allocated < 1_000, allocated + " bytes for 200000 calls");
+    assertEquals(CLOSED, gate.state());
+  }
+
   // --------------------------------------------------------------------------- open
 
   @Test
