@@ -87,9 +87,12 @@ public abstract class AsyncCall<T> {
   // The first four are the runtime's: one thread at a time owns the call and moves it on, each step
   // by a CAS that fails only when the call was ended from outside meanwhile.
 
-  /** Deciding what comes next, on the thread that owns the call (or before the first attempt). */
+  /** Between a wait and the next attempt, or before the first. */
   private static final int IDLE = 0;
-  /** An attempt was claimed: no attempt starts without this CAS, and none after a cancel. */
+  /**
+   * An attempt was claimed (no attempt starts without this CAS, and none after a cancel) and is
+   * in flight; then its outcome is being decided on, on the thread that observed it.
+   */
   private static final int ATTEMPTING = 1;
   /** The listeners are being told of a retry: an end from outside waits for its event. */
   private static final int REPORTING = 2;
@@ -379,7 +382,8 @@ public abstract class AsyncCall<T> {
   /**
    * Makes the next attempt after {@code made} attempts, the call being IDLE on this thread. The
    * breaker permit is taken first, then the attempt claimed: a cancel before the claim starts no
-   * attempt and gets the permit back.
+   * attempt and gets the permit back. The first attempt needs no CAS: {@link #start} has not
+   * returned the future yet, so nobody can end the call.
    */
   private void runAttempt(int made) {
     Throwable refused = null;
@@ -387,12 +391,15 @@ public abstract class AsyncCall<T> {
       SharedBreaker current = breaker.breaker();
       issuer = current;
       try {
-        permit = current.acquire();
+        PERMIT.lazySet(this, current.acquire()); // published by the claim's CAS, or alone yet
       } catch (Throwable refusal) { // CircuitBreakerOpenException, or a Ticker that throws
         refused = refusal;
       }
     }
-    if (!advance(state(made, IDLE), state(made + 1, ATTEMPTING))) {
+    long claimed = state(made + 1, ATTEMPTING);
+    if (made == 0) {
+      STATE.lazySet(this, claimed);
+    } else if (!advance(state(made, IDLE), claimed)) {
       releasePermit(); // cancelled before the attempt could start
       return;
     }
@@ -454,21 +461,21 @@ public abstract class AsyncCall<T> {
 
   /**
    * The attempt in flight ended with {@code failure} (null for a result): records its breaker
-   * outcome, unless an end from outside gave its permit back (then it counts nothing), and takes
-   * the call back to IDLE. False when the call had ended from outside.
+   * outcome, unless an end from outside gave its permit back (then it counts nothing). False when
+   * the call had ended from outside; else this thread now decides what comes next.
    */
   private boolean attemptEnded(Throwable failure) {
-    long taken = PERMIT.getAndSet(this, CircuitBreakerGate.NO_PERMIT);
-    long current = state;
-    if (taken != CircuitBreakerGate.NO_PERMIT) {
-      if (running(phaseOf(current))) {
-        issuer.record(taken, failure != null && breakerFailure(failure));
-      } else {
-        issuer.release(taken); // says nothing about the dependency once the call was abandoned
+    if (breaker != null) {
+      long taken = PERMIT.getAndSet(this, CircuitBreakerGate.NO_PERMIT);
+      if (taken != CircuitBreakerGate.NO_PERMIT) {
+        if (running(phaseOf(state))) {
+          issuer.record(taken, failure != null && breakerFailure(failure));
+        } else {
+          issuer.release(taken); // says nothing about the dependency once the call was abandoned
+        }
       }
     }
-    return phaseOf(current) == ATTEMPTING
-        && advance(current, state(attemptsOf(current), IDLE));
+    return phaseOf(state) == ATTEMPTING;
   }
 
   private void attemptFailed(Throwable failure) {
@@ -560,7 +567,7 @@ public abstract class AsyncCall<T> {
     }
     lastFailure = failure;
     lastResult = result;
-    if (!advance(state(attempt, IDLE), state(attempt, REPORTING))) {
+    if (!advance(state(attempt, ATTEMPTING), state(attempt, REPORTING))) {
       return true; // ended from outside while retryIf or rejects ran: no onRetry after its event
     }
     retrier.retrying(attempt, startNanos, failure, delayMillis);
