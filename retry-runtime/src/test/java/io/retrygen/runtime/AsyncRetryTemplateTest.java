@@ -232,6 +232,36 @@ class AsyncRetryTemplateTest {
   }
 
   @Test
+  @org.junit.jupiter.api.Timeout(30)
+  void withoutASchedulerLaterAttemptsRunOnTheRuntimesDaemonPool() throws Exception {
+    List<Thread> threads = Collections.synchronizedList(new ArrayList<Thread>());
+    AsyncRetryTemplate template =
+        AsyncRetryTemplate.of(
+            RetryTemplate.builder()
+                .maxAttempts(3)
+                .backoff(BackoffPolicy.fixed(1L))
+                .options(RetryOptions.builder().listener(events).build())
+                .build());
+
+    CompletableFuture<String> call =
+        template.execute(
+            context -> {
+              threads.add(Thread.currentThread());
+              return context.attempt() < 3
+                  ? failed(new IOException("attempt " + context.attempt()))
+                  : CompletableFuture.completedFuture("ok");
+            });
+    started.add(call);
+
+    assertEquals("ok", call.get(10, java.util.concurrent.TimeUnit.SECONDS));
+    assertSame(Thread.currentThread(), threads.get(0));
+    for (Thread thread : threads.subList(1, 3)) {
+      assertTrue(thread.getName().startsWith("retrygen-async-"), thread.getName());
+      assertTrue(thread.isDaemon());
+    }
+  }
+
+  @Test
   void noRetryIsScheduledWhileTheObservingThreadsInterruptFlagIsSet() {
     IOException failure = new IOException();
     Attempts attempts = new Attempts().then(failed(failure));
