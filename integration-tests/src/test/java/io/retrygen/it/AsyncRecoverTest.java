@@ -10,9 +10,11 @@ import io.retrygen.runtime.RetryOptions;
 import java.io.FileNotFoundException;
 import java.io.IOException;
 import java.util.Collections;
+import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.CompletionStage;
+import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -109,6 +111,25 @@ class AsyncRecoverTest {
 
     assertEquals("any k", Outcomes.valueOf(future));
     assertEquals(asList("fromAnything k"), store.recoveries);
+  }
+
+  /** Cancellation is never retried nor recovered, though retryFor (Exception) covers it. */
+  @Test
+  void aCancellationEndsTheCallAtOnceUnrecovered() throws IOException {
+    CancellationException cancelled = new CancellationException("cancelled by the callee");
+    script.fail(cancelled).fail(new IOException("never reached"));
+
+    CompletableFuture<String> future = load("k");
+
+    assertTrue(future.isCancelled());
+    AtomicReference<Throwable> seen = new AtomicReference<>();
+    future.whenComplete((value, failure) -> seen.set(failure));
+    assertSame(cancelled, seen.get());
+    assertEquals(1, script.calls());
+    assertEquals(Collections.emptyList(), store.recoveries);
+    assertEquals(
+        asList("onFailure AsyncRecoveringStore.load #1 CancellationException delay=0 elapsedMs=0"),
+        listener.lines);
   }
 
   @Test
