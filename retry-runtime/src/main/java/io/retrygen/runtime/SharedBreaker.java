@@ -70,7 +70,7 @@ final class SharedBreaker {
   private final AtomicReference<Phase> phase;
   /** Requests to deliver events; the thread that raises it from 0 delivers until it is 0 again. */
   private final AtomicInteger deliveries = new AtomicInteger();
-  /** The last phase whose entry the listeners have heard; read and written by the deliverer only. */
+  /** The last phase whose entry the listeners heard; only the deliverer reads and writes it. */
   private Phase delivered;
 
   SharedBreaker(String name, CircuitBreakerPolicy policy, Ticker ticker, Object registry) {

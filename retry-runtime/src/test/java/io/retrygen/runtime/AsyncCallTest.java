@@ -859,7 +859,8 @@ class AsyncCallTest {
             .listener(cancelling)
             .listener(listener)
             .build();
-    Retrier retrier = new RetryPolicy(label, 3, 0L, BackoffPolicy.fixed(100L)).bind(cancellingFirst);
+    Retrier retrier =
+        new RetryPolicy(label, 3, 0L, BackoffPolicy.fixed(100L)).bind(cancellingFirst);
     CompletableFuture<String> first = new CompletableFuture<String>();
     Delegate delegate = new Delegate().then(first);
     CompletableFuture<String> call = start(guarded(retrier, null, delegate));
@@ -1117,7 +1118,7 @@ class AsyncCallTest {
 
   // ------------------------------------------------------------ cancellation rule
 
-  /** {@link #guarded} whose recovery records what it recovers and whether it retries cancellation. */
+  /** {@link #guarded} whose recovery records what it recovers, retrying cancellation or not. */
   private static AsyncCall<String> recording(
       Retrier retrier,
       CircuitBreakerGate breaker,

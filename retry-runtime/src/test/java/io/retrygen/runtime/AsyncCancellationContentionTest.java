@@ -52,8 +52,9 @@ class AsyncCancellationContentionTest {
 
         @Override
         public void onFailure(RetryEvent event) {
-          String failure = event.failure() == null ? "-" : event.failure().getClass().getSimpleName();
-          record(event.label(), "failure " + event.attempt() + " " + failure);
+          Throwable failure = event.failure();
+          String type = failure == null ? "-" : failure.getClass().getSimpleName();
+          record(event.label(), "failure " + event.attempt() + " " + type);
         }
       };
 

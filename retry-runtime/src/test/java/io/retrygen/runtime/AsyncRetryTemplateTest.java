@@ -19,9 +19,11 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 
 /**
  * {@link AsyncRetryTemplate} (SPEC §11, §7) in virtual time: a {@link ManualScheduler} runs the
@@ -220,7 +222,8 @@ class AsyncRetryTemplateTest {
     }
     assertEquals(Collections.<Long>emptyList(), scheduler.delays);
     assertEquals(
-        Collections.nCopies(3, "onFailure RetryTemplate #1 CancellationException delay=0 elapsedMs=0"),
+        Collections.nCopies(
+            3, "onFailure RetryTemplate #1 CancellationException delay=0 elapsedMs=0"),
         events.lines());
 
     CompletableFuture<String> retried =
@@ -232,7 +235,7 @@ class AsyncRetryTemplateTest {
   }
 
   @Test
-  @org.junit.jupiter.api.Timeout(30)
+  @Timeout(30)
   void withoutASchedulerLaterAttemptsRunOnTheRuntimesDaemonPool() throws Exception {
     List<Thread> threads = Collections.synchronizedList(new ArrayList<Thread>());
     AsyncRetryTemplate template =
@@ -253,7 +256,7 @@ class AsyncRetryTemplateTest {
             });
     started.add(call);
 
-    assertEquals("ok", call.get(10, java.util.concurrent.TimeUnit.SECONDS));
+    assertEquals("ok", call.get(10, TimeUnit.SECONDS));
     assertSame(Thread.currentThread(), threads.get(0));
     for (Thread thread : threads.subList(1, 3)) {
       assertTrue(thread.getName().startsWith("retrygen-async-"), thread.getName());

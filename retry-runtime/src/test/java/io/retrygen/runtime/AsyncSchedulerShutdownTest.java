@@ -15,6 +15,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -50,7 +51,8 @@ class AsyncSchedulerShutdownTest {
 
         @Override
         public void onFailure(RetryEvent event) {
-          heard.add("failure " + event.attempt() + " " + event.failure().getClass().getSimpleName());
+          String type = event.failure().getClass().getSimpleName();
+          heard.add("failure " + event.attempt() + " " + type);
         }
       };
   private final List<ScheduledThreadPoolExecutor> schedulers =
@@ -70,7 +72,7 @@ class AsyncSchedulerShutdownTest {
   }
 
   /** Fails its first attempt, succeeds after; the wait between them is an hour. */
-  private AsyncCall<String> call(java.util.concurrent.ScheduledExecutorService scheduler) {
+  private AsyncCall<String> call(ScheduledExecutorService scheduler) {
     Retrier retrier =
         new RetryPolicy(label, 3, 0L, BackoffPolicy.fixed(3_600_000L))
             .bind(RetryOptions.builder().scheduler(scheduler).listener(listener).build());
