@@ -32,11 +32,12 @@ import java.util.concurrent.atomic.AtomicReferenceArray;
  * event again, and its gauges would not be registered (the registry keeps the first). A breaker's
  * gauges start at the state of its first event: the transition's {@code from}, or {@code open}
  * for a refused call (also refused while half-open with its trial calls taken, which the next
- * transition corrects). The gauge then shows the state the last transition event reported. Events of transitions that
- * follow each other closely on different threads may arrive out of order ({@link
- * CircuitBreakerListener#onStateChange}), so for an instant it may show the state before the
- * last. Meters are created once per tag set and kept; recording allocates nothing once they
- * exist. Thread-safe.
+ * transition corrects). The gauge then shows the state the last transition event reported: a
+ * breaker's events arrive one at a time and in the order of its transitions ({@link
+ * CircuitBreakerListener#onStateChange}), so once calls stop it shows the breaker's real state.
+ * ({@code CircuitBreakers.resetAll()}, for tests, forgets breakers without an event: a gauge keeps
+ * its last state until the breaker's next transition.) Meters are created once per tag set and
+ * kept; recording allocates nothing once they exist. Thread-safe.
  */
 public final class CircuitBreakerMetrics implements CircuitBreakerListener {
   private static final CircuitBreakerState[] STATES = CircuitBreakerState.values();

@@ -120,12 +120,7 @@ public final class Report {
             + " `RetryContext`",
         null, null),
     new Row("AsyncRetrygenDefault", "**retrygen, default options**",
-        "no scheduler: a 0 ms retry is `CompletableFuture.runAsync` (a new thread per retry"
-            + " when the common pool has one thread, as on 2 cores)",
-        null, null),
-    new Row("AsyncRetrygenCommonPool", "**retrygen, default options, common pool of 2**",
-        "the same in a JVM with `-Djava.util.concurrent.ForkJoinPool.common.parallelism=2`:"
-            + " `runAsync` on the common pool",
+        "no scheduler: a 0 ms retry is handed to the runtime's own pool of daemon threads",
         null, null),
     new Row("AsyncResilience4j", "Resilience4j `Retry`",
         "`maxAttempts(3)`, `waitDuration(ZERO)`, `decorateCompletionStage(retry, s, supplier)`"
