@@ -12,7 +12,7 @@ import java.util.concurrent.atomic.AtomicReference;
 import java.util.concurrent.atomic.AtomicReferenceArray;
 
 /**
- * Records circuit breaker events as Micrometer meters (SPEC §12). Register it once for every
+ * Records circuit breaker events as Micrometer meters. Register it once for every
  * breaker of the process:
  *
  * <pre>{@code

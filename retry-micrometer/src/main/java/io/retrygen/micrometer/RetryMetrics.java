@@ -10,7 +10,7 @@ import java.util.concurrent.ConcurrentMap;
 import java.util.concurrent.TimeUnit;
 
 /**
- * Records retry events as Micrometer meters (SPEC §12). Register it once, for every generated
+ * Records retry events as Micrometer meters. Register it once, for every generated
  * instance or template that should report:
  *
  * <pre>{@code

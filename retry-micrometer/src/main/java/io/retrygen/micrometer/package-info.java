@@ -1,6 +1,6 @@
 /**
  * Micrometer meters for retrygen: {@link io.retrygen.micrometer.RetryMetrics}, a {@code
  * RetryListener}, and {@link io.retrygen.micrometer.CircuitBreakerMetrics}, a {@code
- * CircuitBreakerListener} (SPEC §12).
+ * CircuitBreakerListener}.
  */
 package io.retrygen.micrometer;

@@ -15,7 +15,7 @@ import java.util.function.BiConsumer;
 import java.util.function.BiFunction;
 
 /**
- * One call of an asynchronous guarded method (SPEC §7): the driver that makes its attempts without
+ * One call of an asynchronous guarded method: the driver that makes its attempts without
  * blocking any thread, and the future the generated method returns ({@link #start}). Only
  * generated code uses this class: each asynchronous guarded method returns {@code new
  * AsyncCall<T>(retrier, breaker) {...}.start()}, whose anonymous body says how to make one attempt
@@ -27,8 +27,8 @@ import java.util.function.BiFunction;
  * <p>The first attempt runs on the caller's thread, in {@link #start}. Its outcome is observed
  * when its stage completes: a synchronous throw from {@link #call} and an exceptional completion
  * are both failures, classified after unwrapping {@link CompletionException} and {@link
- * ExecutionException}. After a failed attempt the decision order is that of a synchronous method
- * (SPEC §3), taken on the thread that observed the outcome, and each later attempt is scheduled
+ * ExecutionException}. After a failed attempt the decision order is that of a synchronous method,
+ * taken on the thread that observed the outcome, and each later attempt is scheduled
  * after its wait: on the options' {@link RetryOptions.Builder#scheduler scheduler} when one was
  * set (the attempt then runs on a thread of that scheduler), else on the runtime's daemon timer,
  * which only times the wait and hands the attempt to a pool of daemon threads the runtime owns
@@ -178,7 +178,7 @@ public abstract class AsyncCall<T> {
   }
 
   /**
-   * The {@code delayFor} method for a failure (SPEC §4): the wait in milliseconds before the next
+   * The {@code delayFor} method for a failure: the wait in milliseconds before the next
    * attempt, or a negative value (the default) for the backoff's formula.
    */
   protected long delayFor(Throwable failure) throws Throwable {
@@ -258,7 +258,7 @@ public abstract class AsyncCall<T> {
   }
 
   /**
-   * A cancellation or completion from outside (SPEC §7): unless the call has ended, no further
+   * A cancellation or completion from outside: unless the call has ended, no further
    * attempt starts, the attempt or recovery in flight is cancelled, its breaker permit is given
    * back, and the listeners hear of it once ({@code onFailure} with {@code failure}, or {@code
    * onSuccess} when it is null), after any {@code onRetry} being told at that moment.

@@ -5,9 +5,9 @@ import java.util.concurrent.CompletionStage;
 
 /**
  * Retries a callback that returns a {@link CompletionStage}, without blocking, with the settings
- * of a {@link RetryTemplate} and the runtime of an asynchronous {@code @Retryable} method (SPEC
- * §7): the first attempt on the caller's thread, later ones after their wait on the scheduler of
- * the template's options, or when none was set on the runtime's daemon timer, which hands each to
+ * of a {@link RetryTemplate} and the runtime of an asynchronous {@code @Retryable} method: the
+ * first attempt on the caller's thread, later ones after their wait on the scheduler of the
+ * template's options, or when none was set on the runtime's daemon timer, which hands each to
  * a pool of daemon threads the runtime owns (never {@code ForkJoinPool.commonPool()}), so an
  * attempt that blocks never delays another call's; {@code CompletionException}/{@code
  * ExecutionException} unwrapped before classification, and a returned future whose cancellation

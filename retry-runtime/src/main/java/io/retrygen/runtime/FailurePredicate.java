@@ -2,8 +2,8 @@ package io.retrygen.runtime;
 
 /**
  * The {@code retryIf} of a {@link RetryTemplate}: consulted for a failure that the template's
- * {@code retryOn}/{@code notRetryOn} classes would retry, when an attempt is left (SPEC §3, step
- * 5). No {@code java.util.function}, so that it runs on Android API 21.
+ * {@code retryOn}/{@code notRetryOn} classes would retry, when an attempt is left and before the
+ * retry budget and the wait. No {@code java.util.function}, so that it runs on Android API 21.
  */
 public interface FailurePredicate {
 

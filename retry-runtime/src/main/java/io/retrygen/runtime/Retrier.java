@@ -11,7 +11,7 @@ import java.util.concurrent.ScheduledExecutorService;
  * generated method, which asks this object whether and how long to wait and reports outcomes to
  * the listeners.
  *
- * <p>A generated method runs, in effect (SPEC §3's decision order):
+ * <p>A generated method runs, in effect, the decision order after a failed attempt:
  *
  * <pre>{@code
  * long startNanos = retrier.start();
@@ -54,7 +54,7 @@ public final class Retrier {
   private final Sleeper sleeper;
   private final Ticker ticker;
   private final RandomSource random;
-  /** The retry budget (SPEC §10); null for none. */
+  /** The retry budget; null for none. */
   private final TokenBucket budget;
   /** The classification by causes, with {@code matchCauses = true}; else null. */
   private final CauseMatcher causes;
@@ -197,8 +197,8 @@ public final class Retrier {
   }
 
   /**
-   * {@link #backOff(int, long, Throwable)} with the wait a {@code delayFor} method asked for
-   * (SPEC §4): {@code requestedMillis} is used as is, without random draws; a negative one means
+   * {@link #backOff(int, long, Throwable)} with the wait a {@code delayFor} method asked for:
+   * {@code requestedMillis} is used as is, without random draws; a negative one means
    * the backoff's formula; one above the backoff's cap is not taken: the call gives up (false,
    * with no {@code onRetry}).
    *

@@ -4,7 +4,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentMap;
 
 /**
- * The process-wide retry budgets of {@code @RetryBudget} (SPEC §10): one token bucket per name,
+ * The process-wide retry budgets of {@code @RetryBudget}: one token bucket per name,
  * shared by every generated method and instance that uses the name. The first budget created
  * with a name wins: its {@code maxTokens} and {@code tokenRatio} are those of the bucket.
  */

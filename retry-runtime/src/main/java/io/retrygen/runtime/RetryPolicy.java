@@ -60,7 +60,7 @@ public final class RetryPolicy {
   }
 
   /**
-   * A copy that draws on the retry budget {@code name} (SPEC §10), created full with {@code
+   * A copy that draws on the retry budget {@code name}, created full with {@code
    * maxTokens} and {@code tokenRatio} unless a budget of that name exists already in the process:
    * then that one is shared, with its own settings (the first created wins).
    *

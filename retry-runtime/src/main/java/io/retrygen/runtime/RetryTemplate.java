@@ -9,10 +9,10 @@ import java.util.concurrent.CancellationException;
 
 /**
  * Retries a callback with the same runtime, and the same semantics, as a method the processor
- * guards with {@code @Retryable}: the decision order of SPEC §3 through the same {@link Retrier},
- * the waits of SPEC §4, listeners, the interruption rule, and the last failure rethrown as the same
- * instance. Shaped like Spring Retry's {@code RetryTemplate}, so that moving a call over means
- * changing imports:
+ * guards with {@code @Retryable}: the same decision order after a failed attempt through the same
+ * {@link Retrier}, the same waits, listeners, the interruption and cancellation rules, and the last
+ * failure rethrown as the same instance. Shaped like Spring Retry's {@code RetryTemplate}, so that
+ * moving a call over means changing imports:
  *
  * <pre>{@code
  * RetryTemplate template = RetryTemplate.builder()
@@ -38,7 +38,7 @@ public final class RetryTemplate {
   /** Empty for {@code Exception}, as {@code retryFor = {}}. */
   private final Class<?>[] retryOn;
   private final Class<?>[] notRetryOn;
-  /** Whether {@code retryOn} covers {@code InterruptedException} without naming it (SPEC §3). */
+  /** Whether {@code retryOn} covers {@code InterruptedException} without naming it. */
   private final boolean excludesInterruption;
   /** Whether {@code retryOn} names {@code CancellationException} itself. */
   private final boolean retriesCancellation;
@@ -128,7 +128,7 @@ public final class RetryTemplate {
           try {
             retry = retryIf(failure);
           } catch (Throwable predicateFailure) {
-            // User code that throws ends the call with its exception, unrecovered (SPEC §3).
+            // User code that throws ends the call with its exception, unrecovered.
             retrier.failed(attempt, startNanos, predicateFailure);
             throw Template.<E>asThrown(predicateFailure);
           }
@@ -147,7 +147,7 @@ public final class RetryTemplate {
     }
   }
 
-  /** Calls {@code recovery}; a recovered interruption sets the interrupt flag again (SPEC §3). */
+  /** Calls {@code recovery}; a recovered interruption sets the interrupt flag again. */
   private static <T> T recover(
       RecoveryCallback<T> recovery, RetryContext context, Throwable failure) {
     T recovered;
@@ -163,7 +163,7 @@ public final class RetryTemplate {
   }
 
   /**
-   * Step 1 of SPEC §3: an instance of a {@code retryOn} class ({@code Exception} when none was
+   * The first decision after a failed attempt: an instance of a {@code retryOn} class ({@code Exception} when none was
    * given) and of no {@code notRetryOn} class (exclusion wins), and no interruption unless {@code
    * retryOn} names {@code InterruptedException} itself.
    */

@@ -3,7 +3,7 @@ package io.retrygen.runtime;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
- * The state of one retry budget (SPEC §10): tokens kept as an integer count of thousandths, so
+ * The state of one retry budget: tokens kept as an integer count of thousandths, so
  * that the arithmetic is exact, changed only by compare-and-set, so that concurrent calls neither
  * lose nor double a change and never block.
  */
