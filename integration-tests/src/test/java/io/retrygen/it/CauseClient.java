@@ -27,4 +27,19 @@ interface CauseClient {
 
   @Retryable(retryFor = IOException.class, matchCauses = true, backoff = @Backoff(delay = 10))
   CompletableFuture<String> byCauseAsync();
+
+  /**
+   * retryIf takes the retryFor type, but a failure let through by its cause is not one: it counts
+   * as rejected, never cast.
+   */
+  @Retryable(
+      retryFor = IOException.class,
+      matchCauses = true,
+      retryIf = "anyIo",
+      backoff = @Backoff(delay = 10))
+  String byCauseWithRetryIf() throws IOException;
+
+  static boolean anyIo(IOException failure) {
+    return failure != null;
+  }
 }

@@ -64,6 +64,20 @@ class MatchCausesTest {
   }
 
   @Test
+  void aRetryIfOfTheRetryForTypeRejectsAFailureLetThroughByItsCause() throws Exception {
+    UncheckedIOException wrapped = new UncheckedIOException(new IOException("down"));
+    delegate.failWith(wrapped);
+    // Not a ClassCastException from casting the wrapper to the IOException retryIf takes.
+    assertSame(wrapped, assertThrows(UncheckedIOException.class, client::byCauseWithRetryIf));
+    assertEquals(1, delegate.calls);
+
+    delegate.calls = 0;
+    delegate.failWith(new IOException("itself"), null);
+    assertEquals("ok", client.byCauseWithRetryIf());
+    assertEquals(2, delegate.calls);
+  }
+
+  @Test
   void interruptionIsNeverRetriedWhateverItsCause() throws Exception {
     InterruptedException interrupted = new InterruptedException("stop");
     interrupted.initCause(new IOException("while reading"));
@@ -155,6 +169,17 @@ class MatchCausesTest {
       try {
         return next();
       } catch (InterruptedException | RuntimeException e) {
+        throw e;
+      } catch (Exception e) {
+        throw new AssertionError(e);
+      }
+    }
+
+    @Override
+    public String byCauseWithRetryIf() throws IOException {
+      try {
+        return next();
+      } catch (IOException | RuntimeException e) {
         throw e;
       } catch (Exception e) {
         throw new AssertionError(e);

@@ -79,7 +79,9 @@ final class PredicateResolver {
         boolean unchecked =
             onResult
                 && lookup.needsUncheckedConversion(lookup.resultType(guardedType), parameter);
-        boolean classified = needsCast && retryForIsWithin(retry, parameter);
+        // With matchCauses a failure may be retryable by one of its causes, whatever its own type.
+        boolean classified =
+            needsCast && !retry.matchCauses() && retryForIsWithin(retry, parameter);
         fitting.add(
             new PredicateMethod(
                 method, parameter, needsCast, classified, elements.isDeprecated(method),
