@@ -1,0 +1,312 @@
+package io.retrygen.oracle;
+
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * The reference model: what the contract says a case must do, as a {@link Trace}. Written from
+ * the contract's text alone (no runtime class computes any of it): after each attempt, the
+ * decision order below, with step 1 in {@link ModelClassification}; the waits ({@link
+ * ModelWaits}), recovery ({@link ModelRecovery}), the breaker ({@link ModelBreaker}), the
+ * listeners' events ({@link ModelEvents}) and the retry budget ({@link ModelBudget}).
+ *
+ * <p>After a failed attempt, the first step that ends the call gives up ({@code onFailure}, then
+ * recovery or the failure rethrown): 1 not retryable; 2 the budget takes a token; 3 no attempt
+ * left; 4 the interrupt flag is set; 5 {@code retryIf} says no (or the failure is not its type);
+ * 6 the budget refuses; 7 the wait ({@code delayFor}, else the formula; a {@code delayFor} wait
+ * above the cap gives up); 8 the wait would reach {@code maxDuration}; 9 {@code onRetry}, the
+ * wait (interrupted: give up), {@code maxDuration} again; 10 the next attempt. A rejected result
+ * takes steps 2, 3, 4, 6 to 10, and giving up returns it. User code that throws ends the call
+ * with its exception, unrecovered.
+ *
+ * <p>Where the paths differ the contract says so: an asynchronous call schedules every wait (0 ms
+ * included) instead of sleeping, has no thread to interrupt during a wait, makes its first attempt
+ * on the caller's thread and the others on the scheduler's, and never sets the interrupt flag
+ * again after recovering an interruption (the flag belongs to a thread, not to a call).
+ */
+final class Model {
+  private final Policy policy;
+  private final Policy.Retry retry;
+  private final Script script;
+  private final Path path;
+  private final ModelEvents events;
+  private final boolean cancellationRule;
+  private final Trace trace = new Trace();
+  private final ModelBreaker breaker;
+  private final ModelRecovery recovery;
+  private final ModelBudget budget;
+  private long now;
+  private int draws;
+  private boolean interrupted;
+  /** What happened, for the coverage figures. */
+  final Map<String, Integer> seen = new TreeMap<>();
+
+  private Script.Call call;
+  private int callNumber;
+  private long start;
+  private int attempt;
+  private int invocation;
+  private int waits;
+  /** The outcome of the attempt being decided on: a failure, or else a result. */
+  private ModelFailure failure;
+  private String result;
+
+  private Model(Policy policy, Script script, Path path, Names names) {
+    this.policy = policy;
+    this.retry = policy.retry;
+    this.script = script;
+    this.path = path;
+    this.events = new ModelEvents(policy, script, ModelNames.label(policy, names, path), trace);
+    this.cancellationRule = Flags.CANCELLATION_RULE.on();
+    this.breaker = policy.breaker == null ? null : new ModelBreaker(policy.breaker, trace);
+    this.recovery = new ModelRecovery(policy, path);
+    this.budget = new ModelBudget(policy.budget);
+  }
+
+  /** What running {@code script} on {@code path} must show. */
+  static Model run(Policy policy, Script script, Path path, Names names) {
+    Model model = new Model(policy, script, path, names);
+    model.runScript();
+    return model;
+  }
+
+  Trace trace() {
+    return trace;
+  }
+
+  private void runScript() {
+    for (int c = 0; c < script.calls.size(); c++) {
+      call = script.calls.get(c);
+      callNumber = c + 1;
+      now += millis(call.gapBefore);
+      trace.call(callNumber, "a" + callNumber);
+      interrupted = call.interruptedBefore;
+      start = now;
+      attempt = 0;
+      invocation = 0;
+      waits = 0;
+      runCall();
+      interrupted = false; // the runner clears the flag after each call
+      if (policy.budget != null) {
+        trace.tokens(budget.tokens());
+      }
+    }
+    if (breaker != null && breaker.opened > 0) {
+      see("breaker opened");
+    }
+  }
+
+  private void runCall() {
+    boolean again = true;
+    while (again) {
+      attempt++;
+      Script.Attempt scripted = null;
+      failure = null;
+      result = null;
+      if (breaker != null && !breaker.acquire(now)) {
+        failure = ModelFailure.REFUSED;
+        see("breaker refused");
+      } else {
+        invocation++;
+        scripted = call.attempt(invocation);
+        now += millis(scripted.duration);
+        interrupted |= scripted.interrupts;
+        String where = !path.async ? "" : attempt == 1 ? "@caller" : "@scheduler";
+        if (scripted.failure != null) {
+          failure = new ModelFailure(id("F"), scripted.failure.type,
+              scripted.cause == null ? null : scripted.cause.type);
+        } else {
+          result = "v" + callNumber + "." + invocation;
+        }
+        trace.invoke(invocation, where, failure != null ? "throws " + failure.id
+            : "returns " + result, scripted.interrupts);
+        if (breaker != null) {
+          breaker.record(failure != null && breaker.countsAsFailure(failure), now);
+        }
+      }
+      if (retry == null) { // a breaker alone: one attempt, then recovery
+        if (failure != null) {
+          recover();
+        } else {
+          end("returned " + result);
+        }
+        return;
+      }
+      again = failure != null ? afterFailure(scripted) : afterResult(scripted);
+    }
+  }
+
+  /** Steps 1 to 10 after a failed attempt; true to make the next attempt. */
+  private boolean afterFailure(Script.Attempt scripted) {
+    if (!ModelClassification.retryable(retry, failure, cancellationRule)) {
+      budget.refund();
+      if (cancellationRule && ModelClassification.cancelled(retry, failure)) {
+        emit("onFailure", failure.id, 0, "CANCELLED");
+        end("threw " + failure.id);
+        return false;
+      }
+      return stop("NOT_RETRYABLE");
+    }
+    return retrySteps(scripted);
+  }
+
+  /** After an attempt that returned a result; true to make the next attempt. */
+  private boolean afterResult(Script.Attempt scripted) {
+    if (retry.retryOnResult != null) {
+      if (scripted.predicateThrows) {
+        trace.predicate("rejects", result, "throws " + id("P"));
+        return userCodeFailed(id("P"));
+      }
+      trace.predicate("rejects", result, String.valueOf(scripted.rejected));
+      if (scripted.rejected) {
+        see("result rejected");
+        return retrySteps(scripted);
+      }
+    }
+    budget.refund();
+    emit("onSuccess", "null", 0, null);
+    end("returned " + result);
+    return false;
+  }
+
+  /**
+   * Steps 2 to 10 for a retryable failure, or a rejected result (which skips step 5); {@code
+   * scripted} is null for an open breaker's refusal. True to make the next attempt.
+   */
+  private boolean retrySteps(Script.Attempt scripted) {
+    budget.take();
+    if (attempt >= retry.maxAttempts) {
+      return stop("ATTEMPTS_EXHAUSTED");
+    }
+    if (interrupted) {
+      return stop("INTERRUPTED");
+    }
+    if (failure != null && retry.retryIf != null) {
+      if (!failure.is(retry.retryIf)) {
+        return stop("RETRY_IF_REJECTED");
+      }
+      if (scripted != null && scripted.predicateThrows) {
+        trace.predicate("retryIf", failure.id, "throws " + id("P"));
+        return userCodeFailed(id("P"));
+      }
+      boolean answer = scripted == null ? call.refusedRetryIf : scripted.retryIf;
+      trace.predicate("retryIf", failure.id, String.valueOf(answer));
+      if (!answer) {
+        return stop("RETRY_IF_REJECTED");
+      }
+    }
+    if (!budget.allowsRetry()) {
+      return stop("BUDGET_EXHAUSTED");
+    }
+    Fault overload = failure == null ? null
+        : ModelWaits.overloadFor(retry.delayForFailures(), failure);
+    long requested = -1;
+    if (overload != null || (failure == null && retry.delayForResult())) {
+      String name =
+          overload != null ? "delayFor(" + overload.simpleName() + ")" : "delayFor(result)";
+      String about = failure != null ? failure.id : result;
+      if (scripted != null && scripted.delayForThrows) {
+        trace.predicate(name, about, "throws " + id("D"));
+        return userCodeFailed(id("D"));
+      }
+      requested = scripted == null ? call.refusedDelayFor : scripted.delayFor;
+      trace.predicate(name, about, String.valueOf(requested));
+    }
+    return waitThenRetry(requested);
+  }
+
+  /** Steps 7 to 9: the wait, {@code maxDuration}, {@code onRetry}, the wait itself. */
+  private boolean waitThenRetry(long requested) {
+    long wait;
+    if (requested >= 0) {
+      if (requested > ModelWaits.cap(retry.backoff)) {
+        return stop("WAIT_ABOVE_CAP");
+      }
+      wait = requested;
+    } else {
+      wait = ModelWaits.formula(retry.backoff, attempt, this::draw);
+    }
+    if (retry.maxDuration > 0 && now - start + millis(wait) >= millis(retry.maxDuration)) {
+      return stop("DURATION_EXHAUSTED");
+    }
+    emit("onRetry", failure == null ? "null" : failure.id, wait, null);
+    if (!path.async && wait == 0) {
+      return true; // no Sleeper call for 0 ms
+    }
+    waits++;
+    Script.Wait scripted = call.waitNumber(waits);
+    String how = path.async ? "schedule" : "sleep";
+    String thrown = "S" + callNumber + "." + waits;
+    trace.wait(how, wait, Trace.behaviour(scripted, path.async, thrown));
+    if (scripted.kind == Script.WaitKind.THROWS) {
+      return userCodeFailed(thrown);
+    }
+    if (scripted.kind == Script.WaitKind.INTERRUPTED && !path.async) {
+      now += millis(scripted.extra);
+      interrupted = true;
+      see("interrupted wait");
+      return stop("INTERRUPTED");
+    }
+    now += millis(wait + (scripted.kind == Script.WaitKind.SLOW ? scripted.extra : 0));
+    if (retry.maxDuration > 0 && now - start >= millis(retry.maxDuration)) {
+      see("maxDuration after a wait");
+      return stop("DURATION_EXHAUSTED");
+    }
+    return true;
+  }
+
+  /** Gives up: {@code onFailure}, then recovery of a failure or the last result returned. */
+  private boolean stop(String reason) {
+    see("gave up: " + reason);
+    emit("onFailure", failure == null ? "null" : failure.id, 0, reason);
+    if (failure == null) {
+      end("returned " + result);
+    } else {
+      recover();
+    }
+    return false;
+  }
+
+  /** User code threw {@code id}: it ends the call, unrecovered. */
+  private boolean userCodeFailed(String id) {
+    see("user code failed: " + id.charAt(0));
+    emit("onFailure", id, 0, "USER_CODE_FAILED");
+    end("threw " + id);
+    return false;
+  }
+
+  private void recover() {
+    ModelRecovery.Outcome outcome = recovery.recover(failure, call, callNumber, trace);
+    see(outcome.seen);
+    if (outcome.setsInterrupt) {
+      interrupted = true;
+    }
+    end(outcome.end);
+  }
+
+  private void emit(String kind, String failureId, long delay, String reason) {
+    events.emit(kind, attempt, failureId, delay, now - start, reason);
+  }
+
+  private double draw() {
+    double value = script.draws.get(draws++ % script.draws.size());
+    trace.draw(value);
+    return value;
+  }
+
+  private void end(String outcome) {
+    trace.end(outcome, interrupted);
+  }
+
+  private String id(String prefix) {
+    return prefix + callNumber + "." + invocation;
+  }
+
+  private void see(String what) {
+    seen.merge(what, 1, Integer::sum);
+  }
+
+  private static long millis(long ms) {
+    return ms * 1_000_000L;
+  }
+}

@@ -1,0 +1,28 @@
+package io.retrygen.oracle;
+
+/**
+ * The names the contract gives: the label of events (its {@code label}, else {@code
+ * Type.method}; a template's own), and the breaker's and budget's names (their {@code name},
+ * else the method's label).
+ */
+final class ModelNames {
+  private ModelNames() {}
+
+  static String label(Policy policy, Names names, Path path) {
+    String custom = policy.retry == null ? null : policy.retry.label;
+    if (path.template) {
+      return custom == null ? "RetryTemplate" : names.customLabel(custom, false);
+    }
+    return custom != null
+        ? names.customLabel(custom, path.async)
+        : names.type + "." + names.method(path.async);
+  }
+
+  static String budget(Policy policy, Names names, Path path) {
+    return policy.budget.named ? names.budgetName(path.async) : label(policy, names, path);
+  }
+
+  static String breaker(Policy policy, Names names, Path path) {
+    return policy.breaker.named ? names.breakerName(path.async) : label(policy, names, path);
+  }
+}

@@ -1,0 +1,93 @@
+package io.retrygen.oracle;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Recovery as the contract describes it: a {@code notRecoverable} failure is rethrown; otherwise
+ * the candidate whose failure parameter is the most specific type the failure is an instance of
+ * is called, the one without a failure parameter last; with none, the failure is rethrown. A
+ * synchronous recovery from an interruption sets the interrupt flag again.
+ */
+final class ModelRecovery {
+  /** How a recovery ended the call. */
+  static final class Outcome {
+    /** The {@code end} line of the trace: "returned ..." or "threw ...". */
+    final String end;
+    final boolean setsInterrupt;
+    /** For the coverage figures. */
+    final String seen;
+
+    Outcome(String end, boolean setsInterrupt, String seen) {
+      this.end = end;
+      this.setsInterrupt = setsInterrupt;
+      this.seen = seen;
+    }
+  }
+
+  private final Policy.Retry retry;
+  private final Path path;
+  private final List<Policy.RecoverMethod> candidates;
+
+  ModelRecovery(Policy policy, Path path) {
+    this.retry = policy.retry;
+    this.path = path;
+    this.candidates = candidates(policy, path);
+  }
+
+  /**
+   * The recover methods a method may call: those named by {@code recover = "..."} if it is set;
+   * for a synchronous method only those returning the value. The asynchronous template takes no
+   * recovery at all.
+   */
+  static List<Policy.RecoverMethod> candidates(Policy policy, Path path) {
+    List<Policy.RecoverMethod> candidates = new ArrayList<>();
+    if (path == Path.ASYNC_TEMPLATE) {
+      return candidates;
+    }
+    String name = policy.retry == null ? null : policy.retry.recoverName;
+    for (Policy.RecoverMethod recover : policy.recovers()) {
+      if ((name == null || recover.name.equals(name)) && (path.async || !recover.returnsFuture)) {
+        candidates.add(recover);
+      }
+    }
+    return candidates;
+  }
+
+  /** Recovers from {@code failure} in call {@code callNumber}, writing the recover line. */
+  Outcome recover(ModelFailure failure, Script.Call call, int callNumber, Trace trace) {
+    if (retry != null && failure.isAny(retry.notRecoverable)) {
+      return new Outcome("threw " + failure.id, false, "not recoverable");
+    }
+    Policy.RecoverMethod chosen = choose(failure);
+    if (chosen == null) {
+      return new Outcome("threw " + failure.id, false, "nothing to recover with");
+    }
+    String thrown = "R" + callNumber;
+    String value = "rec:" + chosen.name;
+    trace.recover(chosen.name, chosen.failure == null ? "-" : failure.id,
+        chosen.takesArg ? "a" + callNumber : "-",
+        call.recoverThrows ? "throws " + thrown : "returns " + value);
+    if (call.recoverThrows) {
+      return new Outcome("threw " + thrown, false, "recover threw");
+    }
+    boolean setsInterrupt = !path.async && failure.is(Fault.INTERRUPTED);
+    return new Outcome("returned " + value, setsInterrupt,
+        chosen.failure == null ? "recovered without a failure parameter"
+            : setsInterrupt ? "recovered an interruption" : "recovered");
+  }
+
+  private Policy.RecoverMethod choose(ModelFailure failure) {
+    Policy.RecoverMethod best = null;
+    Policy.RecoverMethod catchAll = null;
+    for (Policy.RecoverMethod candidate : candidates) {
+      if (candidate.failure == null) {
+        catchAll = candidate;
+      } else if (failure.is(candidate.failure)
+          && (best == null || best.failure.covers(candidate.failure))) {
+        best = candidate;
+      }
+    }
+    return best != null ? best : catchAll;
+  }
+}

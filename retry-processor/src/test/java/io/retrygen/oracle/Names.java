@@ -1,0 +1,45 @@
+package io.retrygen.oracle;
+
+/**
+ * The names one compiled pair of guarded methods goes by: its type, its slot in the type, and the
+ * custom label, breaker and budget names of its two methods, unique in the JVM (budgets and named
+ * breakers live as long as the process) through {@code tag}. Which name the product then uses (a
+ * default label, a budget named by the label) is the model's business, not this class's.
+ */
+final class Names {
+  static final String PACKAGE = "oracle.cases";
+
+  final String type;
+  final int slot;
+  private final String tag;
+
+  Names(String type, String tag, int slot) {
+    this.type = type;
+    this.tag = tag;
+    this.slot = slot;
+  }
+
+  String qualifiedType() {
+    return PACKAGE + "." + type;
+  }
+
+  /** The guarded method: {@code callN} or {@code callAsyncN}. */
+  String method(boolean async) {
+    return (async ? "callAsync" : "call") + slot;
+  }
+
+  /** What {@code label = "..."} says, when the policy has a label of its own. */
+  String customLabel(String base, boolean async) {
+    return base + "-" + tag + "-" + slot + (async ? "a" : "s");
+  }
+
+  /** What {@code @CircuitBreaker(name = "...")} says, when the breaker is named. */
+  String breakerName(boolean async) {
+    return "breaker-" + tag + "-" + slot + (async ? "a" : "s");
+  }
+
+  /** What {@code @RetryBudget(name = "...")} says, when the budget is named. */
+  String budgetName(boolean async) {
+    return "budget-" + tag + "-" + slot + (async ? "a" : "s");
+  }
+}

@@ -1,0 +1,208 @@
+package io.retrygen.oracle;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collections;
+import java.util.List;
+import java.util.Random;
+
+/**
+ * Draws valid policies: any combination of the annotations' attributes within the rules the
+ * processor enforces at compile time (so every drawn policy compiles), biased towards the small
+ * values where the decision order has edges: few attempts, short windows, small budgets, waits
+ * near the caps and {@code maxDuration}.
+ */
+final class PolicyGenerator {
+  /** What policies may name; {@code CancellationException} only with its flag. */
+  private static final List<Fault> NAMED = named();
+  private static final long[] DELAYS = {0, 0, 1, 10, 50, 100, 250, 1000, 2500};
+  private static final double[] MULTIPLIERS = {1.5, 2.0, 2.0, 3.0, 10.0};
+  private static final double[] JITTERS = {0.1, 0.25, 0.5, 1.0, 0.333};
+  private static final double[] RATIOS =
+      {0.1, 0.15, 0.2, 0.25, 0.3, 0.333, 0.35, 0.5, 0.55, 0.6, 0.7, 0.75, 0.9, 1.0};
+  /** The name {@code recover = "..."} selects. */
+  private static final String NAMED_RECOVER = "recoverNamed";
+  private static final int[] TOKEN_RATIOS = {1, 50, 100, 250, 333, 500, 1000};
+
+  private final Random random;
+
+  private PolicyGenerator(Random random) {
+    this.random = random;
+  }
+
+  /**
+   * The policies of the {@code slots} pairs of one type, drawn from {@code seed}: the type's
+   * members first, then each pair's annotations, which may use them.
+   */
+  static List<Policy> generate(long seed, int slots) {
+    PolicyGenerator generator = new PolicyGenerator(random(seed));
+    Policy.Members members = generator.members();
+    List<Policy> policies = new ArrayList<>();
+    for (int i = 0; i < slots; i++) {
+      policies.add(generator.policy(members));
+    }
+    return policies;
+  }
+
+  private Policy.Members members() {
+    Fault retryIf = chance(0.45) ? pick(NAMED) : null;
+    String rejects = chance(0.45) ? pick(Arrays.asList("String", "CharSequence", "Object")) : null;
+    List<Fault> delayFor = chance(0.4) ? types(1, 3) : Collections.<Fault>emptyList();
+    boolean delayForResult = rejects != null && chance(0.4);
+    if (delayForResult && chance(0.3)) {
+      delayFor = Collections.emptyList();
+    }
+    return new Policy.Members(chance(0.5), chance(0.3), retryIf, rejects, delayFor,
+        delayForResult, chance(0.3), chance(0.5), recovers());
+  }
+
+  private Policy policy(Policy.Members members) {
+    boolean retries = chance(0.9);
+    Policy.Retry retry = retries ? retry(members) : null;
+    Policy.Breaker breaker = !retries || chance(0.3) ? breaker() : null;
+    Policy.Budget budget = retries && chance(0.3)
+        ? new Policy.Budget(chance(0.5), pick(new int[] {1, 2, 3, 4, 5, 10}), pick(TOKEN_RATIOS))
+        : null;
+    return new Policy(retry, breaker, budget, members);
+  }
+
+  private Policy.Retry retry(Policy.Members members) {
+    List<Fault> retryFor = chance(0.4) ? Collections.<Fault>emptyList() : types(1, 4);
+    List<Fault> noRetryFor = chance(0.55) ? Collections.<Fault>emptyList() : types(1, 3);
+    List<Fault> notRecoverable = chance(0.7) ? Collections.<Fault>emptyList() : types(1, 2);
+    int maxAttempts = pick(new int[] {1, 2, 2, 3, 3, 3, 4, 5, 6});
+    String retryOnResult = members.rejects != null && chance(0.6) ? members.rejects : null;
+    Policy.Backoff backoff = chance(0.25) ? null : backoff(members, retryOnResult != null);
+    long delay = backoff == null ? 1000 : backoff.delay;
+    long maxDuration = chance(0.6) ? 0 : delay + pick(new long[] {1, 50, 500, 2000, 10000, 60000});
+    Fault retryIf = members.retryIf != null && chance(0.6) ? members.retryIf : null;
+    List<String> listeners = new ArrayList<>();
+    if (chance(0.25)) {
+      listeners.add("ann");
+      if (chance(0.5)) {
+        listeners.add(chance(0.5) ? 0 : 1, "thr");
+      }
+    }
+    boolean named = false;
+    for (Policy.RecoverMethod recover : members.recovers) {
+      named |= recover.name.equals(NAMED_RECOVER);
+    }
+    String recoverName = named && chance(0.5) ? NAMED_RECOVER : null;
+    String label = chance(0.15) ? "orders.fetch" : null;
+    return new Policy.Retry(retryFor, noRetryFor, notRecoverable, maxAttempts, maxDuration,
+        backoff, retryIf, retryOnResult, recoverName, label, listeners,
+        Flags.MATCH_CAUSES.on() && chance(0.3));
+  }
+
+  /**
+   * A {@code @Backoff}; it names {@code delayFor} only when the type has overloads and none takes
+   * a result the method never rejects (a compile error).
+   */
+  private Policy.Backoff backoff(Policy.Members members, boolean results) {
+    double multiplier = chance(0.5) ? 0 : chance(0.2) ? 1.0 : pick(MULTIPLIERS);
+    boolean exponential = multiplier > 1;
+    long delay = pick(DELAYS);
+    long maxDelay = chance(0.5) ? 0 : delay + pick(new long[] {0, 1, 100, 1000, 5000, 40000});
+    if (chance(0.05)) { // above the implicit cap: needs maxDelay when exponential
+      delay = 40_000;
+      maxDelay = exponential || chance(0.5) ? 40_000 + pick(new long[] {0, 1, 10000}) : 0;
+    }
+    boolean random = chance(0.2);
+    if (random && !exponential && maxDelay <= delay) {
+      maxDelay = delay + pick(new long[] {1, 100, 1000});
+    }
+    double jitter = chance(0.6) ? 0 : pick(JITTERS);
+    boolean delayFor = members.hasDelayFor() && (results || !members.delayForResult)
+        && chance(0.5);
+    return new Policy.Backoff(delay, maxDelay, multiplier, random, jitter,
+        delayFor ? members.delayForFailures : Collections.<Fault>emptyList(),
+        delayFor && members.delayForResult, chance(0.2));
+  }
+
+  private Policy.Breaker breaker() {
+    return new Policy.Breaker(
+        chance(0.6) ? Collections.<Fault>emptyList() : types(1, 2),
+        chance(0.7) ? Collections.<Fault>emptyList() : types(1, 2),
+        pick(new int[] {1, 2, 3, 4, 5, 6, 10, 20}),
+        pick(RATIOS),
+        pick(new long[] {0, 1, 50, 500, 2000, 5000}),
+        1 + random.nextInt(3),
+        chance(0.5) && !KnownDefect.NAMED_BREAKER_BOUND_BY_CONSTRUCTOR.avoided());
+  }
+
+  /**
+   * Up to four recover methods with distinct failure types (at most one without), so that no two
+   * tie; some return the future, so only the asynchronous method may call them. With {@code
+   * recover = "name"}, some share that name, one of them returning the value.
+   */
+  private List<Policy.RecoverMethod> recovers() {
+    int count = chance(0.35) ? 0 : 1 + random.nextInt(4);
+    List<Fault> failures = new ArrayList<>(types(count, count));
+    if (count > 0 && chance(0.5)) {
+      failures.set(random.nextInt(count), null);
+    }
+    boolean named = count > 0 && chance(0.3);
+    List<Policy.RecoverMethod> recovers = new ArrayList<>();
+    boolean namedValue = false;
+    for (int i = 0; i < count; i++) {
+      boolean returnsFuture = chance(0.25);
+      boolean rename = named && (chance(0.5) || (i == count - 1 && !namedValue));
+      if (rename && i == count - 1 && !namedValue) {
+        returnsFuture = false;
+      }
+      namedValue |= rename && !returnsFuture;
+      recovers.add(new Policy.RecoverMethod(rename ? NAMED_RECOVER : "recover" + i,
+          failures.get(i), chance(0.5), returnsFuture));
+    }
+    return recovers;
+  }
+
+  /** {@code min} to {@code max} distinct types. */
+  private List<Fault> types(int min, int max) {
+    List<Fault> pool = new ArrayList<>(NAMED);
+    Collections.shuffle(pool, random);
+    return new ArrayList<>(pool.subList(0, min + random.nextInt(max - min + 1)));
+  }
+
+  private static List<Fault> named() {
+    List<Fault> named = new ArrayList<>();
+    for (Fault fault : Fault.values()) {
+      if (fault != Fault.CANCELLATION || Flags.CANCELLATION_RULE.on()) {
+        named.add(fault);
+      }
+    }
+    return Collections.unmodifiableList(named);
+  }
+
+  /**
+   * A generator for {@code seed}, mixed first (SplitMix64's finalizer): {@code java.util.Random}
+   * gives nearly the same first draws for neighbouring seeds, and the seeds of a run are
+   * consecutive.
+   */
+  static Random random(long seed) {
+    long z = seed + 0x9E3779B97F4A7C15L;
+    z = (z ^ (z >>> 30)) * 0xBF58476D1CE4E5B9L;
+    z = (z ^ (z >>> 27)) * 0x94D049BB133111EBL;
+    return new Random(z ^ (z >>> 31));
+  }
+
+  private boolean chance(double probability) {
+    return random.nextDouble() < probability;
+  }
+
+  private <T> T pick(List<T> values) {
+    return values.get(random.nextInt(values.size()));
+  }
+
+  private int pick(int[] values) {
+    return values[random.nextInt(values.length)];
+  }
+
+  private long pick(long[] values) {
+    return values[random.nextInt(values.length)];
+  }
+
+  private double pick(double[] values) {
+    return values[random.nextInt(values.length)];
+  }
+}

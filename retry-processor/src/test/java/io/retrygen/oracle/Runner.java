@@ -1,0 +1,266 @@
+package io.retrygen.oracle;
+
+import io.retrygen.runtime.AsyncRetryTemplate;
+import io.retrygen.runtime.BackoffPolicy;
+import io.retrygen.runtime.RecoveryCallback;
+import io.retrygen.runtime.RetryContext;
+import io.retrygen.runtime.RetryBudgets;
+import io.retrygen.runtime.RetryOptions;
+import io.retrygen.runtime.RetryTemplate;
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Method;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
+
+/**
+ * Runs a script on one path, the observed side of a case: a new {@link World}, options made of
+ * it, an instance of the generated class (or a template built with the policy's settings), and
+ * each call of the script made in turn, its outcome and the budget's tokens written to the trace.
+ */
+final class Runner {
+  private Runner() {}
+
+  /** The paths a policy runs on: always the generated pair; the templates where they fit. */
+  static List<Path> paths(Policy policy) {
+    List<Path> paths = new ArrayList<>();
+    paths.add(Path.SYNC);
+    paths.add(Path.ASYNC);
+    if (templateFits(policy)) {
+      paths.add(Path.TEMPLATE);
+      if (ModelRecovery.candidates(policy, Path.ASYNC).isEmpty()) {
+        paths.add(Path.ASYNC_TEMPLATE);
+      }
+    }
+    return paths;
+  }
+
+  /**
+   * Whether {@code RetryTemplate} can say what the policy says: no breaker, budget, result
+   * predicate, {@code delayFor} or cause matching, and recovery (if any) by one method that takes
+   * every failure, nothing being {@code notRecoverable}.
+   */
+  static boolean templateFits(Policy policy) {
+    Policy.Retry retry = policy.retry;
+    if (retry == null || policy.breaker != null || policy.budget != null
+        || retry.retryOnResult != null || retry.matchCauses
+        || (retry.backoff != null && retry.backoff.hasDelayFor())) {
+      return false;
+    }
+    List<Policy.RecoverMethod> recovers = ModelRecovery.candidates(policy, Path.TEMPLATE);
+    return recovers.isEmpty()
+        || (recovers.size() == 1 && catchesAll(recovers.get(0)) && retry.notRecoverable.isEmpty());
+  }
+
+  private static boolean catchesAll(Policy.RecoverMethod recover) {
+    return recover.failure == null || recover.failure == Fault.THROWABLE;
+  }
+
+  static Trace run(Policy policy, Script script, Path path, Names names, ClassLoader loader) {
+    World world = new World(script, path,
+        policy.breaker == null ? null : ModelNames.breaker(policy, names, path));
+    Hooks.enter(world);
+    try {
+      RetryOptions.Builder options = RetryOptions.builder()
+          .sleeper(world).ticker(world).random(world).scheduler(world.scheduler);
+      if (script.observe) {
+        options.listener(new Listeners.Tagged("opt"));
+      }
+      Target target = path.template
+          ? new TemplateTarget(policy, options.build(), names, path.async)
+          : new GeneratedTarget(policy, options.build(), names, loader, path.async);
+      for (int number = 1; number <= script.calls.size(); number++) {
+        world.beginCall(number);
+        if (script.calls.get(number - 1).newInstance) {
+          target.renew();
+        }
+        String arg = "a" + number;
+        if (!path.async) {
+          try {
+            world.endCall("returned " + target.call(arg, world));
+          } catch (Throwable failure) {
+            world.endCall("threw " + world.id(failure));
+          }
+        } else {
+          CompletionStage<?> stage;
+          world.insideCall = true;
+          try {
+            stage = (CompletionStage<?>) target.call(arg, world);
+          } catch (Throwable failure) {
+            world.endCall("method threw " + world.id(failure));
+            continue;
+          } finally {
+            world.insideCall = false;
+          }
+          world.scheduler.runUntilIdle();
+          world.endCall(outcome(stage, world));
+        }
+        if (policy.budget != null) {
+          world.trace.tokens(RetryBudgets.tokens(ModelNames.budget(policy, names, path)));
+        }
+      }
+    } catch (ReflectiveOperationException e) {
+      throw new AssertionError("cannot run " + names.qualifiedType() + " on " + path, e);
+    } finally {
+      Hooks.exit();
+      Thread.interrupted();
+    }
+    return world.trace;
+  }
+
+  /** The outcome of an asynchronous call once the scheduler is idle: as stored, not wrapped. */
+  private static String outcome(CompletionStage<?> stage, World world) {
+    CompletableFuture<?> future = stage.toCompletableFuture();
+    if (!future.isDone()) {
+      return "pending";
+    }
+    Object[] outcome = new Object[2];
+    future.handle((value, failure) -> {
+      outcome[0] = value;
+      outcome[1] = failure;
+      return null;
+    });
+    return outcome[1] != null ? "threw " + world.id((Throwable) outcome[1])
+        : "returned " + outcome[0];
+  }
+
+  /** What a call is made on. */
+  private interface Target {
+    Object call(String arg, World world) throws Throwable;
+
+    /** A new instance of the generated class; nothing for a template. */
+    void renew() throws ReflectiveOperationException;
+  }
+
+  /** An instance of the generated {@code *Retrying} class. */
+  private static final class GeneratedTarget implements Target {
+    private final Policy policy;
+    private final RetryOptions options;
+    private final Class<?> generated;
+    private final Class<?> input;
+    private final Method method;
+    private Object instance;
+
+    GeneratedTarget(Policy policy, RetryOptions options, Names names, ClassLoader loader,
+        boolean async) throws ReflectiveOperationException {
+      this.policy = policy;
+      this.options = options;
+      this.input = loader.loadClass(names.qualifiedType());
+      this.generated = loader.loadClass(names.qualifiedType() + "Retrying");
+      this.method = generated.getMethod(names.method(async), String.class);
+      renew();
+    }
+
+    @Override
+    public void renew() throws ReflectiveOperationException {
+      if (policy.members.isClass) {
+        instance = generated.getConstructor(RetryOptions.class).newInstance(options);
+      } else {
+        Object delegate = input.getClassLoader().loadClass(input.getName() + "$Impl")
+            .getDeclaredConstructor().newInstance();
+        instance = generated.getConstructor(input, RetryOptions.class)
+            .newInstance(delegate, options);
+      }
+    }
+
+    @Override
+    public Object call(String arg, World world) throws Throwable {
+      try {
+        return method.invoke(instance, arg);
+      } catch (InvocationTargetException e) {
+        throw e.getCause();
+      }
+    }
+  }
+
+  /** A {@code RetryTemplate} with the policy's settings, or its {@code AsyncRetryTemplate}. */
+  private static final class TemplateTarget implements Target {
+    private final RetryTemplate template;
+    private final Policy.RecoverMethod recover;
+    private final boolean async;
+
+    TemplateTarget(Policy policy, RetryOptions options, Names names, boolean async) {
+      this.async = async;
+      Policy.Retry retry = policy.retry;
+      RetryTemplate.Builder builder = RetryTemplate.builder()
+          .maxAttempts(retry.maxAttempts)
+          .maxDuration(retry.maxDuration)
+          .backoff(backoff(retry.backoff))
+          .options(options);
+      for (Fault type : retry.retryFor) {
+        builder.retryOn(type.type);
+      }
+      for (Fault type : retry.noRetryFor) {
+        builder.notRetryOn(type.type);
+      }
+      if (retry.retryIf != null) {
+        Fault accepted = retry.retryIf;
+        builder.retryIf(failure -> accepted.isInstance(failure) && Hooks.retryIf(failure));
+      }
+      if (retry.label != null) {
+        builder.label(names.customLabel(retry.label, false));
+      }
+      for (String listener : retry.listeners) {
+        builder.listener(Listeners.create(listener));
+      }
+      this.template = builder.build();
+      List<Policy.RecoverMethod> recovers = ModelRecovery.candidates(policy, Path.TEMPLATE);
+      this.recover = recovers.isEmpty() ? null : recovers.get(0);
+    }
+
+    private static BackoffPolicy backoff(Policy.Backoff backoff) {
+      if (backoff == null) {
+        return BackoffPolicy.defaultPolicy();
+      }
+      BackoffPolicy policy = backoff.multiplier > 1
+          ? BackoffPolicy.exponential(backoff.delay, backoff.multiplier, backoff.maxDelay)
+          : backoff.maxDelay > 0
+              ? BackoffPolicy.fixed(backoff.delay).withMaxDelay(backoff.maxDelay)
+              : BackoffPolicy.fixed(backoff.delay);
+      policy = backoff.random ? policy.withRandom() : policy;
+      return backoff.jitter > 0 ? policy.withJitter(backoff.jitter) : policy;
+    }
+
+    @Override
+    public void renew() {}
+
+    @Override
+    public Object call(String arg, World world) throws Throwable {
+      if (async) {
+        return AsyncRetryTemplate.of(template).execute(context -> {
+          checkContext(context, world);
+          return Hooks.attemptAsync(arg);
+        });
+      }
+      RecoveryCallback<String> recovery = recover == null ? null : context -> {
+        if (context.attempt() != world.invocations()) {
+          world.trace.note("recovery's context.attempt() = " + context.attempt() + " after "
+              + world.invocations() + " invocations");
+        }
+        return Hooks.recover(recover.name,
+            recover.failure == null ? null : context.lastFailure(),
+            recover.takesArg ? arg : null);
+      };
+      return template.execute(context -> {
+        checkContext(context, world);
+        return Hooks.attempt(arg);
+      }, recovery);
+    }
+
+    /**
+     * The context counts the attempts the world sees (a template has no breaker to refuse) and
+     * holds the last failure, the same instance.
+     */
+    private static void checkContext(RetryContext context, World world) {
+      if (context.attempt() != world.invocations() + 1) {
+        world.trace.note("context.attempt() = " + context.attempt() + " for invocation "
+            + (world.invocations() + 1));
+      }
+      if (context.lastFailure() != world.lastFailure()) {
+        world.trace.note("context.lastFailure() = " + world.id(context.lastFailure())
+            + ", not " + world.id(world.lastFailure()));
+      }
+    }
+  }
+}

@@ -1,0 +1,105 @@
+package io.retrygen.oracle;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+
+/**
+ * What one run of a case did, one line per observable step, in order: the model writes the lines
+ * it expects, the world those it saw, and the two are compared line by line. Both write through
+ * these methods, so only what happened can differ, never how it is spelled.
+ */
+final class Trace {
+  /** Lines kept at most: a call that retries for ever must not take the heap with it. */
+  private static final int LIMIT = 5_000;
+
+  private final List<String> lines = new ArrayList<String>() {
+    @Override
+    public boolean add(String line) {
+      dropped += size() < LIMIT ? 0 : 1;
+      return size() < LIMIT && super.add(line);
+    }
+  };
+  private int dropped;
+
+  List<String> lines() {
+    if (dropped == 0) {
+      return Collections.unmodifiableList(lines);
+    }
+    List<String> all = new ArrayList<>(lines);
+    all.add("... " + dropped + " more lines");
+    return Collections.unmodifiableList(all);
+  }
+
+  void call(int call, String arg) {
+    lines.add("call " + call + " arg=" + arg);
+  }
+
+  /** The delegate (or the class's own method) was invoked; {@code outcome} says how it ends. */
+  void invoke(int invocation, String where, String outcome, boolean interrupts) {
+    lines.add("  invoke " + invocation + (where.isEmpty() ? "" : " " + where) + " -> " + outcome
+        + (interrupts ? " +interrupt" : ""));
+  }
+
+  void breaker(String change) {
+    lines.add("  breaker " + change);
+  }
+
+  void predicate(String name, String argument, String answer) {
+    lines.add("  " + name + " " + argument + " -> " + answer);
+  }
+
+  void draw(double value) {
+    lines.add("  draw " + value);
+  }
+
+  void event(
+      String listener, String kind, String label, int attempt, String failure, long delayMillis,
+      long elapsedNanos, String reason) {
+    lines.add("  " + listener + " " + kind + " label=" + label + " attempt=" + attempt
+        + " failure=" + failure + " delay=" + delayMillis + " elapsed=" + elapsedNanos
+        + (reason == null ? "" : " reason=" + reason));
+  }
+
+  /** A wait handed to the {@code Sleeper} or the scheduler, and what the script made of it. */
+  void wait(String how, long millis, String behaviour) {
+    lines.add("  " + how + " " + millis + (behaviour.isEmpty() ? "" : " " + behaviour));
+  }
+
+  /** How the script made a wait go, as both the model and the world write it. */
+  static String behaviour(Script.Wait wait, boolean async, String thrown) {
+    switch (wait.kind) {
+      case SLOW: return "slow +" + wait.extra;
+      case INTERRUPTED: return async ? "" : "interrupted after " + wait.extra;
+      case THROWS: return "throws " + thrown;
+      default: return "";
+    }
+  }
+
+  void recover(String name, String failure, String arg, String outcome) {
+    lines.add("  recover " + name + "(" + failure + ", " + arg + ") -> " + outcome);
+  }
+
+  void end(String outcome, boolean interrupted) {
+    lines.add("  end " + outcome + " interrupted=" + interrupted);
+  }
+
+  void tokens(double tokens) {
+    lines.add("  tokens " + tokens);
+  }
+
+  void note(String text) {
+    lines.add("  " + text);
+  }
+
+  /** The index of the first line where {@code a} and {@code b} differ, or -1 when equal. */
+  static int firstDifference(List<String> a, List<String> b) {
+    int common = Math.min(a.size(), b.size());
+    for (int i = 0; i < common; i++) {
+      if (!a.get(i).equals(b.get(i))) {
+        return i;
+      }
+    }
+    return a.size() == b.size() ? -1 : common;
+  }
+}
