@@ -4,24 +4,12 @@ import java.util.Locale;
 
 /**
  * What the generator may draw beyond what the product implements today. Each flag is off until
- * its feature exists; {@code -Doracle.flags=MATCH_CAUSES,GIVE_UP_REASON} turns flags on for a run.
+ * its feature exists; {@code -Doracle.flags=GIVE_UP_REASON} turns flags on for a run.
  *
  * <p>The model already knows each feature, as the contract states it; a flag only lets the
  * generator draw it and the runner observe it.
  */
 enum Flags {
-  /** {@code @Retryable(matchCauses = true)}: {@code retryFor} and {@code noRetryFor} see causes. */
-  MATCH_CAUSES,
-  /**
-   * {@code CancellationException} thrown by attempts: never retried nor recovered unless {@code
-   * retryFor} names it.
-   */
-  CANCELLATION_RULE,
-  /**
-   * An unnamed breaker shared by every instance of the generated class (named by the label): the
-   * scripts may then create a new instance between calls of a policy with an unnamed breaker.
-   */
-  SHARED_UNNAMED_BREAKERS,
   /** {@code RetryEvent.reason()}: the trace then shows why each call gave up. */
   GIVE_UP_REASON;
 

@@ -8,16 +8,7 @@ import java.util.Locale;
  * case; {@code -Doracle.draw=NAME} draws it anyway (to check a fix), and the fix deletes it.
  */
 enum KnownDefect {
-  /**
-   * A named breaker is created when a generated instance is constructed ({@code
-   * CircuitBreakerPolicy.bind} in the constructor), not by the first call through it, so it reads
-   * the clock of whichever instance was built first, though another instance makes every call
-   * (a breaker is "created by the first call that passes through it, never by a constructor"). The
-   * oracle builds an instance per path, so the asynchronous method's named breaker was bound to
-   * the synchronous run's clock, and each pair's to the clock of the first case of its type.
-   * Avoided: no breaker is named (an unnamed one belongs to its instance, bound to its clock).
-   */
-  NAMED_BREAKER_BOUND_BY_CONSTRUCTOR;
+  ; // none open: each found so far is fixed (a named breaker bound by the constructor, #19)
 
   /** Whether the generator keeps away from this defect (unless the run asks to draw it). */
   boolean avoided() {

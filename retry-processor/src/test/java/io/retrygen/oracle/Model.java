@@ -30,7 +30,6 @@ final class Model {
   private final Script script;
   private final Path path;
   private final ModelEvents events;
-  private final boolean cancellationRule;
   private final Trace trace = new Trace();
   private final ModelBreaker breaker;
   private final ModelRecovery recovery;
@@ -57,7 +56,6 @@ final class Model {
     this.script = script;
     this.path = path;
     this.events = new ModelEvents(policy, script, ModelNames.label(policy, names, path), trace);
-    this.cancellationRule = Flags.CANCELLATION_RULE.on();
     this.breaker = policy.breaker == null ? null : new ModelBreaker(policy.breaker, trace);
     this.recovery = new ModelRecovery(policy, path);
     this.budget = new ModelBudget(policy.budget);
@@ -125,7 +123,9 @@ final class Model {
         }
       }
       if (retry == null) { // a breaker alone: one attempt, then recovery
-        if (failure != null) {
+        if (failure != null && failure.is(Fault.CANCELLATION)) {
+          end("threw " + failure.id); // no retryFor can name it: never recovered
+        } else if (failure != null) {
           recover();
         } else {
           end("returned " + result);
@@ -138,9 +138,9 @@ final class Model {
 
   /** Steps 1 to 10 after a failed attempt; true to make the next attempt. */
   private boolean afterFailure(Script.Attempt scripted) {
-    if (!ModelClassification.retryable(retry, failure, cancellationRule)) {
+    if (!ModelClassification.retryable(retry, failure)) {
       budget.refund();
-      if (cancellationRule && ModelClassification.cancelled(retry, failure)) {
+      if (ModelClassification.cancelled(retry, failure)) {
         emit("onFailure", failure.id, 0, "CANCELLED");
         end("threw " + failure.id);
         return false;

@@ -8,13 +8,13 @@ import java.util.List;
  * retryFor} type ({@code Exception} when there is none) and of no {@code noRetryFor} type
  * (exclusion always wins, whatever the hierarchy), both looking at the causes too with {@code
  * matchCauses}; an interruption only when {@code retryFor} names {@code InterruptedException}
- * itself, and (with its flag) a cancellation only when it names {@code CancellationException}
+ * itself, and a cancellation only when it names {@code CancellationException}
  * itself. Those two rules look at the failure alone.
  */
 final class ModelClassification {
   private ModelClassification() {}
 
-  static boolean retryable(Policy.Retry retry, ModelFailure failure, boolean cancellationRule) {
+  static boolean retryable(Policy.Retry retry, ModelFailure failure) {
     List<Fault> retryFor =
         retry.retryFor.isEmpty() ? Collections.singletonList(Fault.EXCEPTION) : retry.retryFor;
     boolean included = retry.matchCauses ? failure.isAnyInChain(retryFor) : failure.isAny(retryFor);
@@ -27,7 +27,7 @@ final class ModelClassification {
     if (failure.is(Fault.INTERRUPTED) && !retry.retryFor.contains(Fault.INTERRUPTED)) {
       return false;
     }
-    return !(cancellationRule && cancelled(retry, failure));
+    return !cancelled(retry, failure);
   }
 
   /** A cancellation that ends the call at once: no retry, no recovery. */

@@ -91,7 +91,7 @@ final class PolicyGenerator {
     String label = chance(0.15) ? "orders.fetch" : null;
     return new Policy.Retry(retryFor, noRetryFor, notRecoverable, maxAttempts, maxDuration,
         backoff, retryIf, retryOnResult, recoverName, label, listeners,
-        Flags.MATCH_CAUSES.on() && chance(0.3));
+        chance(0.3));
   }
 
   /**
@@ -127,7 +127,7 @@ final class PolicyGenerator {
         pick(RATIOS),
         pick(new long[] {0, 1, 50, 500, 2000, 5000}),
         1 + random.nextInt(3),
-        chance(0.5) && !KnownDefect.NAMED_BREAKER_BOUND_BY_CONSTRUCTOR.avoided());
+        chance(0.5));
   }
 
   /**
@@ -166,11 +166,7 @@ final class PolicyGenerator {
 
   private static List<Fault> named() {
     List<Fault> named = new ArrayList<>();
-    for (Fault fault : Fault.values()) {
-      if (fault != Fault.CANCELLATION || Flags.CANCELLATION_RULE.on()) {
-        named.add(fault);
-      }
-    }
+    named.addAll(Arrays.asList(Fault.values()));
     return Collections.unmodifiableList(named);
   }
 

@@ -28,7 +28,7 @@ final class ScriptGenerator {
     this.random = random;
     this.policy = policy;
     for (Fault fault : Fault.values()) {
-      if (fault.thrown && (fault != Fault.CANCELLATION || Flags.CANCELLATION_RULE.on())) {
+      if (fault.thrown) {
         thrown.add(fault);
       }
     }
@@ -83,8 +83,8 @@ final class ScriptGenerator {
     for (int i = 0; i < waitCount; i++) {
       waits.add(waitFor());
     }
-    boolean newInstance = chance(0.25) && (policy.breaker == null || policy.breaker.named
-        || Flags.SHARED_UNNAMED_BREAKERS.on());
+    // Breakers are shared by name, an unnamed one by its label: a new instance shares them too.
+    boolean newInstance = chance(0.25);
     return new Script.Call(chance(0.5) ? 0 : pick(GAPS), newInstance, chance(0.04), attempts,
         waits,
         chance(0.8), chance(0.7) ? -1 : pick(new long[] {0, 10, 100, 40000}), chance(0.1));
