@@ -29,6 +29,7 @@ final class ModelReader {
   private final RecoverResolver recoverResolver;
   private final PredicateResolver predicateResolver;
   private final DelayForResolver delayForResolver;
+  private final PackageScope packageScope;
 
   ModelReader(Elements elements, Types types, Diagnostics diagnostics, ConfigCache configs) {
     this.elements = elements;
@@ -36,6 +37,7 @@ final class ModelReader {
     this.diagnostics = diagnostics;
     this.configs = configs;
     this.hierarchy = new TypeHierarchy(elements, types);
+    this.packageScope = new PackageScope(elements);
     this.recoverResolver = new RecoverResolver(elements, types, diagnostics);
     NamedMethods named =
         new NamedMethods(elements, types, diagnostics, recoverResolver.fits());
@@ -177,7 +179,8 @@ final class ModelReader {
         Collections.unmodifiableList(methods),
         Collections.unmodifiableList(constructors),
         SerializableInputs.isSerializable(type, elements, types),
-        isDeprecatedOrEnclosedByDeprecated(type));
+        isDeprecatedOrEnclosedByDeprecated(type),
+        packageScope.shadowedJavaLangNames(type));
   }
 
   /**

@@ -2,6 +2,7 @@ package io.retrygen.processor;
 
 import com.squareup.javapoet.ClassName;
 import java.util.List;
+import java.util.Set;
 import javax.lang.model.element.ExecutableElement;
 import javax.lang.model.element.TypeElement;
 
@@ -13,6 +14,7 @@ final class RetryableType {
   private final List<ConstructorPlan> constructors;
   private final boolean serializable;
   private final boolean deprecated;
+  private final Set<String> shadowedJavaLangNames;
 
   RetryableType(
       TypeElement element,
@@ -20,13 +22,15 @@ final class RetryableType {
       List<GuardedMethod> methods,
       List<ConstructorPlan> constructors,
       boolean serializable,
-      boolean deprecated) {
+      boolean deprecated,
+      Set<String> shadowedJavaLangNames) {
     this.element = element;
     this.generatedName = generatedName;
     this.methods = methods;
     this.constructors = constructors;
     this.serializable = serializable;
     this.deprecated = deprecated;
+    this.shadowedJavaLangNames = shadowedJavaLangNames;
   }
 
   TypeElement element() {
@@ -75,5 +79,13 @@ final class RetryableType {
    */
   boolean deprecated() {
     return deprecated;
+  }
+
+  /**
+   * The names of {@code java.lang} types that a type of the input's package shadows in the
+   * generated class, sorted: the generated code writes those types qualified.
+   */
+  Set<String> shadowedJavaLangNames() {
+    return shadowedJavaLangNames;
   }
 }

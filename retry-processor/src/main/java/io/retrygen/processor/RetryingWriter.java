@@ -124,6 +124,9 @@ final class RetryingWriter {
       }
     }
     type.alwaysQualify(parameterNames.toArray(new String[0]));
+    // java.lang is imported on demand only, so a type of the package shadows its types: JavaPoet
+    // writes them by simple name (skipJavaLangImports) unless told otherwise.
+    type.alwaysQualify(model.shadowedJavaLangNames().toArray(new String[0]));
     MethodWriter methods = new MethodWriter(model);
     for (GuardedMethod method : model.methods()) {
       type.addMethod(PolicyText.document(methods.write(method, members), method));

@@ -1,0 +1,143 @@
+package io.retrygen.processor;
+
+import static com.google.common.truth.Truth.assertThat;
+import static com.google.testing.compile.CompilationSubject.assertThat;
+import static io.retrygen.processor.GeneratedFiles.generated;
+
+import com.google.testing.compile.Compilation;
+import com.google.testing.compile.Compiler;
+import com.google.testing.compile.JavaFileObjects;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import javax.tools.JavaFileObject;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Types of the input's package named like the {@code java.lang} types the generated code writes
+ * by simple name ({@code catch (Throwable failure)}, {@code @Override}): a type of the package
+ * shadows {@code java.lang}'s, which is only imported on demand (JLS 6.4.1), so the generated code
+ * must name those qualified.
+ */
+class ShadowedNamesTest {
+  private final Compiler javac =
+      Compiler.javac().withProcessors(new RetryProcessor()).withOptions("-Xlint:all,-processing");
+
+  /** One class of package {@code test} for each name, none of them related to java.lang's. */
+  private static List<JavaFileObject> shadowingTypes(String... names) {
+    List<JavaFileObject> sources = new ArrayList<>();
+    for (String name : names) {
+      sources.add(
+          JavaFileObjects.forSourceLines(
+              "test." + name, "package test;", "final class " + name + " {}"));
+    }
+    return sources;
+  }
+
+  @Test
+  void samePackageTypesNamedLikeJavaLangTypesDoNotCaptureTheGeneratedCode() {
+    List<JavaFileObject> sources =
+        shadowingTypes(
+            "Throwable", "Exception", "RuntimeException", "InterruptedException", "Thread",
+            "Override", "Deprecated", "SuppressWarnings", "Object", "String", "Integer",
+            "ClassNotFoundException");
+    sources.add(
+        JavaFileObjects.forSourceLines(
+            "test.Client",
+            "package test;",
+            "import io.retrygen.CircuitBreaker;",
+            "import io.retrygen.Recover;",
+            "import io.retrygen.Retryable;",
+            "import java.util.List;",
+            "interface Client {",
+            "  @Retryable(noRetryFor = java.lang.IllegalStateException.class)",
+            "  @CircuitBreaker",
+            "  java.lang.String charge(java.lang.Integer cents) throws java.lang.Exception;",
+            "",
+            "  @Retryable",
+            "  @java.lang.Deprecated",
+            "  @java.lang.SuppressWarnings(\"unchecked\")",
+            "  void legacy(List<java.lang.String>... batches);",
+            "",
+            "  @Retryable(retryIf = \"isTransient\")",
+            "  java.lang.Object find(java.lang.Object key) throws java.lang.InterruptedException;",
+            "",
+            "  static boolean isTransient(java.lang.Exception e) {",
+            "    return true;",
+            "  }",
+            "",
+            "  @Recover",
+            "  default java.lang.String fallback(java.lang.Exception e, java.lang.Integer cents) {",
+            "    return \"\";",
+            "  }",
+            "",
+            "  @Recover",
+            "  default java.lang.Object orElse(java.lang.Object key) {",
+            "    return key;",
+            "  }",
+            "}"));
+    sources.add(
+        JavaFileObjects.forSourceLines(
+            "test.Store",
+            "package test;",
+            "import io.retrygen.Retryable;",
+            "@Retryable",
+            "class Store implements java.io.Serializable {",
+            "  private static final long serialVersionUID = 1L;",
+            "",
+            "  java.lang.String load(java.lang.String key) {",
+            "    return key;",
+            "  }",
+            "}"));
+    Compilation compilation = javac.compile(sources);
+    assertThat(compilation).succeededWithoutWarnings();
+    String client = generated(compilation, "test.ClientRetrying");
+    assertThat(client).contains("@java.lang.Override");
+    assertThat(client).contains("catch (java.lang.Throwable failure)");
+    assertThat(client).contains("failure instanceof java.lang.InterruptedException");
+    assertThat(client).contains("java.lang.Thread.currentThread().interrupt();");
+    assertThat(client).contains("@java.lang.SuppressWarnings(\"unchecked\")");
+    assertThat(client).contains("@java.lang.Deprecated");
+    assertThat(client).contains("public java.lang.String charge(java.lang.Integer cents)");
+    String store = generated(compilation, "test.StoreRetrying");
+    assertThat(store).containsMatch("throws IOException,\\s+java.lang.ClassNotFoundException");
+  }
+
+  @Test
+  void anInputNamedLikeAJavaLangTypeIsNamedByItsOwnNameAndJavaLangsQualified() {
+    JavaFileObject source =
+        JavaFileObjects.forSourceLines(
+            "test.Exception",
+            "package test;",
+            "import io.retrygen.Retryable;",
+            "interface Exception {",
+            "  @Retryable",
+            "  void call() throws java.io.IOException;",
+            "}");
+    Compilation compilation = javac.compile(source);
+    assertThat(compilation).succeededWithoutWarnings();
+    String generated = generated(compilation, "test.ExceptionRetrying");
+    assertThat(generated).contains("final class ExceptionRetrying implements Exception {");
+    assertThat(generated).contains("failure instanceof java.lang.Exception");
+  }
+
+  @Test
+  void ordinaryInputsKeepJavaLangNamesSimple() {
+    JavaFileObject source =
+        JavaFileObjects.forSourceLines(
+            "test.Client",
+            "package test;",
+            "import io.retrygen.Retryable;",
+            "interface Client {",
+            "  @Retryable",
+            "  String call(Object key) throws InterruptedException;",
+            "}");
+    Compilation compilation = javac.compile(source);
+    assertThat(compilation).succeededWithoutWarnings();
+    String generated = generated(compilation, "test.ClientRetrying");
+    assertThat(generated).doesNotContain("java.lang.");
+    for (String line : Arrays.asList("@Override", "catch (Throwable failure)")) {
+      assertThat(generated).contains(line);
+    }
+  }
+}
