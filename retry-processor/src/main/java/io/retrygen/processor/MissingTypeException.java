@@ -15,8 +15,31 @@ import javax.lang.model.type.WildcardType;
 final class MissingTypeException extends RuntimeException {
   private static final long serialVersionUID = 1L;
 
+  private final boolean inAnnotationValue;
+
   MissingTypeException(String what) {
+    this(what, false);
+  }
+
+  private MissingTypeException(String what, boolean inAnnotationValue) {
     super(what, null, false, false);
+    this.inAnnotationValue = inAnnotationValue;
+  }
+
+  /**
+   * A value of one of our annotations that javac could not make sense of: an unresolved constant
+   * or class literal, a value that does not fit its attribute. javac reports each itself.
+   */
+  static MissingTypeException inAnnotationValue(String what) {
+    return new MissingTypeException(what, true);
+  }
+
+  /**
+   * Whether what is missing is a value of one of our annotations, for which javac reports an
+   * error of its own: if it is still missing at the last round, that error says it all.
+   */
+  boolean inAnnotationValue() {
+    return inAnnotationValue;
   }
 
   /** Throws {@link MissingTypeException} if {@code type} mentions a type not resolved yet. */

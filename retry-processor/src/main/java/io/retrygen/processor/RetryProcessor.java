@@ -57,6 +57,8 @@ public final class RetryProcessor extends AbstractProcessor {
   private final Set<String> putOffOnce = new HashSet<>();
   /** Names, never elements: elements of one round must not be used in the next. */
   private final Set<String> deferredTypeNames = new LinkedHashSet<>();
+  /** Those of {@link #deferredTypeNames} whose annotation values javac could not resolve. */
+  private final Set<String> deferredForValues = new HashSet<>();
 
   @Override
   public synchronized void init(ProcessingEnvironment env) {
@@ -117,7 +119,7 @@ public final class RetryProcessor extends AbstractProcessor {
       try {
         SuperficialCheck.requireResolved(type);
       } catch (MissingTypeException e) {
-        deferredTypeNames.add(type.getQualifiedName().toString());
+        defer(type, e);
         continue;
       }
       try {
@@ -125,7 +127,7 @@ public final class RetryProcessor extends AbstractProcessor {
         processType(type, inputs, types);
       } catch (MissingTypeException e) {
         // Resolved superficially, yet something deeper was not: retried next round like the rest.
-        deferredTypeNames.add(type.getQualifiedName().toString());
+        defer(type, e);
       } catch (RuntimeException | LinkageError e) {
         diagnostics.reportingFor(null);
         diagnostics.error(
@@ -269,10 +271,25 @@ public final class RetryProcessor extends AbstractProcessor {
     return false;
   }
 
+  private void defer(TypeElement type, MissingTypeException e) {
+    String name = type.getQualifiedName().toString();
+    deferredTypeNames.add(name);
+    if (e.inAnnotationValue()) {
+      deferredForValues.add(name);
+    } else {
+      deferredForValues.remove(name);
+    }
+  }
+
+  /**
+   * At the last round, an error on each type that could not be generated. Not when what is missing
+   * is a value of our annotations: javac's own error is on that value, and a second one would only
+   * repeat it.
+   */
   private void reportStillMissingTypes() {
     for (String name : deferredTypeNames) {
       TypeElement type = elements.getTypeElement(name);
-      if (type != null) {
+      if (type != null && !deferredForValues.contains(name)) {
         diagnostics.error(
             type,
             "retrygen could not generate a class for %s: a type it refers to could not be"
@@ -281,6 +298,7 @@ public final class RetryProcessor extends AbstractProcessor {
       }
     }
     deferredTypeNames.clear();
+    deferredForValues.clear();
   }
 
   private static String stackTraceOf(Throwable e) {

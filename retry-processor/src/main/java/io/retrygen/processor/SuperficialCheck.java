@@ -17,7 +17,6 @@ import javax.lang.model.type.DeclaredType;
 import javax.lang.model.type.TypeKind;
 import javax.lang.model.type.TypeMirror;
 import javax.lang.model.util.ElementFilter;
-import javax.lang.model.util.SimpleAnnotationValueVisitor8;
 
 /**
  * Superficial validation, as auto-common's {@code BasicAnnotationProcessor} and Dagger do it:
@@ -71,74 +70,94 @@ final class SuperficialCheck {
   }
 
   /**
-   * The class literals in our own annotations (a user's other annotations are not our business):
-   * the attributes whose type is {@code Class}, {@code Class[]} or a nested annotation.
+   * The values of our own annotations (a user's other annotations are not our business), nested
+   * {@code @Backoff} included: each must be what its attribute declares. javac hands a value it
+   * could not make sense of (an unresolved constant or class literal, a value of the wrong type)
+   * to processors as the string {@code "<error>"}, or a class literal as an error type.
    */
   private static void requireResolvedAnnotations(Element element) {
     for (AnnotationMirror mirror : element.getAnnotationMirrors()) {
-      if (!OURS.contains(
+      if (OURS.contains(
           ((TypeElement) mirror.getAnnotationType().asElement()).getQualifiedName().toString())) {
-        continue;
-      }
-      for (Map.Entry<? extends ExecutableElement, ? extends AnnotationValue> entry :
-          mirror.getElementValues().entrySet()) {
-        if (holdsClasses(entry.getKey().getReturnType())) {
-          entry.getValue().accept(RESOLVED, null);
-        }
+        requireWellFormed(mirror);
       }
     }
   }
 
-  private static boolean holdsClasses(TypeMirror attribute) {
-    TypeMirror type =
-        attribute.getKind() == TypeKind.ARRAY
-            ? ((ArrayType) attribute).getComponentType()
-            : attribute;
-    if (type.getKind() != TypeKind.DECLARED) {
-      return false;
+  private static void requireWellFormed(AnnotationMirror mirror) {
+    for (Map.Entry<? extends ExecutableElement, ? extends AnnotationValue> entry :
+        mirror.getElementValues().entrySet()) {
+      requireWellFormed(entry.getValue(), entry.getKey().getReturnType());
     }
-    TypeElement element = (TypeElement) ((DeclaredType) type).asElement();
-    return element.getQualifiedName().contentEquals("java.lang.Class")
-        || element.getKind() == ElementKind.ANNOTATION_TYPE;
   }
+
+  private static void requireWellFormed(AnnotationValue value, TypeMirror attribute) {
+    Object content = value.getValue();
+    boolean fits;
+    switch (attribute.getKind()) {
+      case ARRAY:
+        fits = content instanceof List;
+        if (fits) {
+          TypeMirror component = ((ArrayType) attribute).getComponentType();
+          for (Object each : (List<?>) content) {
+            requireWellFormed((AnnotationValue) each, component);
+          }
+        }
+        break;
+      case BOOLEAN:
+        fits = content instanceof Boolean;
+        break;
+      case INT:
+        fits = content instanceof Integer;
+        break;
+      case LONG:
+        fits = content instanceof Long;
+        break;
+      case DOUBLE:
+        fits = content instanceof Double;
+        break;
+      case DECLARED:
+        TypeElement type = (TypeElement) ((DeclaredType) attribute).asElement();
+        if (type.getKind() == ElementKind.ANNOTATION_TYPE) {
+          // @Backoff: an annotation of an unresolved type comes with an error type.
+          fits =
+              content instanceof AnnotationMirror
+                  && ((AnnotationMirror) content).getAnnotationType().getKind() != TypeKind.ERROR
+                  && ((TypeElement) ((AnnotationMirror) content).getAnnotationType().asElement())
+                      .getQualifiedName()
+                      .equals(type.getQualifiedName());
+          if (fits) {
+            requireWellFormed((AnnotationMirror) content);
+          }
+        } else if (type.getQualifiedName().contentEquals("java.lang.Class")) {
+          fits = content instanceof TypeMirror;
+          if (fits) {
+            try {
+              MissingTypeException.requireResolved((TypeMirror) content);
+            } catch (MissingTypeException e) {
+              fits = false;
+            }
+          }
+        } else {
+          // A String. An erroneous value is the string "<error>" too, but unquoted: a constant's
+          // toString() is the literal as written in source.
+          fits = content instanceof String && !value.toString().equals(ERROR);
+        }
+        break;
+      default:
+        fits = true; // no attribute of ours has another type
+    }
+    if (!fits) {
+      throw MissingTypeException.inAnnotationValue(value.toString());
+    }
+  }
+
+  /** What javac hands processors for a value it could not make sense of. */
+  private static final String ERROR = "<error>";
 
   private static final Set<String> OURS =
       new HashSet<>(
           Arrays.asList(
-              Names.RETRYABLE, Names.BACKOFF, Names.RECOVER, Names.CIRCUIT_BREAKER));
-
-  private static final SimpleAnnotationValueVisitor8<Void, Void> RESOLVED =
-      new SimpleAnnotationValueVisitor8<Void, Void>() {
-        @Override
-        public Void visitArray(List<? extends AnnotationValue> values, Void unused) {
-          for (AnnotationValue each : values) {
-            each.accept(this, null);
-          }
-          return null;
-        }
-
-        @Override
-        public Void visitType(TypeMirror type, Void unused) {
-          MissingTypeException.requireResolved(type);
-          return null;
-        }
-
-        @Override
-        public Void visitAnnotation(AnnotationMirror annotation, Void unused) {
-          for (Map.Entry<? extends ExecutableElement, ? extends AnnotationValue> entry :
-              annotation.getElementValues().entrySet()) {
-            if (holdsClasses(entry.getKey().getReturnType())) {
-              entry.getValue().accept(this, null);
-            }
-          }
-          return null;
-        }
-
-        @Override
-        public Void visitString(String value, Void unused) {
-          // Where a class literal belongs, javac hands an unresolvable one to processors as the
-          // string "<error>".
-          throw new MissingTypeException(value);
-        }
-      };
+              Names.RETRYABLE, Names.BACKOFF, Names.RECOVER, Names.CIRCUIT_BREAKER,
+              Names.RETRY_BUDGET));
 }
