@@ -3,6 +3,7 @@ package io.retrygen.processor;
 import javax.lang.model.type.ArrayType;
 import javax.lang.model.type.DeclaredType;
 import javax.lang.model.type.ExecutableType;
+import javax.lang.model.type.IntersectionType;
 import javax.lang.model.type.TypeKind;
 import javax.lang.model.type.TypeMirror;
 import javax.lang.model.type.TypeVariable;
@@ -65,14 +66,23 @@ final class MissingTypeException extends RuntimeException {
         }
         break;
       case TYPEVAR:
-        // Bounds may be recursive (T extends Comparable<T>); javac reports bad bounds itself.
+        // A use of a type variable: its declaration's bounds are checked where it is declared
+        // (requireResolvedBounds), as bounds may be recursive (T extends Comparable<T>).
         TypeVariable variable = (TypeVariable) type;
         if (variable.getUpperBound().getKind() == TypeKind.ERROR) {
           throw new MissingTypeException(variable.toString());
         }
         break;
+      case INTERSECTION:
+        for (TypeMirror bound : ((IntersectionType) type).getBounds()) {
+          requireResolved(bound);
+        }
+        break;
       case EXECUTABLE:
         ExecutableType executable = (ExecutableType) type;
+        for (TypeVariable declared : executable.getTypeVariables()) {
+          requireResolvedBounds(declared);
+        }
         requireResolved(executable.getReturnType());
         for (TypeMirror parameter : executable.getParameterTypes()) {
           requireResolved(parameter);
@@ -84,5 +94,15 @@ final class MissingTypeException extends RuntimeException {
       default:
         break;
     }
+  }
+
+  /**
+   * Throws {@link MissingTypeException} if a bound of the declaration of {@code variable} mentions
+   * a type not resolved yet: the generated class or method declares it again with its bounds.
+   */
+  static void requireResolvedBounds(TypeVariable variable) {
+    // The upper bound of T extends Comparable<T> mentions T, whose bound is checked by the
+    // TYPEVAR case without recursion.
+    requireResolved(variable.getUpperBound());
   }
 }

@@ -12,10 +12,12 @@ import javax.lang.model.element.ElementKind;
 import javax.lang.model.element.ExecutableElement;
 import javax.lang.model.element.Modifier;
 import javax.lang.model.element.TypeElement;
+import javax.lang.model.element.TypeParameterElement;
 import javax.lang.model.type.ArrayType;
 import javax.lang.model.type.DeclaredType;
 import javax.lang.model.type.TypeKind;
 import javax.lang.model.type.TypeMirror;
+import javax.lang.model.type.TypeVariable;
 import javax.lang.model.util.ElementFilter;
 
 /**
@@ -30,6 +32,10 @@ final class SuperficialCheck {
 
   /** Throws {@link MissingTypeException} if {@code type} refers to an unresolved type. */
   static void requireResolved(TypeElement type) {
+    // The generated class declares the input's type parameters again, with their bounds.
+    for (TypeParameterElement typeParameter : type.getTypeParameters()) {
+      MissingTypeException.requireResolvedBounds((TypeVariable) typeParameter.asType());
+    }
     for (ExecutableElement constructor : ElementFilter.constructorsIn(type.getEnclosedElements())) {
       if (!constructor.getModifiers().contains(Modifier.PRIVATE)) {
         MissingTypeException.requireResolved(constructor.asType());

@@ -162,4 +162,93 @@ class ErroneousInputTest {
         .onLineContaining("Missing.N");
     assertThat(processor.createdSourceFiles()).isEmpty();
   }
+
+  // ---------------------------------------------------------------------------------------------
+  // Unresolved bounds of type parameters: deferred like any unresolved type, never written into
+  // the generated class.
+
+  /**
+   * Compiles {@code source}, which names the unresolved type {@code Missing} on the line with
+   * {@code marker}, and asserts javac's error there and ours on the line with {@code input}.
+   */
+  private void assertUnresolvedBound(JavaFileObject source, String marker, String input) {
+    Compilation compilation = compile(source);
+    assertThat(compilation).hadErrorCount(2);
+    assertThat(compilation)
+        .hadErrorContaining("cannot find symbol")
+        .inFile(source)
+        .onLineContaining(marker);
+    assertThat(compilation)
+        .hadErrorContaining(
+            "retrygen could not generate a class for test.Client: a type it refers to could not"
+                + " be resolved. Check the compiler's other errors for the missing type")
+        .inFile(source)
+        .onLineContaining(input);
+    assertThat(processor.createdSourceFiles()).isEmpty();
+  }
+
+  @Test
+  void anUnresolvedBoundOfTheInputsTypeParameterIsNeverWrittenIntoGeneratedCode() {
+    assertUnresolvedBound(
+        JavaFileObjects.forSourceLines(
+            "test.Client",
+            "package test;",
+            "import io.retrygen.Retryable;",
+            "interface Client<T extends Missing> {",
+            "  @Retryable",
+            "  String call();",
+            "}"),
+        "T extends Missing",
+        "interface Client");
+  }
+
+  @Test
+  void anUnresolvedTypeArgumentOfABoundIsNeverWrittenIntoGeneratedCode() {
+    assertUnresolvedBound(
+        JavaFileObjects.forSourceLines(
+            "test.Client",
+            "package test;",
+            "import io.retrygen.Retryable;",
+            "interface Client<T extends Comparable<Missing>> {",
+            "  @Retryable",
+            "  String call(T key);",
+            "}"),
+        "Comparable<Missing>",
+        "interface Client");
+  }
+
+  @Test
+  void anUnresolvedBoundOfAMethodsTypeParameterIsNeverWrittenIntoGeneratedCode() {
+    assertUnresolvedBound(
+        JavaFileObjects.forSourceLines(
+            "test.Client",
+            "package test;",
+            "import io.retrygen.Retryable;",
+            "import java.util.List;",
+            "interface Client {",
+            "  @Retryable",
+            "  <U extends List<Missing>> String call();",
+            "}"),
+        "List<Missing>",
+        "interface Client");
+  }
+
+  @Test
+  void anUnresolvedBoundOfAConstructorsTypeParameterIsNeverWrittenIntoGeneratedCode() {
+    assertUnresolvedBound(
+        JavaFileObjects.forSourceLines(
+            "test.Client",
+            "package test;",
+            "import io.retrygen.Retryable;",
+            "@Retryable",
+            "class Client {",
+            "  <X extends Missing> Client(X seed) {}",
+            "",
+            "  String call() {",
+            "    return \"\";",
+            "  }",
+            "}"),
+        "X extends Missing",
+        "class Client");
+  }
 }
