@@ -229,11 +229,11 @@ final class ConstructorWriter {
         // The breaker itself is created by the first call through it, by any instance; an
         // unnamed one is named by the method's label.
         constructor.addStatement(
-            "this.$N = $N.bind($L, $S)",
+            "this.$N = $N.bind($L, $L)",
             members.breakerField(method),
             members.breakerConstant(method),
             options,
-            method.label());
+            StringLiterals.of(method.label()));
       }
     }
   }

@@ -79,7 +79,10 @@ final class Json {
     out.append('\n').append(indent).append(']');
   }
 
-  /** A JSON string: quotes, backslashes and control characters escaped (RFC 8259 §7). */
+  /**
+   * A JSON string: quotes, backslashes, control characters and lone surrogates escaped (RFC 8259
+   * §7).
+   */
   static void string(StringBuilder out, String value) {
     out.append('"');
     for (int i = 0; i < value.length(); i++) {
@@ -107,8 +110,10 @@ final class Json {
           out.append("\\f");
           break;
         default:
-          // U+2028 and U+2029 are valid in JSON but end a line in JavaScript.
-          if (c < 0x20 || c == '\u2028' || c == '\u2029') {
+          // U+2028 and U+2029 are valid in JSON but end a line in JavaScript; a lone surrogate
+          // has no UTF-8 encoding, and its escape reads back as the same char.
+          if (c < 0x20 || c == '\u2028' || c == '\u2029'
+              || StringLiterals.isLoneSurrogate(value, i)) {
             String hex = Integer.toHexString(c);
             out.append("\\u").append("0000", hex.length(), 4).append(hex);
           } else {

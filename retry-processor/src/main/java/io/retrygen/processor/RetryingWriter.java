@@ -145,9 +145,9 @@ final class RetryingWriter {
     RetryConfig retry = method.retry();
     CodeBlock policy =
         CodeBlock.of(
-            "new $T($S,$W$L,$W$LL,$W$L)",
+            "new $T($L,$W$L,$W$LL,$W$L)",
             Names.RETRY_POLICY,
-            method.label(),
+            StringLiterals.of(method.label()),
             retry.maxAttempts(),
             retry.maxDuration(),
             backoffPolicy(retry.backoff()));
@@ -167,8 +167,8 @@ final class RetryingWriter {
       return policy;
     }
     return CodeBlock.of(
-        "$L$Z.withBudget($S,$W$L,$W$L)",
-        policy, method.budgetName(), budget.maxTokens(), budget.tokenRatio());
+        "$L$Z.withBudget($L,$W$L,$W$L)",
+        policy, StringLiterals.of(method.budgetName()), budget.maxTokens(), budget.tokenRatio());
   }
 
   /** {@code new Class<?>[] {IOException.class, TimeoutException.class}}. */
@@ -186,9 +186,9 @@ final class RetryingWriter {
    */
   private static CodeBlock breakerPolicy(BreakerConfig breaker) {
     return CodeBlock.of(
-        "new $T($S,$W$L,$W$L,$W$LL,$W$L)",
+        "new $T($L,$W$L,$W$L,$W$LL,$W$L)",
         Names.BREAKER_POLICY,
-        breaker.name(),
+        StringLiterals.of(breaker.name()),
         breaker.requestVolumeThreshold(),
         breaker.failureRatio(),
         breaker.delay(),
