@@ -65,9 +65,7 @@ final class AsyncMethodWriter {
     boolean breaks = method.breaker() != null;
     if (!model.isInterface()) {
       builder
-          .beginControlFlow(
-              "if (this.$N == null)",
-              retries ? members.retrierField(method) : members.breakerField(method))
+          .beginControlFlow("if ($L == null)", members.unset(method))
           .addComment("Called by a superclass constructor, before this class set its fields.")
           .addStatement("return $L", plainCall)
           .endControlFlow();
@@ -75,8 +73,8 @@ final class AsyncMethodWriter {
     TypeSpec.Builder attempt =
         TypeSpec.anonymousClassBuilder(
                 "$L,$W$L",
-                retries ? CodeBlock.of("this.$N", members.retrierField(method)) : "null",
-                breaks ? CodeBlock.of("this.$N", members.breakerField(method)) : "null")
+                retries ? members.retrier(method, false) : "null",
+                breaks ? members.breaker(method, false) : "null")
             .superclass(
                 ParameterizedTypeName.get(Names.ASYNC_CALL, types.get(method.valueType())));
 

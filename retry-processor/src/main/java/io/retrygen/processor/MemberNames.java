@@ -2,12 +2,16 @@ package io.retrygen.processor;
 
 import com.squareup.javapoet.ArrayTypeName;
 import com.squareup.javapoet.ClassName;
+import com.squareup.javapoet.CodeBlock;
 import com.squareup.javapoet.ParameterizedTypeName;
 import com.squareup.javapoet.TypeName;
 import com.squareup.javapoet.TypeVariableName;
+import java.util.ArrayList;
+import java.util.Collections;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import javax.lang.model.type.TypeMirror;
@@ -20,10 +24,42 @@ import javax.lang.model.type.TypeMirror;
  * clashes gets a number.
  */
 final class MemberNames {
-  private final Map<GuardedMethod, String> bases;
+  /**
+   * Guarded methods per class. The generated class binds the policies of its guarded methods in
+   * its class initializer and constructors, which the JVM limits to 64 KB of code each: some 70
+   * bytes per method at most, so that past about 900 methods javac reports "code too large".
+   * The first {@code CHUNK} stay in the generated class; each further {@code CHUNK} go into a
+   * nested class of their own, which holds their policies and guards ({@link #holderClass}).
+   */
+  static final int CHUNK = 500;
 
-  private MemberNames(Map<GuardedMethod, String> bases) {
+  private final Map<GuardedMethod, String> bases;
+  /** The guarded methods of each chunk, the generated class's own first. */
+  private final List<List<GuardedMethod>> chunks;
+  private final Map<GuardedMethod, Integer> chunkOf;
+  /** The names of the nested classes of chunks 1, 2...: {@code Guards2}, {@code Guards3}... */
+  private final List<String> holders;
+
+  private MemberNames(
+      Map<GuardedMethod, String> bases, Set<String> typeNamesInScope) {
     this.bases = bases;
+    this.chunks = new ArrayList<>();
+    this.chunkOf = new HashMap<>();
+    for (GuardedMethod method : bases.keySet()) {
+      if (chunkOf.size() % CHUNK == 0) {
+        chunks.add(new ArrayList<GuardedMethod>());
+      }
+      chunks.get(chunks.size() - 1).add(method);
+      chunkOf.put(method, chunks.size() - 1);
+    }
+    this.holders = new ArrayList<>();
+    for (int chunk = 1; chunk < chunks.size(); chunk++) {
+      String name = "Guards" + (chunk + 1);
+      while (typeNamesInScope.contains(name)) {
+        name = name + "_";
+      }
+      holders.add(name);
+    }
   }
 
   static MemberNames of(RetryableType model) {
@@ -55,7 +91,7 @@ final class MemberNames {
       taken.add(constantOf(unique, ""));
       bases.put(method, unique);
     }
-    return new MemberNames(bases);
+    return new MemberNames(bases, model.typeNamesInScope());
   }
 
   /** {@code chargeRetrier}. */
@@ -94,6 +130,68 @@ final class MemberNames {
   /** The guarded methods in source order, each with its members' names. */
   Set<GuardedMethod> methods() {
     return bases.keySet();
+  }
+
+  /** The number of chunks: 1 for a type of up to {@link #CHUNK} guarded methods. */
+  int chunkCount() {
+    return chunks.size();
+  }
+
+  /** The guarded methods of {@code chunk} in source order; chunk 0 is the generated class's. */
+  List<GuardedMethod> methods(int chunk) {
+    return chunks.isEmpty() ? Collections.<GuardedMethod>emptyList() : chunks.get(chunk);
+  }
+
+  /**
+   * The nested class that holds the policies and guards of {@code chunk} (from 1): {@code
+   * Guards2}.
+   */
+  String holderClass(int chunk) {
+    return holders.get(chunk - 1);
+  }
+
+  /** The generated class's field that holds its {@link #holderClass}: {@code guards2}. */
+  String holderField(int chunk) {
+    String holder = holderClass(chunk);
+    return Character.toLowerCase(holder.charAt(0)) + holder.substring(1);
+  }
+
+  /**
+   * {@code this.chargeRetrier}, or {@code this.guards2.chargeRetrier} in a later chunk; with
+   * {@code nullSafe}, null while a superclass constructor runs, before the holder is set ({@code
+   * this.guards2 == null ? null : this.guards2.chargeRetrier}).
+   */
+  CodeBlock retrier(GuardedMethod method, boolean nullSafe) {
+    return read(method, retrierField(method), nullSafe);
+  }
+
+  /** {@code this.chargeBreaker}, as {@link #retrier} says. */
+  CodeBlock breaker(GuardedMethod method, boolean nullSafe) {
+    return read(method, breakerField(method), nullSafe);
+  }
+
+  /**
+   * What is null until the generated constructor has run: {@code this.chargeRetrier} (or {@code
+   * this.chargeBreaker}), or {@code this.guards2} in a later chunk.
+   */
+  CodeBlock unset(GuardedMethod method) {
+    int chunk = chunkOf.get(method);
+    if (chunk > 0) {
+      return CodeBlock.of("this.$N", holderField(chunk));
+    }
+    return CodeBlock.of(
+        "this.$N", method.retry() != null ? retrierField(method) : breakerField(method));
+  }
+
+  private CodeBlock read(GuardedMethod method, String field, boolean nullSafe) {
+    int chunk = chunkOf.get(method);
+    if (chunk == 0) {
+      return CodeBlock.of("this.$N", field);
+    }
+    String holder = holderField(chunk);
+    return nullSafe
+        ? CodeBlock.of("this.$1N == null ? null : this.$1N.$2N", holder, field)
+        : CodeBlock.of("this.$N.$N", holder, field);
   }
 
   private static String simpleName(TypeName type) {

@@ -63,11 +63,13 @@ final class MethodWriter {
 
     if (retries) {
       builder.addStatement(
-          "$T $N = this.$N", Names.RETRIER, locals.retrier, members.retrierField(method));
+          "$T $N = $L",
+          Names.RETRIER, locals.retrier, members.retrier(method, !model.isInterface()));
     }
     if (breaks) {
       builder.addStatement(
-          "$T $N = this.$N", Names.BREAKER_GATE, locals.breaker, members.breakerField(method));
+          "$T $N = $L",
+          Names.BREAKER_GATE, locals.breaker, members.breaker(method, !model.isInterface()));
     }
     if (!model.isInterface()) {
       builder

@@ -180,7 +180,8 @@ final class ModelReader {
         Collections.unmodifiableList(constructors),
         SerializableInputs.isSerializable(type, elements, types),
         isDeprecatedOrEnclosedByDeprecated(type),
-        packageScope.shadowedJavaLangNames(type));
+        packageScope.shadowedJavaLangNames(type),
+        packageScope.typeNamesInScope(type));
   }
 
   /**

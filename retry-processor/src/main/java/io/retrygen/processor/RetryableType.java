@@ -15,6 +15,7 @@ final class RetryableType {
   private final boolean serializable;
   private final boolean deprecated;
   private final Set<String> shadowedJavaLangNames;
+  private final Set<String> typeNamesInScope;
 
   RetryableType(
       TypeElement element,
@@ -23,7 +24,8 @@ final class RetryableType {
       List<ConstructorPlan> constructors,
       boolean serializable,
       boolean deprecated,
-      Set<String> shadowedJavaLangNames) {
+      Set<String> shadowedJavaLangNames,
+      Set<String> typeNamesInScope) {
     this.element = element;
     this.generatedName = generatedName;
     this.methods = methods;
@@ -31,6 +33,7 @@ final class RetryableType {
     this.serializable = serializable;
     this.deprecated = deprecated;
     this.shadowedJavaLangNames = shadowedJavaLangNames;
+    this.typeNamesInScope = typeNamesInScope;
   }
 
   TypeElement element() {
@@ -87,5 +90,13 @@ final class RetryableType {
    */
   Set<String> shadowedJavaLangNames() {
     return shadowedJavaLangNames;
+  }
+
+  /**
+   * The simple names that already name a type in the generated class (types of the package,
+   * inherited member types, the type parameters), sorted: a nested class it declares avoids them.
+   */
+  Set<String> typeNamesInScope() {
+    return typeNamesInScope;
   }
 }

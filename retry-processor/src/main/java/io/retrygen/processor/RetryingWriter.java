@@ -76,33 +76,19 @@ final class RetryingWriter {
     }
 
     MemberNames members = MemberNames.of(model);
-    Modifier[] constant = {Modifier.PRIVATE, Modifier.STATIC, Modifier.FINAL};
-    for (GuardedMethod method : members.methods()) {
-      if (method.retry() != null) {
-        type.addField(
-            FieldSpec.builder(Names.RETRY_POLICY, members.policyConstant(method), constant)
-                .initializer("$L", policy(method))
-                .build());
-      }
-      if (method.breaker() != null) {
-        type.addField(
-            FieldSpec.builder(Names.BREAKER_POLICY, members.breakerConstant(method), constant)
-                .initializer("$L", breakerPolicy(method.breaker()))
-                .build());
-      }
-    }
+    addConstants(type, members.methods(0), members);
     // The guard state of a serializable instance is not written: readObject binds it again.
     Modifier[] state =
         model.serializable()
             ? new Modifier[] {Modifier.PRIVATE, Modifier.TRANSIENT}
             : new Modifier[] {Modifier.PRIVATE, Modifier.FINAL};
-    for (GuardedMethod method : members.methods()) {
-      if (method.retry() != null) {
-        type.addField(Names.RETRIER, members.retrierField(method), state);
-      }
-      if (method.breaker() != null) {
-        type.addField(Names.BREAKER_GATE, members.breakerField(method), state);
-      }
+    addGuards(type, members.methods(0), members, state);
+    for (int chunk = 1; chunk < members.chunkCount(); chunk++) {
+      type.addField(
+          model.generatedName().nestedClass(members.holderClass(chunk)),
+          members.holderField(chunk),
+          state);
+      type.addType(holder(members, chunk));
     }
     if (model.isInterface()) {
       ConstructorWriter.addDelegateConstructors(type, inputType, visibility, members);
@@ -135,6 +121,68 @@ final class RetryingWriter {
         .skipJavaLangImports(true)
         .indent("  ")
         .build();
+  }
+
+  /** The policy constants of {@code methods}: {@code CHARGE_POLICY}, {@code CHARGE_BREAKER}. */
+  private static void addConstants(
+      TypeSpec.Builder type, List<GuardedMethod> methods, MemberNames members) {
+    Modifier[] constant = {Modifier.PRIVATE, Modifier.STATIC, Modifier.FINAL};
+    for (GuardedMethod method : methods) {
+      if (method.retry() != null) {
+        type.addField(
+            FieldSpec.builder(Names.RETRY_POLICY, members.policyConstant(method), constant)
+                .initializer("$L", policy(method))
+                .build());
+      }
+      if (method.breaker() != null) {
+        type.addField(
+            FieldSpec.builder(Names.BREAKER_POLICY, members.breakerConstant(method), constant)
+                .initializer("$L", breakerPolicy(method.breaker()))
+                .build());
+      }
+    }
+  }
+
+  /** The fields of the guards of {@code methods}: {@code chargeRetrier}, {@code chargeBreaker}. */
+  private static void addGuards(
+      TypeSpec.Builder type,
+      List<GuardedMethod> methods,
+      MemberNames members,
+      Modifier... modifiers) {
+    for (GuardedMethod method : methods) {
+      if (method.retry() != null) {
+        type.addField(Names.RETRIER, members.retrierField(method), modifiers);
+      }
+      if (method.breaker() != null) {
+        type.addField(Names.BREAKER_GATE, members.breakerField(method), modifiers);
+      }
+    }
+  }
+
+  /**
+   * The nested class that holds the policies and guards of the guarded methods of {@code chunk}:
+   * a class initializer and a constructor of their own, so that no method of the generated class
+   * binds more than {@link MemberNames#CHUNK} methods' policies.
+   */
+  private static TypeSpec holder(MemberNames members, int chunk) {
+    List<GuardedMethod> methods = members.methods(chunk);
+    TypeSpec.Builder holder =
+        TypeSpec.classBuilder(members.holderClass(chunk))
+            .addJavadoc(
+                "$L",
+                PolicyText.wrap(
+                    "The policies and guards of " + methods.size()
+                        + " of the guarded methods, {@code "
+                        + methods.get(0).method().getSimpleName() + "} to {@code "
+                        + methods.get(methods.size() - 1).method().getSimpleName()
+                        + "}: in a class of their own, as the JVM limits the code of one class"
+                        + " initializer or constructor to 64 KB.",
+                    PolicyText.WIDTH))
+            .addModifiers(Modifier.PRIVATE, Modifier.STATIC, Modifier.FINAL);
+    addConstants(holder, methods, members);
+    // Package-private: read by the generated class, with no accessor method under Java 8.
+    addGuards(holder, methods, members, Modifier.FINAL);
+    return holder.addMethod(ConstructorWriter.holderConstructor(members, chunk)).build();
   }
 
   /**
