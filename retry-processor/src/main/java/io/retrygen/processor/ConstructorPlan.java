@@ -5,6 +5,7 @@ import java.util.List;
 import javax.lang.model.element.ExecutableElement;
 import javax.lang.model.element.Modifier;
 import javax.lang.model.element.TypeElement;
+import javax.lang.model.type.ExecutableType;
 import javax.lang.model.util.ElementFilter;
 import javax.lang.model.util.Elements;
 import javax.lang.model.util.Types;
@@ -34,10 +35,12 @@ final class ConstructorPlan {
 
   private final ExecutableElement constructor;
   private final Kind kind;
+  private final DeprecatedUses deprecatedUses;
 
-  ConstructorPlan(ExecutableElement constructor, Kind kind) {
+  ConstructorPlan(ExecutableElement constructor, Kind kind, DeprecatedUses deprecatedUses) {
     this.constructor = constructor;
     this.kind = kind;
+    this.deprecatedUses = deprecatedUses;
   }
 
   ExecutableElement constructor() {
@@ -48,8 +51,17 @@ final class ConstructorPlan {
     return kind;
   }
 
+  /**
+   * What the generated constructors name that is deprecated: the types of the signature they
+   * copy, and the constructor they call.
+   */
+  DeprecatedUses deprecatedUses() {
+    return deprecatedUses;
+  }
+
   /** The non-private constructors of the class {@code type}, each with its plan (SPEC §2). */
-  static List<ConstructorPlan> plansOf(TypeElement type, Elements elements, Types types) {
+  static List<ConstructorPlan> plansOf(
+      TypeElement type, Elements elements, Types types, Deprecations deprecations) {
     List<ExecutableElement> constructors = new ArrayList<>();
     for (ExecutableElement constructor : ElementFilter.constructorsIn(type.getEnclosedElements())) {
       if (!constructor.getModifiers().contains(Modifier.PRIVATE)) {
@@ -73,7 +85,10 @@ final class ConstructorPlan {
       plans.add(
           new ConstructorPlan(
               constructor,
-              hasPlainTwin ? Kind.SHARES_OPTIONS : hasOptionsTwin ? Kind.PLAIN_ONLY : Kind.REGULAR));
+              hasPlainTwin ? Kind.SHARES_OPTIONS : hasOptionsTwin ? Kind.PLAIN_ONLY : Kind.REGULAR,
+              deprecations
+                  .ofSignature((ExecutableType) constructor.asType())
+                  .and(deprecations.of(constructor))));
     }
     return plans;
   }

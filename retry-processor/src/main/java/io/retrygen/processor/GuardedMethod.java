@@ -40,6 +40,7 @@ final class GuardedMethod {
   private final PredicateMethod retryIf;
   private final PredicateMethod retryOnResult;
   private final DelayForMethods delayFor;
+  private final DeprecatedUses deprecatedUses;
 
   private GuardedMethod(
       ExecutableElement method,
@@ -56,7 +57,8 @@ final class GuardedMethod {
       List<RecoverMethod> recovers,
       PredicateMethod retryIf,
       PredicateMethod retryOnResult,
-      DelayForMethods delayFor) {
+      DelayForMethods delayFor,
+      DeprecatedUses deprecatedUses) {
     this.method = method;
     this.type = type;
     this.shape = shape;
@@ -72,6 +74,7 @@ final class GuardedMethod {
     this.retryIf = retryIf;
     this.retryOnResult = retryOnResult;
     this.delayFor = delayFor;
+    this.deprecatedUses = deprecatedUses;
   }
 
   static GuardedMethod guarded(
@@ -89,20 +92,22 @@ final class GuardedMethod {
       List<RecoverMethod> recovers,
       PredicateMethod retryIf,
       PredicateMethod retryOnResult,
-      DelayForMethods delayFor) {
+      DelayForMethods delayFor,
+      DeprecatedUses deprecatedUses) {
     return new GuardedMethod(
         method, type, shape, valueType, retry, breaker, budget, budgetName, label, deprecated,
-        annotations, recovers, retryIf, retryOnResult, delayFor);
+        annotations, recovers, retryIf, retryOnResult, delayFor, deprecatedUses);
   }
 
   static GuardedMethod forwarded(
       ExecutableElement method,
       ExecutableType type,
       boolean deprecated,
-      CopiedAnnotations annotations) {
+      CopiedAnnotations annotations,
+      DeprecatedUses deprecatedUses) {
     return new GuardedMethod(
         method, type, null, null, null, null, null, null, null, deprecated, annotations,
-        Collections.<RecoverMethod>emptyList(), null, null, null);
+        Collections.<RecoverMethod>emptyList(), null, null, null, deprecatedUses);
   }
 
   /** The most specific declaration, as seen from the input type. */
@@ -183,19 +188,12 @@ final class GuardedMethod {
   }
 
   /**
-   * Whether the generated method calls a deprecated recover method, predicate or {@code delayFor}
-   * method: javac warns about that call, as the generated class is another top-level class (JLS
-   * 9.6.4.6).
+   * What the generated method names that is deprecated: in its signature, the methods it overrides
+   * and calls (recover methods, predicates), the types its body tests for and casts to. javac
+   * warns about each use, as the generated class is another top-level class (JLS 9.6.4.6).
    */
-  boolean callsDeprecated() {
-    boolean deprecated = false;
-    for (PredicateMethod called : calledPredicates()) {
-      deprecated |= called.deprecated();
-    }
-    for (RecoverMethod recover : calledRecovers()) {
-      deprecated |= recover.deprecated();
-    }
-    return deprecated;
+  DeprecatedUses deprecatedUses() {
+    return deprecatedUses;
   }
 
   /** Whether it calls a recover method or predicate through an unchecked conversion. */
@@ -212,6 +210,12 @@ final class GuardedMethod {
 
   /** The {@code retryIf}, {@code retryOnResult} and {@code delayFor} methods it calls. */
   private List<PredicateMethod> calledPredicates() {
+    return calledPredicates(retryIf, retryOnResult, delayFor);
+  }
+
+  /** The predicates of {@code retryIf}, {@code retryOnResult}, {@code delayFor} (nullable). */
+  static List<PredicateMethod> calledPredicates(
+      PredicateMethod retryIf, PredicateMethod retryOnResult, DelayForMethods delayFor) {
     List<PredicateMethod> called = new ArrayList<>();
     if (retryIf != null) {
       called.add(retryIf);
@@ -230,6 +234,11 @@ final class GuardedMethod {
    * every failure.
    */
   List<RecoverMethod> calledRecovers() {
+    return calledRecovers(recovers);
+  }
+
+  /** Of {@code recovers}, most specific first, those up to the first that takes every failure. */
+  static List<RecoverMethod> calledRecovers(List<RecoverMethod> recovers) {
     for (int i = 0; i < recovers.size(); i++) {
       if (recovers.get(i).catchesAll()) {
         return recovers.subList(0, i + 1);

@@ -41,7 +41,7 @@ final class MethodWriter {
   MethodSpec write(GuardedMethod method, MemberNames members) {
     OverrideTypes types = OverrideTypes.of(method, model.element());
     MethodSpec.Builder builder =
-        SignatureWriter.signature(method, model.isInterface(), types, model.deprecated());
+        SignatureWriter.signature(method, model.isInterface(), types, model.typeUses());
     NameAllocator names = new NameAllocator();
     List<String> arguments = new ArrayList<>();
     for (ParameterSpec parameter : builder.build().parameters) {

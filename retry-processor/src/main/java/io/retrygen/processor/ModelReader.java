@@ -30,6 +30,7 @@ final class ModelReader {
   private final PredicateResolver predicateResolver;
   private final DelayForResolver delayForResolver;
   private final PackageScope packageScope;
+  private final Deprecations deprecations;
 
   ModelReader(Elements elements, Types types, Diagnostics diagnostics, ConfigCache configs) {
     this.elements = elements;
@@ -38,6 +39,7 @@ final class ModelReader {
     this.configs = configs;
     this.hierarchy = new TypeHierarchy(elements, types);
     this.packageScope = new PackageScope(elements);
+    this.deprecations = new Deprecations(elements);
     this.recoverResolver = new RecoverResolver(elements, types, diagnostics);
     NamedMethods named =
         new NamedMethods(elements, types, diagnostics, recoverResolver.fits());
@@ -138,6 +140,31 @@ final class ModelReader {
       }
       if ((retry != null || breaker != null) && overridable(type, method)) {
         String label = label(type, method, retry);
+        List<RecoverMethod> recoverMethods =
+            recoverResolver.resolve(
+                type, recovers, method, entry.type, retry, reportedTies, reportedMisfits);
+        PredicateMethod retryIf = null;
+        PredicateMethod retryOnResult = null;
+        DelayForMethods delayFor = null;
+        if (retry != null) {
+          retryIf =
+              predicateResolver.resolve(
+                  type, supertypes, method, entry.type, retry, PredicateResolver.RETRY_IF);
+          retryOnResult =
+              predicateResolver.resolve(
+                  type, supertypes, method, entry.type, retry, PredicateResolver.RETRY_ON_RESULT);
+          delayFor = delayForResolver.resolve(type, supertypes, method, entry.type, retry);
+        }
+        DeprecatedUses uses =
+            deprecations
+                .ofSignature(entry.type)
+                .and(deprecations.ofOverride(entry))
+                .and(
+                    deprecations.ofGuards(
+                        retry,
+                        breaker,
+                        GuardedMethod.calledRecovers(recoverMethods),
+                        GuardedMethod.calledPredicates(retryIf, retryOnResult, delayFor)));
         methods.add(
             GuardedMethod.guarded(
                 method,
@@ -151,35 +178,41 @@ final class ModelReader {
                 label,
                 deprecated,
                 annotations,
-                recoverResolver.resolve(
-                    type, recovers, method, entry.type, retry, reportedTies, reportedMisfits),
-                retry == null
-                    ? null
-                    : predicateResolver.resolve(
-                        type, supertypes, method, entry.type, retry, PredicateResolver.RETRY_IF),
-                retry == null
-                    ? null
-                    : predicateResolver.resolve(
-                        type, supertypes, method, entry.type, retry,
-                        PredicateResolver.RETRY_ON_RESULT),
-                retry == null
-                    ? null
-                    : delayForResolver.resolve(type, supertypes, method, entry.type, retry)));
+                recoverMethods,
+                retryIf,
+                retryOnResult,
+                delayFor,
+                uses));
       } else if (isInterface && (isAbstract || method.isDefault())) {
         methods.add(
-            GuardedMethod.forwarded(method, entry.type, deprecated, annotations));
+            GuardedMethod.forwarded(
+                method,
+                entry.type,
+                deprecated,
+                annotations,
+                deprecations.ofSignature(entry.type).and(deprecations.ofOverride(entry))));
       }
     }
     recoverResolver.warnUnused(type, recovers, methods, reportedMisfits);
     List<ConstructorPlan> constructors =
-        isInterface ? new ArrayList<>() : ConstructorPlan.plansOf(type, elements, types);
+        isInterface
+            ? new ArrayList<>()
+            : ConstructorPlan.plansOf(type, elements, types, deprecations);
+    DeprecatedUses listenerUses = DeprecatedUses.NONE;
+    for (GuardedMethod method : methods) {
+      if (method.retry() != null) {
+        listenerUses = listenerUses.and(deprecations.ofTypes(method.retry().listeners()));
+      }
+    }
     return new RetryableType(
         type,
         GeneratedNames.retryingClass(type),
         Collections.unmodifiableList(methods),
         Collections.unmodifiableList(constructors),
         SerializableInputs.isSerializable(type, elements, types),
-        isDeprecatedOrEnclosedByDeprecated(type),
+        deprecations.of(type).and(deprecations.ofBounds(type.getTypeParameters())),
+        listenerUses,
+        AutoCloseables.closeMayThrowInterruption(type, elements, types),
         packageScope.shadowedJavaLangNames(type),
         packageScope.typeNamesInScope(type));
   }
@@ -240,15 +273,6 @@ final class ModelReader {
     boolean delayFor =
         name.equals(retry.backoff().delayFor()) && DelayForResolver.isLongOrInt(returnType);
     return (predicate || delayFor) && method.getParameters().size() == 1;
-  }
-
-  private boolean isDeprecatedOrEnclosedByDeprecated(TypeElement type) {
-    for (Element e = type; e instanceof TypeElement; e = e.getEnclosingElement()) {
-      if (elements.isDeprecated(e)) {
-        return true;
-      }
-    }
-    return false;
   }
 
   private boolean isDeprecated(MethodEntry entry) {

@@ -13,7 +13,9 @@ final class RetryableType {
   private final List<GuardedMethod> methods;
   private final List<ConstructorPlan> constructors;
   private final boolean serializable;
-  private final boolean deprecated;
+  private final DeprecatedUses typeUses;
+  private final DeprecatedUses listenerUses;
+  private final boolean interruptibleClose;
   private final Set<String> shadowedJavaLangNames;
   private final Set<String> typeNamesInScope;
 
@@ -23,7 +25,9 @@ final class RetryableType {
       List<GuardedMethod> methods,
       List<ConstructorPlan> constructors,
       boolean serializable,
-      boolean deprecated,
+      DeprecatedUses typeUses,
+      DeprecatedUses listenerUses,
+      boolean interruptibleClose,
       Set<String> shadowedJavaLangNames,
       Set<String> typeNamesInScope) {
     this.element = element;
@@ -31,7 +35,9 @@ final class RetryableType {
     this.methods = methods;
     this.constructors = constructors;
     this.serializable = serializable;
-    this.deprecated = deprecated;
+    this.typeUses = typeUses;
+    this.listenerUses = listenerUses;
+    this.interruptibleClose = interruptibleClose;
     this.shadowedJavaLangNames = shadowedJavaLangNames;
     this.typeNamesInScope = typeNamesInScope;
   }
@@ -77,11 +83,33 @@ final class RetryableType {
   }
 
   /**
-   * Whether the input or a type enclosing it is deprecated: the generated class, which names it
-   * in its header and body, must not warn about that.
+   * Whether the input or a type enclosing it is deprecated, or a bound of its type parameters
+   * names a deprecated type: the generated class, which names them in its header and body,
+   * suppresses the warning as a whole.
    */
   boolean deprecated() {
-    return deprecated;
+    return typeUses.deprecated();
+  }
+
+  /** What the generated class names in its header that is deprecated: the input, the bounds. */
+  DeprecatedUses typeUses() {
+    return typeUses;
+  }
+
+  /**
+   * What the constructors that create the listener instances name that is deprecated: the
+   * listener classes.
+   */
+  DeprecatedUses listenerUses() {
+    return listenerUses;
+  }
+
+  /**
+   * Whether the input is {@code AutoCloseable} with a {@code close()} that may throw {@code
+   * InterruptedException}, which javac warns about on the generated class ({@code "try"}).
+   */
+  boolean interruptibleClose() {
+    return interruptibleClose;
   }
 
   /**

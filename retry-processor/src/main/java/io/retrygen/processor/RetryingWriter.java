@@ -50,15 +50,18 @@ final class RetryingWriter {
               .addMember("value", "$S", Names.PROCESSOR)
               .build());
     }
-    if (model.deprecated() || model.serializable()) {
-      AnnotationSpec.Builder suppress = AnnotationSpec.builder(SuppressWarnings.class);
-      if (model.deprecated()) {
-        suppress.addMember("value", "$S", "deprecation");
-      }
-      if (model.serializable()) {
-        suppress.addMember("value", "$S", "serial");
-      }
-      type.addAnnotation(suppress.build());
+    // What the header names, and what javac reports on the class itself.
+    List<String> warnings =
+        SignatureWriter.deprecations(model.typeUses(), false, DeprecatedUses.NONE);
+    if (model.serializable()) {
+      warnings.add("serial");
+    }
+    if (model.interruptibleClose()) {
+      warnings.add("try");
+    }
+    AnnotationSpec suppress = SignatureWriter.suppressWarnings(warnings);
+    if (suppress != null) {
+      type.addAnnotation(suppress);
     }
     Modifier[] visibility =
         input.getModifiers().contains(Modifier.PUBLIC)
@@ -91,14 +94,14 @@ final class RetryingWriter {
       type.addType(holder(members, chunk));
     }
     if (model.isInterface()) {
-      ConstructorWriter.addDelegateConstructors(type, inputType, visibility, members);
+      ConstructorWriter.addDelegateConstructors(type, model, inputType, visibility, members);
     } else {
       for (ConstructorPlan constructor : model.constructors()) {
-        ConstructorWriter.addSubclassConstructors(type, constructor, visibility, members);
+        ConstructorWriter.addSubclassConstructors(type, model, constructor, visibility, members);
       }
     }
     if (model.serializable() && !members.methods().isEmpty()) {
-      type.addMethod(ConstructorWriter.readObject(members));
+      type.addMethod(ConstructorWriter.readObject(model, members));
     }
     // A parameter named like a class the loop names in an expression (Thread.currentThread(),
     // Client.isTransient(failure)) would obscure it (JLS 6.4.2), and method parameters cannot be
@@ -182,7 +185,7 @@ final class RetryingWriter {
     addConstants(holder, methods, members);
     // Package-private: read by the generated class, with no accessor method under Java 8.
     addGuards(holder, methods, members, Modifier.FINAL);
-    return holder.addMethod(ConstructorWriter.holderConstructor(members, chunk)).build();
+    return holder.addMethod(BindingWriter.holderConstructor(members, chunk)).build();
   }
 
   /**

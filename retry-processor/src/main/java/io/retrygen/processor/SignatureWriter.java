@@ -26,14 +26,13 @@ final class SignatureWriter {
    * the {@code @SuppressWarnings} the signature and the calls of the body need under {@code
    * -Xlint:all}.
    *
-   * @param typeSuppressesDeprecation whether the generated class has {@code
-   *     @SuppressWarnings("deprecation")} already
+   * @param typeUses what the generated class suppresses as a whole
    */
   static MethodSpec.Builder signature(
       GuardedMethod guarded,
       boolean inInterface,
       OverrideTypes types,
-      boolean typeSuppressesDeprecation) {
+      DeprecatedUses typeUses) {
     ExecutableElement method = guarded.method();
     MethodSpec.Builder builder =
         MethodSpec.methodBuilder(method.getSimpleName().toString()).addAnnotation(Override.class);
@@ -45,16 +44,12 @@ final class SignatureWriter {
     List<String> warnings =
         warnings(
             guarded.type().getReturnType(), guarded.type().getParameterTypes(), method.isVarArgs());
-    // A deprecated recover method or predicate, called from a method that is not deprecated
-    // itself (uses inside a deprecated one do not warn).
-    if (guarded.callsDeprecated() && !guarded.deprecated() && !typeSuppressesDeprecation) {
-      warnings.add(0, "deprecation");
-    }
+    warnings.addAll(0, deprecations(guarded.deprecatedUses(), guarded.deprecated(), typeUses));
     if (guarded.callsUnchecked() && !warnings.contains("unchecked")) {
       warnings.add("unchecked");
     }
     if (!warnings.isEmpty()) {
-      builder.addAnnotation(suppressWarnings(warnings));
+      builder.addAnnotation(suppressWarningsOf(warnings));
     }
     if (inInterface || method.getModifiers().contains(Modifier.PUBLIC)) {
       builder.addModifiers(Modifier.PUBLIC);
@@ -88,12 +83,11 @@ final class SignatureWriter {
    */
   static AnnotationSpec suppressWarnings(
       TypeMirror returnType, List<? extends TypeMirror> parameterTypes, boolean varargs) {
-    List<String> warnings = warnings(returnType, parameterTypes, varargs);
-    return warnings.isEmpty() ? null : suppressWarnings(warnings);
+    return suppressWarnings(warnings(returnType, parameterTypes, varargs));
   }
 
   /** {@code "rawtypes"} and {@code "unchecked"} as {@link #suppressWarnings} needs them. */
-  private static List<String> warnings(
+  static List<String> warnings(
       TypeMirror returnType, List<? extends TypeMirror> parameterTypes, boolean varargs) {
     boolean raw = returnType != null && isRaw(returnType);
     for (TypeMirror parameter : parameterTypes) {
@@ -113,7 +107,34 @@ final class SignatureWriter {
     return warnings;
   }
 
-  private static AnnotationSpec suppressWarnings(List<String> warnings) {
+  /**
+   * {@code "deprecation"} and {@code "removal"} as a member that names {@code uses} needs them:
+   * uses inside a deprecated member do not warn of deprecation, but do of removal.
+   *
+   * @param deprecated whether the member is {@code @Deprecated}
+   * @param typeUses what the generated class suppresses as a whole
+   */
+  static List<String> deprecations(
+      DeprecatedUses uses, boolean deprecated, DeprecatedUses typeUses) {
+    List<String> warnings = new ArrayList<>();
+    if (uses.deprecated() && !deprecated && !typeUses.deprecated()) {
+      warnings.add("deprecation");
+    }
+    if (uses.forRemoval() && !typeUses.forRemoval()) {
+      warnings.add("removal");
+    }
+    return warnings;
+  }
+
+  /** {@code @SuppressWarnings} with {@code warnings}; null if there is none. */
+  static AnnotationSpec suppressWarnings(List<String> warnings) {
+    if (warnings.isEmpty()) {
+      return null;
+    }
+    return suppressWarningsOf(warnings);
+  }
+
+  private static AnnotationSpec suppressWarningsOf(List<String> warnings) {
     AnnotationSpec.Builder suppress = AnnotationSpec.builder(SuppressWarnings.class);
     for (String warning : warnings) {
       suppress.addMember("value", "$S", warning);
