@@ -55,6 +55,7 @@ public final class RetryProcessor extends AbstractProcessor {
    * ({@link OtherProcessors}), so that each is put off once only.
    */
   private final Set<String> putOffOnce = new HashSet<>();
+  private LocalTypes localTypes;
   /** Names, never elements: elements of one round must not be used in the next. */
   private final Set<String> deferredTypeNames = new LinkedHashSet<>();
   /** Those of {@link #deferredTypeNames} whose annotation values javac could not resolve. */
@@ -73,6 +74,7 @@ public final class RetryProcessor extends AbstractProcessor {
     writer = new RetryingWriter(elements.getTypeElement(Names.GENERATED) != null);
     inventory = new PolicyInventory(elements, env.getTypeUtils());
     writeInventory = !"false".equals(env.getOptions().get(INVENTORY_OPTION));
+    localTypes = LocalTypes.of(env);
   }
 
   /** {@link #INVENTORY_OPTION}; javac warns about an option that no processor supports. */
@@ -102,6 +104,7 @@ public final class RetryProcessor extends AbstractProcessor {
   public boolean process(Set<? extends TypeElement> annotations, RoundEnvironment round) {
     configs.clear();
     diagnostics.newRound();
+    localTypes.report(round);
     List<TypeElement> types = typesToProcess(round);
     List<TypeElement> inputs = new ArrayList<>();
     for (TypeElement type : types) {
