@@ -209,7 +209,7 @@ final class GuardedMethod {
   }
 
   /** The {@code retryIf}, {@code retryOnResult} and {@code delayFor} methods it calls. */
-  private List<PredicateMethod> calledPredicates() {
+  List<PredicateMethod> calledPredicates() {
     return calledPredicates(retryIf, retryOnResult, delayFor);
   }
 

@@ -324,6 +324,11 @@ final class MethodWriter {
       return CodeBlock.of("$L.$N($L)", instance, name, argument);
     }
     ClassName owner = ClassName.get((TypeElement) predicate.method().getEnclosingElement());
+    if (ObscuredNames.ownerObscured(method, predicate)) {
+      // RetryingWriter imports it statically: isTransient(failure). JavaPoet drops the class only
+      // where the format spells the member ($ doubled, as JavaPoet reads it).
+      return CodeBlock.of("$T." + name.replace("$", "$$") + "($L)", owner, argument);
+    }
     String ownerName = owner.topLevelClassName().simpleName();
     for (VariableElement parameter : method.method().getParameters()) {
       if (parameter.getSimpleName().contentEquals(ownerName) && !owner.packageName().isEmpty()) {

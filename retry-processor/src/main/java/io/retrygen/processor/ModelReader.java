@@ -5,7 +5,9 @@ import java.util.Collections;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
+import java.util.TreeSet;
 import javax.lang.model.element.Element;
+import javax.lang.model.element.ElementKind;
 import javax.lang.model.element.ExecutableElement;
 import javax.lang.model.element.Modifier;
 import javax.lang.model.element.TypeElement;
@@ -214,7 +216,27 @@ final class ModelReader {
         listenerUses,
         AutoCloseables.closeMayThrowInterruption(type, elements, types),
         packageScope.shadowedJavaLangNames(type),
-        packageScope.typeNamesInScope(type));
+        packageScope.typeNamesInScope(type),
+        memberNames(type, ElementKind.FIELD),
+        memberNames(type, ElementKind.METHOD));
+  }
+
+  /**
+   * The names of the members of {@code kind} that {@code type} has and passes on to the generated
+   * class, sorted: not the private ones; of the methods, not the static ones either (an
+   * interface's are not inherited, and the predicates are among them).
+   */
+  private Set<String> memberNames(TypeElement type, ElementKind kind) {
+    Set<String> names = new TreeSet<>();
+    for (Element member : elements.getAllMembers(type)) {
+      Set<Modifier> modifiers = member.getModifiers();
+      if (member.getKind() == kind
+          && !modifiers.contains(Modifier.PRIVATE)
+          && !(kind == ElementKind.METHOD && modifiers.contains(Modifier.STATIC))) {
+        names.add(member.getSimpleName().toString());
+      }
+    }
+    return Collections.unmodifiableSet(names);
   }
 
   /**

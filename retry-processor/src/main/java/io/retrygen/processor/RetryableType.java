@@ -18,6 +18,8 @@ final class RetryableType {
   private final boolean interruptibleClose;
   private final Set<String> shadowedJavaLangNames;
   private final Set<String> typeNamesInScope;
+  private final Set<String> fieldNames;
+  private final Set<String> methodNames;
 
   RetryableType(
       TypeElement element,
@@ -29,7 +31,9 @@ final class RetryableType {
       DeprecatedUses listenerUses,
       boolean interruptibleClose,
       Set<String> shadowedJavaLangNames,
-      Set<String> typeNamesInScope) {
+      Set<String> typeNamesInScope,
+      Set<String> fieldNames,
+      Set<String> methodNames) {
     this.element = element;
     this.generatedName = generatedName;
     this.methods = methods;
@@ -40,6 +44,8 @@ final class RetryableType {
     this.interruptibleClose = interruptibleClose;
     this.shadowedJavaLangNames = shadowedJavaLangNames;
     this.typeNamesInScope = typeNamesInScope;
+    this.fieldNames = fieldNames;
+    this.methodNames = methodNames;
   }
 
   TypeElement element() {
@@ -126,5 +132,21 @@ final class RetryableType {
    */
   Set<String> typeNamesInScope() {
     return typeNamesInScope;
+  }
+
+  /**
+   * The names of the fields the generated class inherits, sorted: in its bodies they obscure
+   * classes of the same name (JLS 6.4.2), as its parameters do.
+   */
+  Set<String> fieldNames() {
+    return fieldNames;
+  }
+
+  /**
+   * The names of the instance methods the generated class has, inherited or its own, sorted: a
+   * method imported statically by a name among them would be shadowed.
+   */
+  Set<String> methodNames() {
+    return methodNames;
   }
 }

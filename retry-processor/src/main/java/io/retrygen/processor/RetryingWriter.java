@@ -112,7 +112,10 @@ final class RetryingWriter {
         parameterNames.add(parameter.getSimpleName().toString());
       }
     }
-    type.alwaysQualify(parameterNames.toArray(new String[0]));
+    // Fields the generated class inherits obscure class names as its parameters do.
+    Set<String> variables = new TreeSet<>(parameterNames);
+    variables.addAll(model.fieldNames());
+    type.alwaysQualify(variables.toArray(new String[0]));
     // java.lang is imported on demand only, so a type of the package shadows its types: JavaPoet
     // writes them by simple name (skipJavaLangImports) unless told otherwise.
     type.alwaysQualify(model.shadowedJavaLangNames().toArray(new String[0]));
@@ -120,10 +123,12 @@ final class RetryingWriter {
     for (GuardedMethod method : model.methods()) {
       type.addMethod(PolicyText.document(methods.write(method, members), method));
     }
-    return JavaFile.builder(model.generatedName().packageName(), type.build())
-        .skipJavaLangImports(true)
-        .indent("  ")
-        .build();
+    JavaFile.Builder file =
+        JavaFile.builder(model.generatedName().packageName(), type.build())
+            .skipJavaLangImports(true)
+            .indent("  ");
+    ObscuredNames.addStaticImports(file, model, variables);
+    return file.build();
   }
 
   /** The policy constants of {@code methods}: {@code CHARGE_POLICY}, {@code CHARGE_BREAKER}. */

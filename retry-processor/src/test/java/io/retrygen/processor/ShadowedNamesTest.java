@@ -140,4 +140,87 @@ class ShadowedNamesTest {
       assertThat(generated).contains(line);
     }
   }
+
+  @Test
+  void parametersNamedLikeTheFirstPartOfAPackageDoNotObscureQualifiedNames() {
+    // A parameter named like a class the body names in an expression makes JavaPoet write it
+    // qualified; a parameter named like the first part of its package obscures that too (JLS
+    // 6.4.2): java.lang.Thread.currentThread() with an int java, io.retrygen.runtime... with an
+    // int io. Found by ProcessorFuzzTest.
+    JavaFileObject source =
+        JavaFileObjects.forSourceLines(
+            "test.Client",
+            "package test;",
+            "import io.retrygen.CircuitBreaker;",
+            "import io.retrygen.Recover;",
+            "import io.retrygen.Retryable;",
+            "import java.util.concurrent.CompletableFuture;",
+            "interface Client {",
+            "  @Retryable(retryIf = \"isTransient\")",
+            "  @CircuitBreaker",
+            "  String call(int java, int io, int test, String Thread, String CircuitBreakerGate,",
+            "      String Client) throws Exception;",
+            "",
+            "  @Retryable",
+            "  CompletableFuture<String> later(int java, String CompletableFuture);",
+            "",
+            "  static boolean isTransient(Exception e) {",
+            "    return true;",
+            "  }",
+            "",
+            "  @Recover",
+            "  default String fallback(Exception e) {",
+            "    return \"\";",
+            "  }",
+            "}");
+    Compilation compilation = javac.compile(source);
+    assertThat(compilation).succeededWithoutWarnings();
+    String generated = generated(compilation, "test.ClientRetrying");
+    assertThat(generated).contains("import static java.lang.Thread.currentThread;");
+    assertThat(generated).contains("currentThread().interrupt();");
+    assertThat(generated).contains("long permit = NO_PERMIT;");
+    assertThat(generated).contains("isTransient((Exception) failure)");
+    assertThat(generated).contains("return completedFuture(");
+  }
+
+  @Test
+  void inheritedFieldsNamedLikeClassesAndPackagesDoNotObscureTheGeneratedCode() {
+    // The constants of an interface are fields of the delegate too: in its bodies and field
+    // initializers, they obscure classes and packages of the same name as parameters do.
+    JavaFileObject source =
+        JavaFileObjects.forSourceLines(
+            "test.Client",
+            "package test;",
+            "import io.retrygen.Backoff;",
+            "import io.retrygen.CircuitBreaker;",
+            "import io.retrygen.Recover;",
+            "import io.retrygen.Retryable;",
+            "interface Client {",
+            "  int io = 1;",
+            "  int java = 2;",
+            "  int BackoffPolicy = 3;",
+            "  int RetryOptions = 4;",
+            "  int Objects = 5;",
+            "  int Thread = 6;",
+            "  int CircuitBreakerGate = 7;",
+            "",
+            "  @Retryable(backoff = @Backoff(delay = 10))",
+            "  @CircuitBreaker",
+            "  String call(String id) throws InterruptedException;",
+            "",
+            "  @Retryable",
+            "  String other();",
+            "",
+            "  @Recover",
+            "  default String fallback(InterruptedException e) {",
+            "    return \"\";",
+            "  }",
+            "}");
+    Compilation compilation = javac.compile(source);
+    assertThat(compilation).succeededWithoutWarnings();
+    String generated = generated(compilation, "test.ClientRetrying");
+    assertThat(generated).contains("import static io.retrygen.runtime.BackoffPolicy.fixed;");
+    assertThat(generated).containsMatch("0L,\\s+defaultPolicy\\(\\)\\);");
+    assertThat(generated).contains("requireNonNull(delegate, \"delegate == null\")");
+  }
 }

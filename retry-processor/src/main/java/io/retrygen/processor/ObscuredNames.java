@@ -1,0 +1,109 @@
+package io.retrygen.processor;
+
+import com.squareup.javapoet.ClassName;
+import com.squareup.javapoet.JavaFile;
+import java.util.Arrays;
+import java.util.HashSet;
+import java.util.Set;
+import javax.lang.model.element.TypeElement;
+import javax.lang.model.element.VariableElement;
+
+/**
+ * Names that a variable obscures in the generated bodies (JLS 6.4.2). In an expression, {@code
+ * Thread.currentThread()} names the class only while no parameter or field in scope is called
+ * {@code Thread}; then JavaPoet writes {@code java.lang.Thread.currentThread()} (the writer tells
+ * it to), which in turn a variable called {@code java} obscures. Where a variable takes the first
+ * part of such a qualified name, the static members the bodies name in expressions are imported
+ * statically instead: {@code currentThread()}, {@code NO_PERMIT}, {@code completedFuture(...)}, a
+ * static predicate's {@code isTransient(...)}. Method names are never obscured, only shadowed by
+ * methods of the same name, which the generated class and {@code AsyncCall} must then not have.
+ */
+final class ObscuredNames {
+  /** The methods of {@code AsyncCall}, whose anonymous subclasses hold asynchronous bodies. */
+  private static final Set<String> ASYNC_CALL_METHODS =
+      new HashSet<>(
+          Arrays.asList(
+              "call", "retryable", "retryIf", "rejects", "delayFor", "delayForResult",
+              "breakerFailure", "recover", "start"));
+
+  private ObscuredNames() {}
+
+  /**
+   * Imports statically the members that {@code variables} (parameter names, inherited fields)
+   * would obscure when written qualified.
+   */
+  static void addStaticImports(JavaFile.Builder file, RetryableType model, Set<String> variables) {
+    boolean interruptsAgain = false;
+    boolean completesRecovered = false;
+    boolean countsPermits = false;
+    for (GuardedMethod method : model.methods()) {
+      if (!method.isGuarded()) {
+        continue;
+      }
+      for (RecoverMethod recover : method.calledRecovers()) {
+        interruptsAgain |= !method.shape().isAsync() && recover.takesInterruption();
+        completesRecovered |= method.shape().isAsync() && !recover.returnsStage();
+      }
+      countsPermits |= !method.shape().isAsync() && method.breaker() != null;
+      for (PredicateMethod predicate : method.calledPredicates()) {
+        if (predicate.isStatic() && ownerObscured(method, predicate)) {
+          String name = predicate.method().getSimpleName().toString();
+          if (!model.methodNames().contains(name) && !ASYNC_CALL_METHODS.contains(name)) {
+            file.addStaticImport(owner(predicate), name);
+          }
+        }
+      }
+    }
+    if (variables.contains("java")) {
+      if (interruptsAgain) {
+        importStatically(file, model, ClassName.get(Thread.class), "currentThread");
+      }
+      if (completesRecovered) {
+        importStatically(file, model, Names.COMPLETABLE_FUTURE, "completedFuture");
+      }
+      if (model.isInterface()) {
+        importStatically(file, model, ClassName.get("java.util", "Objects"), "requireNonNull");
+      }
+    }
+    if (variables.contains("io")) {
+      for (String factory : Arrays.asList("defaultPolicy", "exponential", "fixed")) {
+        importStatically(file, model, Names.BACKOFF_POLICY, factory);
+      }
+      importStatically(file, model, Names.RETRY_OPTIONS, "defaults");
+      if (countsPermits && !variables.contains("NO_PERMIT")) {
+        file.addStaticImport(Names.BREAKER_GATE, "NO_PERMIT");
+      }
+    }
+  }
+
+  /** Imports {@code owner.method} statically unless the generated class has a method so named. */
+  private static void importStatically(
+      JavaFile.Builder file, RetryableType model, ClassName owner, String method) {
+    if (!model.methodNames().contains(method)) {
+      file.addStaticImport(owner, method);
+    }
+  }
+
+  /**
+   * Whether a parameter of {@code method} has the name of the class a static {@code predicate}
+   * is called on, and another the first part of its package (or it has none): neither {@code
+   * Client.isTransient(e)} nor {@code com.acme.Client.isTransient(e)} would compile, and the
+   * predicate is imported statically.
+   */
+  static boolean ownerObscured(GuardedMethod method, PredicateMethod predicate) {
+    ClassName owner = owner(predicate);
+    String simpleName = owner.topLevelClassName().simpleName();
+    String root = owner.packageName().split("\\.", -1)[0];
+    boolean named = false;
+    boolean rootNamed = owner.packageName().isEmpty();
+    for (VariableElement parameter : method.method().getParameters()) {
+      named |= parameter.getSimpleName().contentEquals(simpleName);
+      rootNamed |= parameter.getSimpleName().contentEquals(root);
+    }
+    return named && rootNamed;
+  }
+
+  private static ClassName owner(PredicateMethod predicate) {
+    return ClassName.get((TypeElement) predicate.method().getEnclosingElement());
+  }
+}
