@@ -1,11 +1,15 @@
 package io.retrygen.processor;
 
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
+import java.util.Set;
+import java.util.TreeSet;
 import javax.lang.model.element.AnnotationMirror;
 import javax.lang.model.element.AnnotationValue;
 import javax.lang.model.element.Element;
 import javax.lang.model.element.ExecutableElement;
+import javax.lang.model.element.PackageElement;
 import javax.lang.model.element.TypeElement;
 import javax.lang.model.element.TypeParameterElement;
 import javax.lang.model.type.ArrayType;
@@ -27,9 +31,28 @@ import javax.lang.model.util.Elements;
  */
 final class Deprecations {
   private final Elements elements;
+  /** The package of the input being read, and the deprecated top-level types of others seen. */
+  private PackageElement inputPackage;
+  private final Set<String> importedDeprecated = new TreeSet<>();
 
   Deprecations(Elements elements) {
     this.elements = elements;
+  }
+
+  /** Starts reading an input of {@code pkg}: forgets the types of the last one. */
+  void startInput(PackageElement pkg) {
+    inputPackage = pkg;
+    importedDeprecated.clear();
+  }
+
+  /**
+   * The simple names of the deprecated top-level types of other packages that the input's
+   * generated class names, sorted: it must name them qualified, since {@code javac -source 8}
+   * still reports a deprecated type in an import (JEP 211 dropped that from Java 9 on), where no
+   * {@code @SuppressWarnings} reaches.
+   */
+  Set<String> importedDeprecated() {
+    return Collections.unmodifiableSet(new TreeSet<>(importedDeprecated));
   }
 
   /**
@@ -50,6 +73,11 @@ final class Deprecations {
   private DeprecatedUses use(Element element) {
     if (!elements.isDeprecated(element)) {
       return DeprecatedUses.NONE;
+    }
+    if (element instanceof TypeElement
+        && element.getEnclosingElement() instanceof PackageElement
+        && !element.getEnclosingElement().equals(inputPackage)) {
+      importedDeprecated.add(element.getSimpleName().toString());
     }
     boolean forRemoval = forRemoval(element);
     return DeprecatedUses.of(!forRemoval, forRemoval);

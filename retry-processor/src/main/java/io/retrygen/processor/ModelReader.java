@@ -90,6 +90,7 @@ final class ModelReader {
   }
 
   RetryableType read(TypeElement type) {
+    deprecations.startInput(GeneratedNames.packageOf(type));
     List<TypeElement> supertypes = hierarchy.supertypes(type);
     List<MethodEntry> entries = hierarchy.methods(type, supertypes);
     boolean isInterface = type.getKind().isInterface();
@@ -218,7 +219,8 @@ final class ModelReader {
         packageScope.shadowedJavaLangNames(type),
         packageScope.typeNamesInScope(type),
         memberNames(type, ElementKind.FIELD),
-        memberNames(type, ElementKind.METHOD));
+        memberNames(type, ElementKind.METHOD),
+        deprecations.importedDeprecated());
   }
 
   /**

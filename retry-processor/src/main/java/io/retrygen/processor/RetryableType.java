@@ -20,6 +20,7 @@ final class RetryableType {
   private final Set<String> typeNamesInScope;
   private final Set<String> fieldNames;
   private final Set<String> methodNames;
+  private final Set<String> importedDeprecated;
 
   RetryableType(
       TypeElement element,
@@ -33,7 +34,8 @@ final class RetryableType {
       Set<String> shadowedJavaLangNames,
       Set<String> typeNamesInScope,
       Set<String> fieldNames,
-      Set<String> methodNames) {
+      Set<String> methodNames,
+      Set<String> importedDeprecated) {
     this.element = element;
     this.generatedName = generatedName;
     this.methods = methods;
@@ -46,6 +48,7 @@ final class RetryableType {
     this.typeNamesInScope = typeNamesInScope;
     this.fieldNames = fieldNames;
     this.methodNames = methodNames;
+    this.importedDeprecated = importedDeprecated;
   }
 
   TypeElement element() {
@@ -148,5 +151,14 @@ final class RetryableType {
    */
   Set<String> methodNames() {
     return methodNames;
+  }
+
+  /**
+   * The simple names of the deprecated top-level types of other packages that the generated class
+   * names, sorted: it names them qualified, never in an import, which {@code javac -source 8}
+   * would report as deprecated beyond the reach of {@code @SuppressWarnings}.
+   */
+  Set<String> importedDeprecated() {
+    return importedDeprecated;
   }
 }

@@ -119,6 +119,8 @@ final class RetryingWriter {
     // java.lang is imported on demand only, so a type of the package shadows its types: JavaPoet
     // writes them by simple name (skipJavaLangImports) unless told otherwise.
     type.alwaysQualify(model.shadowedJavaLangNames().toArray(new String[0]));
+    // javac -source 8 reports a deprecated type in an import, where nothing can suppress it.
+    type.alwaysQualify(model.importedDeprecated().toArray(new String[0]));
     MethodWriter methods = new MethodWriter(model);
     for (GuardedMethod method : model.methods()) {
       type.addMethod(PolicyText.document(methods.write(method, members), method));

@@ -356,4 +356,37 @@ class LintTest {
     assertThat(compilation).succeededWithoutWarnings();
     assertThat(generated(compilation, "test.StoreRetrying")).doesNotContain("finalize");
   }
+
+  @Test
+  void aDeprecatedTypeOfAnotherPackageIsNamedQualifiedNotImported() {
+    // javac -source 8 reports a deprecated type in an import (JEP 211 dropped that from 9 on),
+    // and no @SuppressWarnings reaches an import. Found by ProcessorFuzzTest.
+    JavaFileObject failure =
+        JavaFileObjects.forSourceLines(
+            "other.OldFailure",
+            "package other;",
+            "@Deprecated",
+            "public class OldFailure extends RuntimeException {",
+            "  private static final long serialVersionUID = 1L;",
+            "}");
+    JavaFileObject source =
+        JavaFileObjects.forSourceLines(
+            "test.Client",
+            "package test;",
+            "import io.retrygen.Retryable;",
+            "@SuppressWarnings(\"deprecation\")",
+            "interface Client {",
+            "  @Retryable(noRetryFor = other.OldFailure.class)",
+            "  String call(String id);",
+            "}");
+    Compilation compilation =
+        Compiler.javac()
+            .withProcessors(new RetryProcessor())
+            .withOptions("-Xlint:all,-processing,-options", "--release", "8")
+            .compile(failure, source);
+    assertThat(compilation).succeededWithoutWarnings();
+    String generated = generated(compilation, "test.ClientRetrying");
+    assertThat(generated).doesNotContain("import other.OldFailure;");
+    assertThat(generated).contains("failure instanceof other.OldFailure");
+  }
 }
