@@ -490,6 +490,8 @@ final class RandomShapes {
     boolean isRecover;
     /** A recover method's failure parameter as written, "" for none. */
     String recoverFailure;
+    /** A body written as it is, instead of handing the call to {@code Support}; null for that. */
+    String body;
 
     boolean isPrivate() {
       return visibility.equals("private");
@@ -667,6 +669,14 @@ final class RandomShapes {
    * a generator of its own again, so that they add to a seed's shapes without changing them.
    */
   private final Random async;
+  /**
+   * Draws the {@code @RetryBudget}s and {@code @Backoff(delayFor)}s added to the synchronous
+   * {@code @Retryable}s drawn above, last: a generator of its own, so that a seed keeps the shapes
+   * it drew before they existed.
+   */
+  private final Random extras;
+  /** How many of each {@link #extras} drew, counted once the files are written. */
+  private final Map<String, Integer> extraFeatures = new LinkedHashMap<>();
   private final long seed;
   /** How many breakers of this input got a name of their own. */
   private int breakerNames;
@@ -684,6 +694,7 @@ final class RandomShapes {
     this.random = shapes;
     this.breakers = new Random(seed * 31 + 17);
     this.async = new Random(seed * 131 + 71);
+    this.extras = new Random(seed * 977 + 31);
     this.seed = seed;
     this.index = index;
   }
@@ -797,6 +808,7 @@ final class RandomShapes {
       input.annotation = retryable();
     }
     addAsync(input);
+    addBudgetsAndDelayFor();
 
     Map<String, String> files = new LinkedHashMap<>();
     if (topLevel) {
@@ -811,7 +823,78 @@ final class RandomShapes {
         expectations.put(shape.binaryName(), expectation(shape));
       }
     }
+    // Counted only now: an input with features gets the asynchronous imports.
+    extraFeatures.forEach((feature, count) -> features.merge(feature, count, Integer::sum));
     return new Input(seed, index, files, expectations, features);
+  }
+
+  /**
+   * Adds to some synchronous {@code @Retryable}s, on types and methods, a {@code @RetryBudget}
+   * (named for this seed, so that no two inputs of a batch share one with other settings, and
+   * with tokens to spare for every retry the test makes) or a {@code @Backoff(delayFor)} with its
+   * method, which asks for the formula's wait ({@code -1}).
+   */
+  private void addBudgetsAndDelayFor() {
+    for (Shape shape : allShapes) {
+      if (shape.container) {
+        continue;
+      }
+      shape.annotation = addBudgetAndDelayFor(shape, shape.annotation, "on a type");
+      for (Method method : new ArrayList<>(shape.methods)) {
+        if (method.async == null) {
+          method.annotation = addBudgetAndDelayFor(shape, method.annotation, "on a method");
+        }
+      }
+    }
+  }
+
+  private String addBudgetAndDelayFor(Shape owner, String annotation, String where) {
+    if (annotation == null || !annotation.contains("@Retryable")) {
+      return annotation;
+    }
+    String extended = annotation;
+    if (extras.nextInt(100) < 25) {
+      String call = "delayFor = \"" + delayForMethod(owner) + "\"";
+      if (extended.contains("@Backoff()")) {
+        extended = extended.replace("@Backoff()", "@Backoff(" + call + ")");
+      } else if (extended.contains("@Backoff(")) {
+        extended = extended.replace("@Backoff(", "@Backoff(" + call + ", ");
+      } else if (extended.contains("@Retryable(")) {
+        extended = extended.replace("@Retryable(", "@Retryable(backoff = @Backoff(" + call + "), ");
+      } else {
+        extended = extended.replace("@Retryable", "@Retryable(backoff = @Backoff(" + call + "))");
+      }
+      extraFeatures.merge("@Backoff(delayFor) " + where, 1, Integer::sum);
+    }
+    if (extras.nextInt(100) < 20) {
+      List<String> attributes = new ArrayList<>();
+      attributes.add("name = \"budget-" + seed + "-" + helperNumber++ + "\"");
+      if (extras.nextBoolean()) {
+        attributes.add("maxTokens = " + (100 + extras.nextInt(901)));
+      } else {
+        attributes.add("maxTokens = 100");
+      }
+      if (extras.nextBoolean()) {
+        attributes.add("tokenRatio = " + (extras.nextBoolean() ? "0.5" : "1.0"));
+      }
+      extended += "\n@io.retrygen.RetryBudget(" + String.join(", ", attributes) + ")";
+      extraFeatures.merge("@RetryBudget " + where, 1, Integer::sum);
+    }
+    return extended;
+  }
+
+  /** A static {@code long waitForN(Throwable failure)} of {@code owner} that returns -1. */
+  private String delayForMethod(Shape owner) {
+    Method delayFor = new Method();
+    delayFor.name = "waitFor" + helperNumber++;
+    delayFor.isStatic = true;
+    delayFor.inInterface = owner.isInterface;
+    delayFor.visibility = owner.isInterface ? "" : "public";
+    delayFor.returnType = Ty.primitive("long");
+    delayFor.params.add(new Param(Ty.declared("Throwable"), "failure"));
+    delayFor.body = "return -1L;";
+    owner.methods.add(delayFor);
+    return delayFor.name;
   }
 
   private void classBound(TypeVar var, List<TypeVar> earlier) {
@@ -2243,6 +2326,10 @@ final class RandomShapes {
       return;
     }
     text.append(" {\n").append(indent).append("  ");
+    if (method.body != null) {
+      text.append(method.body).append('\n').append(indent).append("}\n");
+      return;
+    }
     String call =
         "answer(" + (method.isStatic ? "null" : "this") + ", \"" + method.name + "\", "
             + argumentArray(method.params) + ")";

@@ -211,6 +211,23 @@ class RandomShapesTest {
   }
 
   @Test
+  void inputsAlsoCarryBudgetsAndDelayForOnTypesAndMethods() {
+    Map<String, Integer> drawn = new TreeMap<>();
+    for (int i = 0; i < BATCHES; i++) {
+      for (Input input : generateBatch(BASE_SEED + i * 1000L)) {
+        input.features.forEach((feature, count) -> drawn.merge(feature, count, Integer::sum));
+      }
+    }
+    assertWithMessage("budgets and delayFor drawn")
+        .that(drawn.keySet())
+        .containsAtLeast(
+            "@RetryBudget on a type",
+            "@RetryBudget on a method",
+            "@Backoff(delayFor) on a type",
+            "@Backoff(delayFor) on a method");
+  }
+
+  @Test
   void inputsAlsoCarryAsynchronousMethodsOfEveryShape() {
     Map<String, Integer> drawn = new TreeMap<>();
     for (int i = 0; i < BATCHES; i++) {
