@@ -26,9 +26,12 @@ final class MethodWriter {
   private final CodeBlock instance;
   private final GiveUpWriter giveUp;
   private final AsyncMethodWriter async;
+  /** Whether {@code CircuitBreakerGate.NO_PERMIT} is written as its value (ObscuredNames). */
+  private final boolean noPermitUnnamable;
 
   MethodWriter(RetryableType model) {
     this.model = model;
+    this.noPermitUnnamable = ObscuredNames.noPermitUnnamable(ObscuredNames.variables(model));
     this.instance = CodeBlock.of(model.isInterface() ? "this.delegate" : "super");
     this.giveUp = new GiveUpWriter(instance);
     this.async = new AsyncMethodWriter(model, giveUp);
@@ -89,7 +92,13 @@ final class MethodWriter {
       builder.addStatement("$T $N", returnType, locals.result);
     }
     if (breaks) {
-      builder.addStatement("long $N = $T.NO_PERMIT", locals.permit, Names.BREAKER_GATE);
+      if (noPermitUnnamable) {
+        builder
+            .addComment("CircuitBreakerGate.NO_PERMIT: variables here obscure every name of it.")
+            .addStatement("long $N = $LL", locals.permit, Names.NO_PERMIT);
+      } else {
+        builder.addStatement("long $N = $T.NO_PERMIT", locals.permit, Names.BREAKER_GATE);
+      }
     }
     builder.beginControlFlow("try");
     if (breaks) {

@@ -32,6 +32,9 @@ final class Names {
       ClassName.get("java.util.concurrent", "CompletableFuture");
   static final ClassName BACKOFF_POLICY = ClassName.get("io.retrygen.runtime", "BackoffPolicy");
 
+  /** The value of {@code CircuitBreakerGate.NO_PERMIT}, for where no name of it compiles. */
+  static final long NO_PERMIT = -1L;
+
   /** The value of {@code @Generated} on every generated class. */
   static final String PROCESSOR = "io.retrygen.processor.RetryProcessor";
 

@@ -5,6 +5,7 @@ import com.squareup.javapoet.JavaFile;
 import java.util.Arrays;
 import java.util.HashSet;
 import java.util.Set;
+import java.util.TreeSet;
 import javax.lang.model.element.TypeElement;
 import javax.lang.model.element.VariableElement;
 
@@ -27,6 +28,30 @@ final class ObscuredNames {
               "breakerFailure", "recover", "start"));
 
   private ObscuredNames() {}
+
+  /**
+   * The names of the variables in scope somewhere in the generated class's bodies, sorted: the
+   * parameters of its methods and the fields it inherits. JavaPoet writes classes of these names
+   * qualified.
+   */
+  static Set<String> variables(RetryableType model) {
+    Set<String> variables = new TreeSet<>(model.fieldNames());
+    for (GuardedMethod method : model.methods()) {
+      for (VariableElement parameter : method.method().getParameters()) {
+        variables.add(parameter.getSimpleName().toString());
+      }
+    }
+    return variables;
+  }
+
+  /**
+   * Whether no name of {@code CircuitBreakerGate.NO_PERMIT} is sure to compile: variables named
+   * {@code io} and {@code NO_PERMIT} (a field shadows the static import) are in scope. The
+   * generated code then writes its value, which javac inlines into class files anyway.
+   */
+  static boolean noPermitUnnamable(Set<String> variables) {
+    return variables.contains("io") && variables.contains("NO_PERMIT");
+  }
 
   /**
    * Imports statically the members that {@code variables} (parameter names, inherited fields)
@@ -70,7 +95,7 @@ final class ObscuredNames {
         importStatically(file, model, Names.BACKOFF_POLICY, factory);
       }
       importStatically(file, model, Names.RETRY_OPTIONS, "defaults");
-      if (countsPermits && !variables.contains("NO_PERMIT")) {
+      if (countsPermits && !noPermitUnnamable(variables)) {
         file.addStaticImport(Names.BREAKER_GATE, "NO_PERMIT");
       }
     }

@@ -10,11 +10,9 @@ import com.squareup.javapoet.TypeSpec;
 import com.squareup.javapoet.TypeVariableName;
 import java.util.List;
 import java.util.Set;
-import java.util.TreeSet;
 import javax.lang.model.element.Modifier;
 import javax.lang.model.element.TypeElement;
 import javax.lang.model.element.TypeParameterElement;
-import javax.lang.model.element.VariableElement;
 import javax.lang.model.type.TypeMirror;
 
 /**
@@ -105,16 +103,8 @@ final class RetryingWriter {
     }
     // A parameter named like a class the loop names in an expression (Thread.currentThread(),
     // Client.isTransient(failure)) would obscure it (JLS 6.4.2), and method parameters cannot be
-    // renamed: such classes are written qualified instead.
-    Set<String> parameterNames = new TreeSet<>();
-    for (GuardedMethod method : model.methods()) {
-      for (VariableElement parameter : method.method().getParameters()) {
-        parameterNames.add(parameter.getSimpleName().toString());
-      }
-    }
-    // Fields the generated class inherits obscure class names as its parameters do.
-    Set<String> variables = new TreeSet<>(parameterNames);
-    variables.addAll(model.fieldNames());
+    // renamed: such classes are written qualified instead. Inherited fields obscure them too.
+    Set<String> variables = ObscuredNames.variables(model);
     type.alwaysQualify(variables.toArray(new String[0]));
     // java.lang is imported on demand only, so a type of the package shadows its types: JavaPoet
     // writes them by simple name (skipJavaLangImports) unless told otherwise.

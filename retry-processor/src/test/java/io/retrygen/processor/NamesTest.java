@@ -60,4 +60,9 @@ class NamesTest {
     assertThat(Names.COMPLETABLE_FUTURE.reflectionName())
         .isEqualTo(CompletableFuture.class.getName());
   }
+
+  @Test
+  void noPermitMatchesTheRuntimeConstant() {
+    assertThat(Names.NO_PERMIT).isEqualTo(CircuitBreakerGate.NO_PERMIT);
+  }
 }

@@ -223,4 +223,30 @@ class ShadowedNamesTest {
     assertThat(generated).containsMatch("0L,\\s+defaultPolicy\\(\\)\\);");
     assertThat(generated).contains("requireNonNull(delegate, \"delegate == null\")");
   }
+
+  @Test
+  void whereEveryNameOfNoPermitIsObscuredItsValueIsWritten() {
+    // A member type named CircuitBreakerGate makes the name qualified, a parameter named io
+    // obscures that, and an inherited field named NO_PERMIT shadows a static import of it. Found
+    // by ProcessorFuzzTest.
+    JavaFileObject source =
+        JavaFileObjects.forSourceLines(
+            "test.Store",
+            "package test;",
+            "import io.retrygen.CircuitBreaker;",
+            "class Store {",
+            "  static final class CircuitBreakerGate {}",
+            "",
+            "  protected int NO_PERMIT;",
+            "",
+            "  @CircuitBreaker",
+            "  String load(int io) {",
+            "    return \"\";",
+            "  }",
+            "}");
+    Compilation compilation = javac.compile(source);
+    assertThat(compilation).succeededWithoutWarnings();
+    assertThat(generated(compilation, "test.StoreRetrying"))
+        .contains("long permit = -1L;");
+  }
 }
