@@ -475,7 +475,7 @@ final class ProcessorFuzzer {
       }
       if (directBackoff) {
         annotations.append("  @").append(qualified("Backoff"))
-            .append("(delay = 5, maxDelay = 50)\n");
+            .append("(delay = 5, maxDelay = 50, random = true)\n");
         features.add("direct @Backoff");
       }
     }
@@ -570,8 +570,9 @@ final class ProcessorFuzzer {
         attributes.add("maxDelay = " + (delay + 1 + random.nextInt(1000)));
       }
     } else if (shape == 2) {
+      // A fixed wait with a cap: random = true, else the cap caps nothing (a warning).
       attributes.add("maxDelay = " + (delay + 1 + random.nextInt(1000)));
-      range = true;
+      attributes.add("random = true");
     }
     if (range && random.nextInt(3) == 0) {
       attributes.add("random = true");
@@ -599,6 +600,7 @@ final class ProcessorFuzzer {
     if (random.nextInt(3) == 0) {
       attributes.add("skipOn = " + classes(1));
     }
+    int plain = attributes.size();
     if (random.nextBoolean()) {
       attributes.add("requestVolumeThreshold = " + (1 + random.nextInt(50)));
     }
@@ -611,7 +613,9 @@ final class ProcessorFuzzer {
     if (random.nextBoolean()) {
       attributes.add("successThreshold = " + (1 + random.nextInt(3)));
     }
-    if (random.nextBoolean() || explicitNames) {
+    // An unnamed breaker is named by its method's label, which methods may share (a type-level
+    // label): one with settings of its own gets a name of its own, so that no two disagree.
+    if (attributes.size() > plain || random.nextBoolean() || explicitNames) {
       attributes.add("name = " + oddString("breaker"));
     }
     return annotation("CircuitBreaker", attributes);
