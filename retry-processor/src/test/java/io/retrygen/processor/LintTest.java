@@ -96,9 +96,12 @@ class LintTest {
     String generated = generated(compilation, "test.ClientRetrying");
     assertThat(generated)
         .contains("  @SuppressWarnings(\"removal\")\n  public Gone call(String id) {");
-    // @Deprecated does not keep javac from reporting an override of a method it will remove.
+    // @Deprecated (copied with forRemoval) does not keep javac from reporting an override of a
+    // method it will remove.
     assertThat(generated)
-        .contains("  @Deprecated\n  @SuppressWarnings(\"removal\")\n  public String going() {");
+        .contains(
+            "  @Deprecated(\n      forRemoval = true\n  )\n  @SuppressWarnings(\"removal\")\n"
+                + "  public String going() {");
   }
 
   @Test
