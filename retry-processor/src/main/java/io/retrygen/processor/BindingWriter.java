@@ -72,13 +72,18 @@ final class BindingWriter {
     }
     String options = LoopLocals.newName(names, "options");
     MethodSpec.Builder constructor =
-        MethodSpec.constructorBuilder().addParameter(Names.RETRY_OPTIONS, options);
+        MethodSpec.constructorBuilder()
+            .addJavadoc("Binds the policies of these methods.\n\n")
+            .addJavadoc("@param $N $L\n", options, ConstructorWriter.OPTIONS_DOC)
+            .addParameter(Names.RETRY_OPTIONS, options);
     Map<TypeName, String> listeners = new LinkedHashMap<>();
     for (TypeMirror listener : listenerTypes(methods)) {
       TypeName listenerType = TypeName.get(listener);
       String parameter = LoopLocals.newName(names, localName(listenerType));
       listeners.put(listenerType, parameter);
-      constructor.addParameter(Names.RETRY_LISTENER_TYPE, parameter);
+      constructor
+          .addJavadoc("@param $N the instance's {@code $T}\n", parameter, listenerType)
+          .addParameter(Names.RETRY_LISTENER_TYPE, parameter);
     }
     bind(constructor, CodeBlock.of("$N", options), listeners, methods, members);
     return constructor.build();

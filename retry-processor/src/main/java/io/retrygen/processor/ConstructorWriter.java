@@ -37,6 +37,7 @@ final class ConstructorWriter {
         MethodSpec.constructorBuilder()
             .addJavadoc("Retries calls to {@code delegate} with {@link $T#defaults()}.\n",
                 Names.RETRY_OPTIONS)
+            .addJavadoc("\n@param delegate $L\n", DELEGATE_DOC)
             .addModifiers(visibility)
             .addParameter(inputType, "delegate")
             .addStatement("this(delegate, $T.defaults())", Names.RETRY_OPTIONS)
@@ -44,6 +45,7 @@ final class ConstructorWriter {
     MethodSpec.Builder constructor =
         MethodSpec.constructorBuilder()
             .addJavadoc("Retries calls to {@code delegate} with {@code options}.\n")
+            .addJavadoc("\n@param delegate $L\n@param options $L\n", DELEGATE_DOC, OPTIONS_DOC)
             .addModifiers(visibility)
             .addParameter(inputType, "delegate")
             .addParameter(Names.RETRY_OPTIONS, "options")
@@ -59,6 +61,34 @@ final class ConstructorWriter {
     BindingWriter.addBindings(
         constructor, CodeBlock.of("options"), allocator(members, "delegate", "options"), members);
     type.addMethod(constructor.build());
+  }
+
+  /** What a delegate constructor's {@code delegate} is, for its {@code @param}. */
+  private static final String DELEGATE_DOC = "the instance whose methods are called and retried";
+
+  /** What a constructor's {@code RetryOptions} are, for its {@code @param}. */
+  static final String OPTIONS_DOC =
+      "the sleeper, ticker, randomness, scheduler and listeners the retries use";
+
+  /**
+   * {@code @param} for each parameter, so that the constructor passes doclint: {@code options} (if
+   * not null, the first) with {@link #OPTIONS_DOC}, the superclass constructor's {@code
+   * arguments} as what they are passed on to. A {@code SHARES_OPTIONS} constructor's first
+   * argument is both.
+   */
+  private static void documentParameters(
+      MethodSpec.Builder constructor, String options, List<String> arguments) {
+    if (options == null && arguments.isEmpty()) {
+      return;
+    }
+    CodeBlock.Builder tags = CodeBlock.builder().add("\n");
+    if (options != null) {
+      tags.add("@param $N $L\n", options, OPTIONS_DOC);
+    }
+    for (String argument : arguments) {
+      tags.add("@param $N passed on to {@code super}\n", argument);
+    }
+    constructor.addJavadoc(tags.build());
   }
 
   /**
@@ -123,6 +153,7 @@ final class ConstructorWriter {
         BindingWriter.addBindings(plain, CodeBlock.of("$N", arguments.get(0)), names, members);
         break;
     }
+    documentParameters(plain, null, arguments);
     type.addMethod(plain.build());
     if (plan.kind() != ConstructorPlan.Kind.REGULAR) {
       return;
@@ -133,6 +164,7 @@ final class ConstructorWriter {
         argumentList, options);
     withOptions.addParameter(Names.RETRY_OPTIONS, options);
     withOptions.addParameters(parameters);
+    documentParameters(withOptions, options, arguments);
     withOptions.addStatement("$Lsuper($L)", typeArguments, argumentList);
     BindingWriter.addBindings(withOptions, CodeBlock.of("$N", options), names, members);
     type.addMethod(withOptions.build());
@@ -163,6 +195,13 @@ final class ConstructorWriter {
       readObject.addAnnotation(suppress);
     }
     readObject
+        .addJavadoc(
+            "Reads this instance; its retry state, which is not written, starts afresh with {@link"
+                + " $T#defaults()} and new instances of the listener classes.\n\n"
+                + "@param in the stream it is read from\n"
+                + "@throws IOException when reading fails\n"
+                + "@throws ClassNotFoundException when the class of a field cannot be found\n",
+            Names.RETRY_OPTIONS)
         .addModifiers(Modifier.PRIVATE)
         .addParameter(ObjectInputStream.class, "in")
         .addException(IOException.class)

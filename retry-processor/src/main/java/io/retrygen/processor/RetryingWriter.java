@@ -71,7 +71,10 @@ final class RetryingWriter {
     }
     if (model.isInterface()) {
       type.addSuperinterface(inputType);
-      type.addField(inputType, "delegate", Modifier.PRIVATE, Modifier.FINAL);
+      type.addField(
+          FieldSpec.builder(inputType, "delegate", Modifier.PRIVATE, Modifier.FINAL)
+              .addJavadoc("The instance whose methods are called and retried.\n")
+              .build());
     } else {
       type.superclass(inputType);
     }
@@ -86,9 +89,13 @@ final class RetryingWriter {
     addGuards(type, members.methods(0), members, state);
     for (int chunk = 1; chunk < members.chunkCount(); chunk++) {
       type.addField(
-          model.generatedName().nestedClass(members.holderClass(chunk)),
-          members.holderField(chunk),
-          state);
+          FieldSpec.builder(
+                  model.generatedName().nestedClass(members.holderClass(chunk)),
+                  members.holderField(chunk),
+                  state)
+              .addJavadoc("The guards of the methods {@link $N} holds.\n",
+                  members.holderClass(chunk))
+              .build());
       type.addType(holder(members, chunk));
     }
     if (model.isInterface()) {
@@ -128,15 +135,18 @@ final class RetryingWriter {
       TypeSpec.Builder type, List<GuardedMethod> methods, MemberNames members) {
     Modifier[] constant = {Modifier.PRIVATE, Modifier.STATIC, Modifier.FINAL};
     for (GuardedMethod method : methods) {
+      String name = method.method().getSimpleName().toString();
       if (method.retry() != null) {
         type.addField(
             FieldSpec.builder(Names.RETRY_POLICY, members.policyConstant(method), constant)
+                .addJavadoc("How {@code $L} retries, as its annotations say.\n", name)
                 .initializer("$L", policy(method))
                 .build());
       }
       if (method.breaker() != null) {
         type.addField(
             FieldSpec.builder(Names.BREAKER_POLICY, members.breakerConstant(method), constant)
+                .addJavadoc("The settings of the circuit breaker of {@code $L}.\n", name)
                 .initializer("$L", breakerPolicy(method.breaker()))
                 .build());
       }
@@ -151,10 +161,19 @@ final class RetryingWriter {
       Modifier... modifiers) {
     for (GuardedMethod method : methods) {
       if (method.retry() != null) {
-        type.addField(Names.RETRIER, members.retrierField(method), modifiers);
+        type.addField(
+            FieldSpec.builder(Names.RETRIER, members.retrierField(method), modifiers)
+                .addJavadoc("{@code $N} bound to this instance's options.\n",
+                    members.policyConstant(method))
+                .build());
       }
       if (method.breaker() != null) {
-        type.addField(Names.BREAKER_GATE, members.breakerField(method), modifiers);
+        type.addField(
+            FieldSpec.builder(Names.BREAKER_GATE, members.breakerField(method), modifiers)
+                .addJavadoc(
+                    "The way to the circuit breaker of {@code $L}, which every instance shares.\n",
+                    method.method().getSimpleName().toString())
+                .build());
       }
     }
   }

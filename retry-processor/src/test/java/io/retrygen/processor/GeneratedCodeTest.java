@@ -607,4 +607,64 @@ class GeneratedCodeTest {
     // A raw type converts to CompletableFuture<?> without a warning: nothing to suppress.
     assertThat(generated).contains("  @Override\n  public CompletableFuture<?> anything() {");
   }
+  @Test
+  void generatedClassesPassDoclintAtEveryAccessLevel() {
+    // The inputs are documented in full, so that every doclint warning would be the generated
+    // code's: constructors' parameters, private constants and fields, readObject.
+    JavaFileObject client =
+        JavaFileObjects.forSourceLines(
+            "test.Client",
+            "package test;",
+            "import io.retrygen.CircuitBreaker;",
+            "import io.retrygen.Retryable;",
+            "/** A client. */",
+            "public interface Client {",
+            "  /**",
+            "   * Charges.",
+            "   *",
+            "   * @param account the account",
+            "   * @return the receipt",
+            "   */",
+            "  @Retryable",
+            "  @CircuitBreaker",
+            "  String charge(String account);",
+            "}");
+    JavaFileObject worker =
+        JavaFileObjects.forSourceLines(
+            "test.Worker",
+            "package test;",
+            "import io.retrygen.Retryable;",
+            "/** A worker. */",
+            "public class Worker implements java.io.Serializable {",
+            "  /** Its version. */",
+            "  private static final long serialVersionUID = 1L;",
+            "  /** Its name. */",
+            "  private final String name;",
+            "",
+            "  /**",
+            "   * A worker.",
+            "   *",
+            "   * @param name its name",
+            "   */",
+            "  public Worker(String name) {",
+            "    this.name = name;",
+            "  }",
+            "",
+            "  /**",
+            "   * Works.",
+            "   *",
+            "   * @return the result",
+            "   */",
+            "  @Retryable",
+            "  public String work() {",
+            "    return name;",
+            "  }",
+            "}");
+    Compilation compilation =
+        Compiler.javac()
+            .withProcessors(new RetryProcessor())
+            .withOptions("-Xlint:all,-processing", "-Xdoclint:all")
+            .compile(client, worker);
+    assertThat(compilation).succeededWithoutWarnings();
+  }
 }

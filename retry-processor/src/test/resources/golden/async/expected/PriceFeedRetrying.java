@@ -19,14 +19,26 @@ import javax.annotation.processing.Generated;
  */
 @Generated("io.retrygen.processor.RetryProcessor")
 public final class PriceFeedRetrying extends PriceFeed {
+  /**
+   * How {@code price} retries, as its annotations say.
+   */
   private static final RetryPolicy PRICE_POLICY = new RetryPolicy("PriceFeed.price", 3, 0L,
       BackoffPolicy.defaultPolicy());
 
+  /**
+   * The settings of the circuit breaker of {@code volume}.
+   */
   private static final CircuitBreakerPolicy VOLUME_BREAKER = new CircuitBreakerPolicy("", 10, 0.5,
       5000L, 1);
 
+  /**
+   * {@code PRICE_POLICY} bound to this instance's options.
+   */
   private final Retrier priceRetrier;
 
+  /**
+   * The way to the circuit breaker of {@code volume}, which every instance shares.
+   */
   private final CircuitBreakerGate volumeBreaker;
 
   /**
@@ -38,6 +50,8 @@ public final class PriceFeedRetrying extends PriceFeed {
 
   /**
    * Calls {@code super()} and retries with {@code options}.
+   *
+   * @param options the sleeper, ticker, randomness, scheduler and listeners the retries use
    */
   public PriceFeedRetrying(RetryOptions options) {
     super();

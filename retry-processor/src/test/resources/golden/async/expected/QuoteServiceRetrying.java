@@ -23,25 +23,48 @@ import javax.annotation.processing.Generated;
  */
 @Generated("io.retrygen.processor.RetryProcessor")
 public final class QuoteServiceRetrying implements QuoteService {
+  /**
+   * How {@code quote} retries, as its annotations say.
+   */
   private static final RetryPolicy QUOTE_POLICY = new RetryPolicy("QuoteService.quote", 4, 0L,
       BackoffPolicy.exponential(200L, 2.0));
 
+  /**
+   * The settings of the circuit breaker of {@code quote}.
+   */
   private static final CircuitBreakerPolicy QUOTE_BREAKER = new CircuitBreakerPolicy("quotes", 20,
       0.5, 5000L, 1);
 
+  /**
+   * How {@code history} retries, as its annotations say.
+   */
   private static final RetryPolicy HISTORY_POLICY = new RetryPolicy("QuoteService.history", 2, 0L,
       BackoffPolicy.fixed(0L));
 
+  /**
+   * The instance whose methods are called and retried.
+   */
   private final QuoteService delegate;
 
+  /**
+   * {@code QUOTE_POLICY} bound to this instance's options.
+   */
   private final Retrier quoteRetrier;
 
+  /**
+   * The way to the circuit breaker of {@code quote}, which every instance shares.
+   */
   private final CircuitBreakerGate quoteBreaker;
 
+  /**
+   * {@code HISTORY_POLICY} bound to this instance's options.
+   */
   private final Retrier historyRetrier;
 
   /**
    * Retries calls to {@code delegate} with {@link RetryOptions#defaults()}.
+   *
+   * @param delegate the instance whose methods are called and retried
    */
   public QuoteServiceRetrying(QuoteService delegate) {
     this(delegate, RetryOptions.defaults());
@@ -49,6 +72,9 @@ public final class QuoteServiceRetrying implements QuoteService {
 
   /**
    * Retries calls to {@code delegate} with {@code options}.
+   *
+   * @param delegate the instance whose methods are called and retried
+   * @param options the sleeper, ticker, randomness, scheduler and listeners the retries use
    */
   public QuoteServiceRetrying(QuoteService delegate, RetryOptions options) {
     this.delegate = Objects.requireNonNull(delegate, "delegate == null");

@@ -19,25 +19,48 @@ import javax.annotation.processing.Generated;
  */
 @Generated("io.retrygen.processor.RetryProcessor")
 public final class InventoryRetrying implements Inventory {
+  /**
+   * How {@code stock} retries, as its annotations say.
+   */
   private static final RetryPolicy STOCK_POLICY = new RetryPolicy("Inventory.stock", 3, 0L,
       BackoffPolicy.fixed(100L));
 
+  /**
+   * The settings of the circuit breaker of {@code stock}.
+   */
   private static final CircuitBreakerPolicy STOCK_BREAKER = new CircuitBreakerPolicy("", 4, 0.75,
       1000L, 1);
 
+  /**
+   * The settings of the circuit breaker of {@code warehouse}.
+   */
   private static final CircuitBreakerPolicy WAREHOUSE_BREAKER = new CircuitBreakerPolicy("warehouse",
       20, 0.5, 5000L, 1);
 
+  /**
+   * The instance whose methods are called and retried.
+   */
   private final Inventory delegate;
 
+  /**
+   * {@code STOCK_POLICY} bound to this instance's options.
+   */
   private final Retrier stockRetrier;
 
+  /**
+   * The way to the circuit breaker of {@code stock}, which every instance shares.
+   */
   private final CircuitBreakerGate stockBreaker;
 
+  /**
+   * The way to the circuit breaker of {@code warehouse}, which every instance shares.
+   */
   private final CircuitBreakerGate warehouseBreaker;
 
   /**
    * Retries calls to {@code delegate} with {@link RetryOptions#defaults()}.
+   *
+   * @param delegate the instance whose methods are called and retried
    */
   public InventoryRetrying(Inventory delegate) {
     this(delegate, RetryOptions.defaults());
@@ -45,6 +68,9 @@ public final class InventoryRetrying implements Inventory {
 
   /**
    * Retries calls to {@code delegate} with {@code options}.
+   *
+   * @param delegate the instance whose methods are called and retried
+   * @param options the sleeper, ticker, randomness, scheduler and listeners the retries use
    */
   public InventoryRetrying(Inventory delegate, RetryOptions options) {
     this.delegate = Objects.requireNonNull(delegate, "delegate == null");

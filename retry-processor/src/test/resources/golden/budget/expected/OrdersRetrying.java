@@ -18,35 +18,70 @@ import javax.annotation.processing.Generated;
  */
 @Generated("io.retrygen.processor.RetryProcessor")
 public final class OrdersRetrying implements Orders {
+  /**
+   * How {@code place} retries, as its annotations say.
+   */
   private static final RetryPolicy PLACE_POLICY = new RetryPolicy("Orders.place", 3, 0L,
       BackoffPolicy.fixed(50L)).withBudget("Orders", 20, 0.05);
 
+  /**
+   * How {@code status} retries, as its annotations say.
+   */
   private static final RetryPolicy STATUS_POLICY = new RetryPolicy("Orders.status", 3, 0L,
       BackoffPolicy.fixed(50L)).withBudget("Orders", 20, 0.05);
 
+  /**
+   * How {@code find} retries, as its annotations say.
+   */
   private static final RetryPolicy FIND_POLICY = new RetryPolicy("Orders.find", 3, 0L,
       BackoffPolicy.fixed(0L)).withBudget("search", 10, 0.1);
 
+  /**
+   * How {@code track} retries, as its annotations say.
+   */
   private static final RetryPolicy TRACK_POLICY = new RetryPolicy("Orders.track", 3, 0L,
       BackoffPolicy.fixed(50L)).withBudget("Orders", 20, 0.05);
 
+  /**
+   * How {@code cancel} retries, as its annotations say.
+   */
   private static final RetryPolicy CANCEL_POLICY = new RetryPolicy("Orders.cancel", 3, 0L,
       BackoffPolicy.fixed(50L).withMaxDelay(5000L)).withBudget("Orders", 20, 0.05);
 
+  /**
+   * The instance whose methods are called and retried.
+   */
   private final Orders delegate;
 
+  /**
+   * {@code PLACE_POLICY} bound to this instance's options.
+   */
   private final Retrier placeRetrier;
 
+  /**
+   * {@code STATUS_POLICY} bound to this instance's options.
+   */
   private final Retrier statusRetrier;
 
+  /**
+   * {@code FIND_POLICY} bound to this instance's options.
+   */
   private final Retrier findRetrier;
 
+  /**
+   * {@code TRACK_POLICY} bound to this instance's options.
+   */
   private final Retrier trackRetrier;
 
+  /**
+   * {@code CANCEL_POLICY} bound to this instance's options.
+   */
   private final Retrier cancelRetrier;
 
   /**
    * Retries calls to {@code delegate} with {@link RetryOptions#defaults()}.
+   *
+   * @param delegate the instance whose methods are called and retried
    */
   public OrdersRetrying(Orders delegate) {
     this(delegate, RetryOptions.defaults());
@@ -54,6 +89,9 @@ public final class OrdersRetrying implements Orders {
 
   /**
    * Retries calls to {@code delegate} with {@code options}.
+   *
+   * @param delegate the instance whose methods are called and retried
+   * @param options the sleeper, ticker, randomness, scheduler and listeners the retries use
    */
   public OrdersRetrying(Orders delegate, RetryOptions options) {
     this.delegate = Objects.requireNonNull(delegate, "delegate == null");

@@ -17,28 +17,54 @@ import javax.annotation.processing.Generated;
 @Generated("io.retrygen.processor.RetryProcessor")
 @SuppressWarnings("serial")
 public final class InventoryRetrying extends Inventory {
+  /**
+   * How {@code stock} retries, as its annotations say.
+   */
   private static final RetryPolicy STOCK_POLICY = new RetryPolicy("Inventory.stock", 4, 0L,
       BackoffPolicy.defaultPolicy());
 
+  /**
+   * How {@code reserve} retries, as its annotations say.
+   */
   private static final RetryPolicy RESERVE_POLICY = new RetryPolicy("Inventory.reserve", 2, 0L,
       BackoffPolicy.fixed(50L).withMaxDelay(500L).withRandom());
 
+  /**
+   * How {@code warehouse} retries, as its annotations say.
+   */
   private static final RetryPolicy WAREHOUSE_POLICY = new RetryPolicy("Inventory.warehouse", 4, 0L,
       BackoffPolicy.defaultPolicy());
 
+  /**
+   * How {@code legacyTotal} retries, as its annotations say.
+   */
   private static final RetryPolicy LEGACY_TOTAL_POLICY = new RetryPolicy("Inventory.legacyTotal", 4,
       0L, BackoffPolicy.defaultPolicy());
 
+  /**
+   * {@code STOCK_POLICY} bound to this instance's options.
+   */
   private transient Retrier stockRetrier;
 
+  /**
+   * {@code RESERVE_POLICY} bound to this instance's options.
+   */
   private transient Retrier reserveRetrier;
 
+  /**
+   * {@code WAREHOUSE_POLICY} bound to this instance's options.
+   */
   private transient Retrier warehouseRetrier;
 
+  /**
+   * {@code LEGACY_TOTAL_POLICY} bound to this instance's options.
+   */
   private transient Retrier legacyTotalRetrier;
 
   /**
    * Calls {@code super(region)} and retries with {@link RetryOptions#defaults()}.
+   *
+   * @param region passed on to {@code super}
    */
   public InventoryRetrying(String region) throws IOException {
     this(RetryOptions.defaults(), region);
@@ -46,6 +72,9 @@ public final class InventoryRetrying extends Inventory {
 
   /**
    * Calls {@code super(region)} and retries with {@code options}.
+   *
+   * @param options the sleeper, ticker, randomness, scheduler and listeners the retries use
+   * @param region passed on to {@code super}
    */
   public InventoryRetrying(RetryOptions options, String region) throws IOException {
     super(region);
@@ -57,6 +86,9 @@ public final class InventoryRetrying extends Inventory {
 
   /**
    * Calls {@code super(region, shards)} and retries with {@link RetryOptions#defaults()}.
+   *
+   * @param region passed on to {@code super}
+   * @param shards passed on to {@code super}
    */
   public InventoryRetrying(String region, int... shards) {
     this(RetryOptions.defaults(), region, shards);
@@ -64,6 +96,10 @@ public final class InventoryRetrying extends Inventory {
 
   /**
    * Calls {@code super(region, shards)} and retries with {@code options}.
+   *
+   * @param options the sleeper, ticker, randomness, scheduler and listeners the retries use
+   * @param region passed on to {@code super}
+   * @param shards passed on to {@code super}
    */
   public InventoryRetrying(RetryOptions options, String region, int... shards) {
     super(region, shards);
@@ -73,6 +109,13 @@ public final class InventoryRetrying extends Inventory {
     this.legacyTotalRetrier = LEGACY_TOTAL_POLICY.bind(options);
   }
 
+  /**
+   * Reads this instance; its retry state, which is not written, starts afresh with {@link RetryOptions#defaults()} and new instances of the listener classes.
+   *
+   * @param in the stream it is read from
+   * @throws IOException when reading fails
+   * @throws ClassNotFoundException when the class of a field cannot be found
+   */
   private void readObject(ObjectInputStream in) throws IOException, ClassNotFoundException {
     in.defaultReadObject();
     // The retry state is not serialized: it starts afresh with the defaults.

@@ -14,9 +14,15 @@ import javax.annotation.processing.Generated;
  */
 @Generated("io.retrygen.processor.RetryProcessor")
 public final class DownloaderRetrying extends Downloader {
+  /**
+   * How {@code download} retries, as its annotations say.
+   */
   private static final RetryPolicy DOWNLOAD_POLICY = new RetryPolicy("Downloader.download", 3, 0L,
       BackoffPolicy.fixed(100L).withMaxDelay(5000L));
 
+  /**
+   * {@code DOWNLOAD_POLICY} bound to this instance's options.
+   */
   private final Retrier downloadRetrier;
 
   /**
@@ -28,6 +34,8 @@ public final class DownloaderRetrying extends Downloader {
 
   /**
    * Calls {@code super()} and retries with {@code options}.
+   *
+   * @param options the sleeper, ticker, randomness, scheduler and listeners the retries use
    */
   public DownloaderRetrying(RetryOptions options) {
     super();

@@ -18,25 +18,48 @@ import javax.annotation.processing.Generated;
  */
 @Generated("io.retrygen.processor.RetryProcessor")
 public final class RateLimitedApiRetrying implements RateLimitedApi {
+  /**
+   * How {@code fetch} retries, as its annotations say.
+   */
   private static final RetryPolicy FETCH_POLICY = new RetryPolicy("RateLimitedApi.fetch", 3, 0L,
       BackoffPolicy.fixed(500L).withMaxDelay(60000L));
 
+  /**
+   * How {@code delete} retries, as its annotations say.
+   */
   private static final RetryPolicy DELETE_POLICY = new RetryPolicy("RateLimitedApi.delete", 3, 0L,
       BackoffPolicy.fixed(500L).withMaxDelay(60000L));
 
+  /**
+   * How {@code fetchLater} retries, as its annotations say.
+   */
   private static final RetryPolicy FETCH_LATER_POLICY = new RetryPolicy("RateLimitedApi.fetchLater",
       3, 0L, BackoffPolicy.exponential(1000L, 2.0));
 
+  /**
+   * The instance whose methods are called and retried.
+   */
   private final RateLimitedApi delegate;
 
+  /**
+   * {@code FETCH_POLICY} bound to this instance's options.
+   */
   private final Retrier fetchRetrier;
 
+  /**
+   * {@code DELETE_POLICY} bound to this instance's options.
+   */
   private final Retrier deleteRetrier;
 
+  /**
+   * {@code FETCH_LATER_POLICY} bound to this instance's options.
+   */
   private final Retrier fetchLaterRetrier;
 
   /**
    * Retries calls to {@code delegate} with {@link RetryOptions#defaults()}.
+   *
+   * @param delegate the instance whose methods are called and retried
    */
   public RateLimitedApiRetrying(RateLimitedApi delegate) {
     this(delegate, RetryOptions.defaults());
@@ -44,6 +67,9 @@ public final class RateLimitedApiRetrying implements RateLimitedApi {
 
   /**
    * Retries calls to {@code delegate} with {@code options}.
+   *
+   * @param delegate the instance whose methods are called and retried
+   * @param options the sleeper, ticker, randomness, scheduler and listeners the retries use
    */
   public RateLimitedApiRetrying(RateLimitedApi delegate, RetryOptions options) {
     this.delegate = Objects.requireNonNull(delegate, "delegate == null");

@@ -21,35 +21,70 @@ import javax.annotation.processing.Generated;
  */
 @Generated("io.retrygen.processor.RetryProcessor")
 public final class RepositoryRetrying<K extends Comparable<K>, V extends Number & Serializable> implements Repository<K, V> {
+  /**
+   * How {@code load} retries, as its annotations say.
+   */
   private static final RetryPolicy LOAD_POLICY = new RetryPolicy("Repository.load", 3, 0L,
       BackoffPolicy.defaultPolicy());
 
+  /**
+   * How {@code loadAll} retries, as its annotations say.
+   */
   private static final RetryPolicy LOAD_ALL_POLICY = new RetryPolicy("Repository.loadAll", 3, 0L,
       BackoffPolicy.defaultPolicy());
 
+  /**
+   * How {@code query} retries, as its annotations say.
+   */
   private static final RetryPolicy QUERY_POLICY = new RetryPolicy("Repository.query", 3, 0L,
       BackoffPolicy.defaultPolicy());
 
+  /**
+   * How {@code each} retries, as its annotations say.
+   */
   private static final RetryPolicy EACH_POLICY = new RetryPolicy("Repository.each", 3, 0L,
       BackoffPolicy.defaultPolicy());
 
+  /**
+   * How {@code tag} retries, as its annotations say.
+   */
   private static final RetryPolicy TAG_POLICY = new RetryPolicy("Repository.tag", 3, 0L,
       BackoffPolicy.defaultPolicy());
 
+  /**
+   * The instance whose methods are called and retried.
+   */
   private final Repository<K, V> delegate;
 
+  /**
+   * {@code LOAD_POLICY} bound to this instance's options.
+   */
   private final Retrier loadRetrier;
 
+  /**
+   * {@code LOAD_ALL_POLICY} bound to this instance's options.
+   */
   private final Retrier loadAllRetrier;
 
+  /**
+   * {@code QUERY_POLICY} bound to this instance's options.
+   */
   private final Retrier queryRetrier;
 
+  /**
+   * {@code EACH_POLICY} bound to this instance's options.
+   */
   private final Retrier eachRetrier;
 
+  /**
+   * {@code TAG_POLICY} bound to this instance's options.
+   */
   private final Retrier tagRetrier;
 
   /**
    * Retries calls to {@code delegate} with {@link RetryOptions#defaults()}.
+   *
+   * @param delegate the instance whose methods are called and retried
    */
   public RepositoryRetrying(Repository<K, V> delegate) {
     this(delegate, RetryOptions.defaults());
@@ -57,6 +92,9 @@ public final class RepositoryRetrying<K extends Comparable<K>, V extends Number 
 
   /**
    * Retries calls to {@code delegate} with {@code options}.
+   *
+   * @param delegate the instance whose methods are called and retried
+   * @param options the sleeper, ticker, randomness, scheduler and listeners the retries use
    */
   public RepositoryRetrying(Repository<K, V> delegate, RetryOptions options) {
     this.delegate = Objects.requireNonNull(delegate, "delegate == null");

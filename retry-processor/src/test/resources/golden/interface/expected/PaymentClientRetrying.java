@@ -18,20 +18,37 @@ import javax.annotation.processing.Generated;
  */
 @Generated("io.retrygen.processor.RetryProcessor")
 public final class PaymentClientRetrying implements PaymentClient {
+  /**
+   * How {@code charge} retries, as its annotations say.
+   */
   private static final RetryPolicy CHARGE_POLICY = new RetryPolicy("PaymentClient.charge", 5, 0L,
       BackoffPolicy.exponential(100L, 2.0, 2000L).withJitter(0.25));
 
+  /**
+   * How {@code refund} retries, as its annotations say.
+   */
   private static final RetryPolicy REFUND_POLICY = new RetryPolicy("PaymentClient.refund", 3, 0L,
       BackoffPolicy.fixed(0L));
 
+  /**
+   * The instance whose methods are called and retried.
+   */
   private final PaymentClient delegate;
 
+  /**
+   * {@code CHARGE_POLICY} bound to this instance's options.
+   */
   private final Retrier chargeRetrier;
 
+  /**
+   * {@code REFUND_POLICY} bound to this instance's options.
+   */
   private final Retrier refundRetrier;
 
   /**
    * Retries calls to {@code delegate} with {@link RetryOptions#defaults()}.
+   *
+   * @param delegate the instance whose methods are called and retried
    */
   public PaymentClientRetrying(PaymentClient delegate) {
     this(delegate, RetryOptions.defaults());
@@ -39,6 +56,9 @@ public final class PaymentClientRetrying implements PaymentClient {
 
   /**
    * Retries calls to {@code delegate} with {@code options}.
+   *
+   * @param delegate the instance whose methods are called and retried
+   * @param options the sleeper, ticker, randomness, scheduler and listeners the retries use
    */
   public PaymentClientRetrying(PaymentClient delegate, RetryOptions options) {
     this.delegate = Objects.requireNonNull(delegate, "delegate == null");

@@ -15,15 +15,26 @@ import javax.annotation.processing.Generated;
  */
 @Generated("io.retrygen.processor.RetryProcessor")
 final class Outer_Mid_ClientRetrying implements Outer.Mid.Client {
+  /**
+   * How {@code fetch} retries, as its annotations say.
+   */
   private static final RetryPolicy FETCH_POLICY = new RetryPolicy("Outer.Mid.Client.fetch", 2, 0L,
       BackoffPolicy.defaultPolicy());
 
+  /**
+   * The instance whose methods are called and retried.
+   */
   private final Outer.Mid.Client delegate;
 
+  /**
+   * {@code FETCH_POLICY} bound to this instance's options.
+   */
   private final Retrier fetchRetrier;
 
   /**
    * Retries calls to {@code delegate} with {@link RetryOptions#defaults()}.
+   *
+   * @param delegate the instance whose methods are called and retried
    */
   Outer_Mid_ClientRetrying(Outer.Mid.Client delegate) {
     this(delegate, RetryOptions.defaults());
@@ -31,6 +42,9 @@ final class Outer_Mid_ClientRetrying implements Outer.Mid.Client {
 
   /**
    * Retries calls to {@code delegate} with {@code options}.
+   *
+   * @param delegate the instance whose methods are called and retried
+   * @param options the sleeper, ticker, randomness, scheduler and listeners the retries use
    */
   Outer_Mid_ClientRetrying(Outer.Mid.Client delegate, RetryOptions options) {
     this.delegate = Objects.requireNonNull(delegate, "delegate == null");

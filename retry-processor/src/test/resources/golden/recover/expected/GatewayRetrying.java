@@ -18,25 +18,48 @@ import javax.annotation.processing.Generated;
  */
 @Generated("io.retrygen.processor.RetryProcessor")
 public final class GatewayRetrying implements Gateway {
+  /**
+   * How {@code charge} retries, as its annotations say.
+   */
   private static final RetryPolicy CHARGE_POLICY = new RetryPolicy("Gateway.charge", 3, 0L,
       BackoffPolicy.defaultPolicy());
 
+  /**
+   * How {@code authorize} retries, as its annotations say.
+   */
   private static final RetryPolicy AUTHORIZE_POLICY = new RetryPolicy("Gateway.authorize", 3, 0L,
       BackoffPolicy.defaultPolicy());
 
+  /**
+   * How {@code refund} retries, as its annotations say.
+   */
   private static final RetryPolicy REFUND_POLICY = new RetryPolicy("Gateway.refund", 2, 0L,
       BackoffPolicy.defaultPolicy());
 
+  /**
+   * The instance whose methods are called and retried.
+   */
   private final Gateway delegate;
 
+  /**
+   * {@code CHARGE_POLICY} bound to this instance's options.
+   */
   private final Retrier chargeRetrier;
 
+  /**
+   * {@code AUTHORIZE_POLICY} bound to this instance's options.
+   */
   private final Retrier authorizeRetrier;
 
+  /**
+   * {@code REFUND_POLICY} bound to this instance's options.
+   */
   private final Retrier refundRetrier;
 
   /**
    * Retries calls to {@code delegate} with {@link RetryOptions#defaults()}.
+   *
+   * @param delegate the instance whose methods are called and retried
    */
   public GatewayRetrying(Gateway delegate) {
     this(delegate, RetryOptions.defaults());
@@ -44,6 +67,9 @@ public final class GatewayRetrying implements Gateway {
 
   /**
    * Retries calls to {@code delegate} with {@code options}.
+   *
+   * @param delegate the instance whose methods are called and retried
+   * @param options the sleeper, ticker, randomness, scheduler and listeners the retries use
    */
   public GatewayRetrying(Gateway delegate, RetryOptions options) {
     this.delegate = Objects.requireNonNull(delegate, "delegate == null");

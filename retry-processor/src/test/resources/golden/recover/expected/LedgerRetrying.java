@@ -17,14 +17,26 @@ import javax.annotation.processing.Generated;
  */
 @Generated("io.retrygen.processor.RetryProcessor")
 public final class LedgerRetrying extends Ledger {
+  /**
+   * How {@code balance} retries, as its annotations say.
+   */
   private static final RetryPolicy BALANCE_POLICY = new RetryPolicy("Ledger.balance", 3, 0L,
       BackoffPolicy.defaultPolicy());
 
+  /**
+   * How {@code post} retries, as its annotations say.
+   */
   private static final RetryPolicy POST_POLICY = new RetryPolicy("Ledger.post", 3, 0L,
       BackoffPolicy.defaultPolicy());
 
+  /**
+   * {@code BALANCE_POLICY} bound to this instance's options.
+   */
   private final Retrier balanceRetrier;
 
+  /**
+   * {@code POST_POLICY} bound to this instance's options.
+   */
   private final Retrier postRetrier;
 
   /**
@@ -36,6 +48,8 @@ public final class LedgerRetrying extends Ledger {
 
   /**
    * Calls {@code super()} and retries with {@code options}.
+   *
+   * @param options the sleeper, ticker, randomness, scheduler and listeners the retries use
    */
   public LedgerRetrying(RetryOptions options) {
     super();
