@@ -13,7 +13,7 @@ import javax.lang.model.type.TypeKind;
 import javax.lang.model.type.TypeMirror;
 
 /**
- * The body of an asynchronous guarded method (SPEC §7): one {@code AsyncCall}, the future the
+ * The body of an asynchronous guarded method: one {@code AsyncCall}, the future the
  * method returns, whose anonymous subclass says what the annotations decided. The loop itself is
  * the runtime's, since it runs across completions and scheduled waits:
  *
@@ -184,7 +184,7 @@ final class AsyncMethodWriter {
   }
 
   /**
-   * A predicate's checked exceptions, which the guarded method declares too (SPEC §3): the hook
+   * A predicate's checked exceptions, which the guarded method declares too: the hook
    * may throw them, and the runtime ends the call with them.
    */
   private static MethodSpec.Builder throwing(MethodSpec.Builder hook, PredicateMethod predicate) {

@@ -65,7 +65,7 @@ final class BreakerConfig extends AnnotationConfig {
   }
 
   /**
-   * The settings two breakers of one name share at run time (SPEC §6), as a message shows them:
+   * The settings two breakers of one name share at run time, as a message shows them:
    * {@code requestVolumeThreshold = 20, failureRatio = 0.5, delay = 5000, successThreshold = 1}.
    */
   String settings() {

@@ -8,7 +8,7 @@ import javax.lang.model.element.TypeElement;
 import javax.lang.model.util.Types;
 
 /**
- * The rules for the values of one {@code @CircuitBreaker} (SPEC §6, §9), each reported on the
+ * The rules for the values of one {@code @CircuitBreaker}, each reported on the
  * value that is wrong, and the rule that breakers of one name share their settings.
  */
 final class BreakerValidator {
@@ -76,7 +76,7 @@ final class BreakerValidator {
   }
 
   /**
-   * Two breakers of one name with different settings in one compilation are an error (SPEC §6):
+   * Two breakers of one name with different settings in one compilation are an error:
    * at run time only the first created would count. The settings compared are those the breakers
    * share: window, ratio, delay, trials. {@code failOn} and {@code skipOn} are {@code instanceof}
    * tests in each generated method, so two methods may count different failures into one

@@ -41,7 +41,7 @@ final class BudgetConfig extends AnnotationConfig {
   }
 
   /**
-   * The settings two budgets of one name share at run time (SPEC §10), as a message shows them:
+   * The settings two budgets of one name share at run time, as a message shows them:
    * {@code maxTokens = 10, tokenRatio = 0.1}.
    */
   String settings() {

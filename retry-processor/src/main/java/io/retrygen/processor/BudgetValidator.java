@@ -6,7 +6,7 @@ import javax.lang.model.element.Element;
 import javax.lang.model.element.ExecutableElement;
 
 /**
- * The rules of {@code @RetryBudget} (SPEC §10): the bounds of its values, each reported on the
+ * The rules of {@code @RetryBudget}: the bounds of its values, each reported on the
  * value that is wrong; that budgets of one name share their settings; and that a budget on a
  * method caps the retries of a {@code @Retryable}.
  */
@@ -51,7 +51,7 @@ final class BudgetValidator {
   }
 
   /**
-   * Two budgets of one resolved name with different settings are an error (SPEC §10): at run time
+   * Two budgets of one resolved name with different settings are an error: at run time
    * only the first one created would count. Reported on the second one seen.
    */
   void checkName(String name, BudgetConfig budget) {

@@ -11,8 +11,8 @@ import javax.lang.model.util.Elements;
 import javax.lang.model.util.Types;
 
 /**
- * A non-private constructor of an input class, and what the generated subclass makes of it (SPEC
- * §2): usually the same constructor, retrying with {@code RetryOptions.defaults()}, and the same
+ * A non-private constructor of an input class, and what the generated subclass makes of it:
+ * usually the same constructor, retrying with {@code RetryOptions.defaults()}, and the same
  * again with a leading {@code RetryOptions}. When the class has both {@code (RetryOptions,
  * rest...)} and {@code (rest...)}, the two would clash: the generated class has that signature
  * once, and it retries with the options it passes to {@code super}.
@@ -59,7 +59,7 @@ final class ConstructorPlan {
     return deprecatedUses;
   }
 
-  /** The non-private constructors of the class {@code type}, each with its plan (SPEC §2). */
+  /** The non-private constructors of the class {@code type}, each with its plan. */
   static List<ConstructorPlan> plansOf(
       TypeElement type, Elements elements, Types types, Deprecations deprecations) {
     List<ExecutableElement> constructors = new ArrayList<>();

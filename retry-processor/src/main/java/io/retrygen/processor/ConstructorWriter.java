@@ -45,7 +45,8 @@ final class ConstructorWriter {
     MethodSpec.Builder constructor =
         MethodSpec.constructorBuilder()
             .addJavadoc("Retries calls to {@code delegate} with {@code options}.\n")
-            .addJavadoc("\n@param delegate $L\n@param options $L\n", DELEGATE_DOC, OPTIONS_DOC)
+            .addJavadoc(
+                "\n@param delegate $L\n@param options $L\n", DELEGATE_DOC, OPTIONS_DOC)
             .addModifiers(visibility)
             .addParameter(inputType, "delegate")
             .addParameter(Names.RETRY_OPTIONS, "options")
@@ -183,7 +184,7 @@ final class ConstructorWriter {
   }
 
   /**
-   * After a serializable instance was read: its retry state was not written (SPEC §2), so it
+   * After a serializable instance was read: its retry state was not written, so it
    * retries with {@code RetryOptions.defaults()} and new instances of the listener classes.
    */
   static MethodSpec readObject(RetryableType model, MemberNames members) {

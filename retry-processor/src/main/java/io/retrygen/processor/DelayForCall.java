@@ -5,7 +5,7 @@ import com.squareup.javapoet.TypeName;
 import java.util.List;
 
 /**
- * The expression that asks the {@code @Backoff(delayFor)} overloads for a wait (SPEC §4), in the
+ * The expression that asks the {@code @Backoff(delayFor)} overloads for a wait, in the
  * loop and in an asynchronous call's hooks alike. For a failure it tests the overloads most
  * specific first, and falls back to {@code -1L} (the backoff's formula) when none takes it:
  *

@@ -5,7 +5,7 @@ import java.util.Collections;
 import java.util.List;
 
 /**
- * The overloads named by {@code @Backoff(delayFor = "...")} that a guarded method uses (SPEC §4),
+ * The overloads named by {@code @Backoff(delayFor = "...")} that a guarded method uses,
  * resolved at compile time: those that take a failure, in the order the generated {@code
  * instanceof} chain tests them, and the one that takes the method's result.
  */

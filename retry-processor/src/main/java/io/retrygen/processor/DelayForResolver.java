@@ -11,7 +11,7 @@ import javax.lang.model.util.Elements;
 import javax.lang.model.util.Types;
 
 /**
- * Resolves {@code @Backoff(delayFor = "name")} at compile time (SPEC §4): the non-private methods
+ * Resolves {@code @Backoff(delayFor = "name")} at compile time: the non-private methods
  * of that name in the input or a supertype (static or instance; in an interface, default or
  * static) that return {@code long} or {@code int} and take one parameter: a failure type, or a
  * type the guarded method's result can be passed as (only with {@code retryOnResult}). Of those

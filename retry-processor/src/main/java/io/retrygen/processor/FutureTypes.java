@@ -10,7 +10,7 @@ import javax.lang.model.util.Elements;
 import javax.lang.model.util.Types;
 
 /**
- * The future types of asynchronous methods (SPEC §7): which return types are retried without
+ * The future types of asynchronous methods: which return types are retried without
  * blocking, and the value their futures complete with.
  */
 final class FutureTypes {

@@ -44,7 +44,7 @@ final class GiveUpWriter {
   }
 
   /**
-   * The body of {@code AsyncCall.recover(failure)} of an asynchronous method (SPEC §7): the same
+   * The body of {@code AsyncCall.recover(failure)} of an asynchronous method: the same
    * chain, where a recover method's stage is returned as it is and its value completed.
    *
    * @param instance what an instance recover method is called on: {@code Outer.this.delegate} or
@@ -132,7 +132,7 @@ final class GiveUpWriter {
 
   /**
    * Returns what {@code recover} returns; an interruption it recovered from sets the interrupt
-   * flag again, so that it is not lost (SPEC §3).
+   * flag again, so that it is not lost.
    */
   private void addRecoverCall(
       MethodSpec.Builder builder,

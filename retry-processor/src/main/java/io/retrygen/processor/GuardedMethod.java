@@ -157,7 +157,7 @@ final class GuardedMethod {
   }
 
   /**
-   * The budget's resolved name (SPEC §10): as written, else the annotated type's name relative to
+   * The budget's resolved name: as written, else the annotated type's name relative to
    * its package, else (on a method) the label; null without a budget.
    */
   String budgetName() {

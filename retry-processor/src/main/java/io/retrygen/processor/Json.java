@@ -4,7 +4,7 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * A tiny JSON writer for the policy inventory (SPEC §13), so that the processor needs no library
+ * A tiny JSON writer for the policy inventory, so that the processor needs no library
  * beyond JavaPoet. Values are {@code Map<String, ?>} (written in its iteration order: pass a
  * {@code LinkedHashMap}), {@code List<?>}, {@code String}, {@code Boolean}, {@code Integer},
  * {@code Long}, {@code Double} and null. The output is pretty-printed as Gson prints it: two

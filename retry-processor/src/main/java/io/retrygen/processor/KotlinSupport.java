@@ -13,7 +13,7 @@ import javax.lang.model.util.ElementFilter;
 import javax.lang.model.util.Types;
 
 /**
- * What the processor knows about inputs compiled from Kotlin (SPEC §2): a kapt stub, or a class
+ * What the processor knows about inputs compiled from Kotlin: a kapt stub, or a class
  * file, carries {@code kotlin.Metadata}. Such inputs get messages in Kotlin terms. Nothing here
  * needs Kotlin on the processor path: every Kotlin type is looked at by name only.
  */

@@ -102,7 +102,7 @@ final class MethodWriter {
     }
     builder.beginControlFlow("try");
     if (breaks) {
-      // Inside the try: an open breaker's exception is a failure of the attempt (SPEC §6).
+      // Inside the try: an open breaker's exception is a failure of the attempt.
       builder.addStatement("$N = $N.acquire()", locals.permit, locals.breaker);
     }
     if (isVoid) {
@@ -141,7 +141,7 @@ final class MethodWriter {
   }
 
   /**
-   * Inside {@code catch (Throwable failure)}: the breaker counts the outcome (SPEC §6): a failure
+   * Inside {@code catch (Throwable failure)}: the breaker counts the outcome: a failure
    * if it is a {@code failOn} type and not a {@code skipOn} one, else a success. An attempt the
    * breaker did not admit has {@code NO_PERMIT}, which it does not count.
    */
@@ -162,10 +162,10 @@ final class MethodWriter {
 
 
   /**
-   * Inside {@code catch (Throwable failure)}: SPEC §3's steps 1 (classification), 2 (with a budget,
-   * {@code takeToken}), 3 and 4 ({@code mayRetry}: an attempt left, no interrupt), 5 ({@code
-   * retryIf}), 6 ({@code withinBudget}, with a budget), 7 ({@code delayFor}) and 8 to 9 in {@code
-   * backOff}; {@code continue} retries, falling through gives up. With a budget, a failure that is
+   * Inside {@code catch (Throwable failure)}: the decision order's steps 1 (classification), 2
+   * (with a budget, {@code takeToken}), 3 and 4 ({@code mayRetry}: an attempt left, no interrupt),
+   * 5 ({@code retryIf}), 6 ({@code withinBudget}, with a budget), 7 ({@code delayFor}) and 8 to 9
+   * in {@code backOff}; {@code continue} retries, falling through gives up. With a budget, a failure that is
    * not retryable gives its {@code tokenRatio} back ({@code refund}).
    */
   private void addFailure(MethodSpec.Builder builder, GuardedMethod method, LoopLocals locals) {
@@ -222,7 +222,7 @@ final class MethodWriter {
 
   /**
    * {@code retryIf(failure)}, or {@code failure instanceof T && retryIf((T) failure)} when it takes
-   * a narrower type: a failure that is not its {@code T} counts as false (SPEC §3). Where {@code
+   * a narrower type: a failure that is not its {@code T} counts as false. Where {@code
    * classified} (inside the loop's test of step 1) and every retried type is a {@code T}, that
    * test has been made and only {@code retryIf((T) failure)} is left.
    */
@@ -242,7 +242,7 @@ final class MethodWriter {
   }
 
   /**
-   * After a result: a result that {@code retryOnResult} rejects is a failed attempt (SPEC §3); when
+   * After a result: a result that {@code retryOnResult} rejects is a failed attempt; when
    * it gives up, the last result stands.
    */
   private void addResultCheck(MethodSpec.Builder builder, GuardedMethod method, LoopLocals locals) {
@@ -295,7 +295,7 @@ final class MethodWriter {
 
   /**
    * {@code type variable = test;}, where {@code test} calls user code: if that throws, the call
-   * ends with its exception, after {@code onFailure} (SPEC §3, "User code that throws").
+   * ends with its exception, after {@code onFailure} ("User code that throws").
    */
   private static void addUserCall(
       MethodSpec.Builder builder,

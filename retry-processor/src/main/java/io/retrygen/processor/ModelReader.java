@@ -242,7 +242,7 @@ final class ModelReader {
   }
 
   /**
-   * The element whose {@code annotation} applies to {@code entry} (SPEC §2, for each annotation
+   * The element whose {@code annotation} applies to {@code entry} (for each annotation
    * kind on its own): the method's own, else that of the nearest method it overrides, else the
    * input's type-level one, else the nearest supertype's; null if none.
    */
@@ -335,7 +335,7 @@ final class ModelReader {
   }
 
   /**
-   * The name of {@code budget} (SPEC §10): as written, else on a type its name relative to its
+   * The name of {@code budget}: as written, else on a type its name relative to its
    * package, else (on a method) the guarded method's {@code label}.
    */
   private static String budgetName(BudgetConfig budget, String label) {

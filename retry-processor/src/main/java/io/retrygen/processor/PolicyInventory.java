@@ -21,13 +21,13 @@ import javax.tools.FileObject;
 import javax.tools.StandardLocation;
 
 /**
- * The policy inventory of SPEC §13: for each input type that generates a class, the resource
+ * The policy inventory: for each input type that generates a class, the resource
  * {@code META-INF/retrygen/<binary name of the input>.json} in the class output, which lists the
  * resolved policy of every guarded method so that a build or a reviewer can audit the retry
  * policies of a jar without running it. One file per input, with the input as its only
  * originating element, as an isolating processor must.
  *
- * <p>Keys are written in exactly the order of SPEC §13. Choices where the contract is silent:
+ * <p>Keys are written in exactly the order the contract gives. Choices where it is silent:
  * {@code "recover"} is left out when no recover method applies, like {@code "retry"}, {@code
  * "circuitBreaker"} and {@code "budget"}, and lists only the methods that are ever tried (none
  * after one that takes every failure); a defaulted {@code retryFor} or {@code failOn} is written

@@ -7,7 +7,7 @@ import java.util.List;
 import javax.lang.model.type.TypeMirror;
 
 /**
- * The Javadoc of a guarded method in the generated class (SPEC §13): its resolved policy in one
+ * The Javadoc of a guarded method in the generated class: its resolved policy in one
  * short paragraph, so that an IDE's hover on the call answers "how often, on what, and how long
  * can this take?". For example:
  *

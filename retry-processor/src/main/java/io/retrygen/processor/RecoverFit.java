@@ -12,7 +12,7 @@ import javax.lang.model.util.Elements;
 import javax.lang.model.util.Types;
 
 /**
- * Whether a {@code @Recover} method fits a guarded method (SPEC §5: its return type, an optional
+ * Whether a {@code @Recover} method fits a guarded method (its return type, an optional
  * failure parameter then a prefix of the parameters, its checked exceptions), and how close it
  * came when it does not: for the resolver and for the warnings about recover methods that fit
  * nothing.
@@ -101,7 +101,7 @@ final class RecoverFit {
             + Diagnostics.signature(guarded) + " returns void");
       }
     } else if (FutureTypes.isAsync(expected)) {
-      // SPEC §7: the method's own future type (any stage of its value), or the value itself.
+      // The method's own future type (any stage of its value), or the value itself.
       TypeMirror value = FutureTypes.valueType(elements, expected);
       if (isStage(actual)) {
         if (!types.isAssignable(actual, stageOf(value))) {

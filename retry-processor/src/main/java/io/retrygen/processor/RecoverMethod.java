@@ -52,7 +52,7 @@ final class RecoverMethod {
   /**
    * Whether the call needs an unchecked conversion: a raw type it returns where the method's
    * parameterized type is expected, or one of the method's raw parameter types passed as its
-   * parameterized one (SPEC §5 lets "assignable" include both).
+   * parameterized one ("assignable" includes both).
    */
   boolean unchecked() {
     return unchecked;
@@ -60,7 +60,7 @@ final class RecoverMethod {
 
   /**
    * For an asynchronous method: whether it returns the method's future type (its outcome becomes
-   * the call's) rather than the value (SPEC §7).
+   * the call's) rather than the value.
    */
   boolean returnsStage() {
     return returnsStage;
@@ -77,7 +77,7 @@ final class RecoverMethod {
 
   /**
    * Whether it can be called for an {@code InterruptedException} (it takes none, or a supertype
-   * of it): then the generated code sets the interrupt flag again when it returns (SPEC §3).
+   * of it): then the generated code sets the interrupt flag again when it returns.
    */
   boolean takesInterruption() {
     return takesInterruption;

@@ -17,7 +17,7 @@ import javax.lang.model.util.Elements;
 import javax.lang.model.util.Types;
 
 /**
- * Chooses the {@code @Recover} methods of each guarded method at compile time (SPEC §5): the
+ * Chooses the {@code @Recover} methods of each guarded method at compile time: the
  * candidates that fit, most specific failure type first, the one without a failure parameter
  * last. Reports ties, a {@code recover = "name"} that fits nothing, and {@code @Recover} methods
  * that fit no guarded method.
@@ -250,12 +250,12 @@ final class RecoverResolver {
 
   /**
    * Warns about the {@code @Recover} methods of {@code type}, a type with no {@code @Retryable} or
-   * {@code @CircuitBreaker} at all (SPEC §5): they fit no guarded method of the type they are
+   * {@code @CircuitBreaker} at all: they fit no guarded method of the type they are
    * declared in, the usual cause being a forgotten {@code @Retryable}. The warning names the
    * method it would recover, else the closest mismatch.
    *
    * <p>Not when a type of this round that generates a class extends {@code type}: a recover method
-   * lives in the guarded method's type or a supertype (SPEC §5), and a base class or interface of
+   * lives in the guarded method's type or a supertype, and a base class or interface of
    * shared fallbacks is that legal use. Warning about it would fail every {@code -Werror} build
    * that uses the pattern, with no way to silence the warning (javac's {@code @SuppressWarnings}
    * does not reach a processor's warnings).

@@ -151,7 +151,7 @@ public final class RetryProcessor extends AbstractProcessor {
   /**
    * Deferred types first, then the types annotated in this round, in source order, each once. A
    * type with only {@code @Recover} or {@code @RetryBudget} methods is among them: it generates
-   * nothing, but is checked (SPEC §2, §5, §10).
+   * nothing, but is checked.
    */
   private List<TypeElement> typesToProcess(RoundEnvironment round) {
     Set<TypeElement> types = new LinkedHashSet<>();
@@ -251,7 +251,7 @@ public final class RetryProcessor extends AbstractProcessor {
       inventory.write(filer, model);
     } catch (IOException e) {
       // A FilerException too: the resource was created already, e.g. by a build tool that runs
-      // the processor again over the same output (SPEC §13, §9: nothing escapes process).
+      // the processor again over the same output (nothing escapes process).
       diagnostics.error(
           type, "retrygen could not write the policy inventory %s: %s", inventory.path(type),
           e.getMessage());
@@ -259,7 +259,7 @@ public final class RetryProcessor extends AbstractProcessor {
   }
 
   /**
-   * Whether {@code type} is an input of SPEC §2: {@code @Retryable} or {@code @CircuitBreaker} on
+   * Whether {@code type} is an input: {@code @Retryable} or {@code @CircuitBreaker} on
    * it or on a method it declares. A stray {@code @Backoff} counts too, so that it gets its error
    * (which stops the class from being written).
    */

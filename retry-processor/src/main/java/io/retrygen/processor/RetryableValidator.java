@@ -14,7 +14,7 @@ import javax.lang.model.util.ElementFilter;
 import javax.lang.model.util.Types;
 
 /**
- * The rules for the values of one {@code @Retryable} and its {@code @Backoff} (SPEC §3, §4, §9),
+ * The rules for the values of one {@code @Retryable} and its {@code @Backoff},
  * each reported on the value that is wrong.
  */
 final class RetryableValidator {

@@ -11,7 +11,7 @@ import javax.lang.model.type.TypeKind;
 import javax.lang.model.type.TypeMirror;
 
 /**
- * Sealed inputs (SPEC §2): accepted only when their {@code permits} clause names the generated
+ * Sealed inputs: accepted only when their {@code permits} clause names the generated
  * class. The processor is built with {@code --release 8}, where neither {@code Modifier.SEALED}
  * nor {@code TypeElement.getPermittedSubclasses()} exists, so both are reached by name.
  */

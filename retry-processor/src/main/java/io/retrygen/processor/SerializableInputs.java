@@ -13,7 +13,7 @@ import javax.lang.model.util.Elements;
 import javax.lang.model.util.Types;
 
 /**
- * Inputs that are {@code Serializable} (SPEC §2): the generated class does not write its retry
+ * Inputs that are {@code Serializable}: the generated class does not write its retry
  * state and binds it again in a private {@code readObject(ObjectInputStream)}.
  */
 final class SerializableInputs {

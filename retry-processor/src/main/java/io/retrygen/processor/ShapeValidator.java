@@ -12,7 +12,7 @@ import javax.lang.model.util.Elements;
 import javax.lang.model.util.Types;
 
 /**
- * The rules for the input type itself (SPEC §2): what kind of type it is, whether the generated
+ * The rules for the input type itself: what kind of type it is, whether the generated
  * class can see, extend or implement, and construct it. Reports why not on the type.
  */
 final class ShapeValidator {

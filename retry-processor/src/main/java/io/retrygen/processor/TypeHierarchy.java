@@ -18,8 +18,8 @@ import javax.lang.model.util.Elements;
 import javax.lang.model.util.Types;
 
 /**
- * The input's supertypes and the methods it has, in the order "nearest" is seen from the input
- * (SPEC §2): the input, its superclass chain, then the interfaces of each of those in declaration
+ * The input's supertypes and the methods it has, in the order "nearest" is seen from the input:
+ * the input, its superclass chain, then the interfaces of each of those in declaration
  * order, each followed by its own superinterfaces; source order within a type.
  */
 final class TypeHierarchy {

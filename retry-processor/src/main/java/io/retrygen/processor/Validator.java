@@ -83,8 +83,8 @@ final class Validator {
   }
 
   /**
-   * In a type that generates nothing (SPEC §2: only {@code @Recover} or {@code @RetryBudget}
-   * methods), a {@code @RetryBudget} on a method caps nothing (SPEC §10), unless an input of this
+   * In a type that generates nothing (only {@code @Recover} or {@code @RetryBudget}
+   * methods), a {@code @RetryBudget} on a method caps nothing, unless an input of this
    * round extends the type: nearest wins, so its generated class may use the budget.
    */
   void validateUnguardedBudgets(TypeElement type, List<TypeElement> inputs) {

@@ -6,8 +6,8 @@ import java.util.List;
 import java.util.function.IntToLongFunction;
 
 /**
- * The waits of one {@code @Backoff} (SPEC §4), as the runtime's {@code BackoffPolicy} computes
- * them, for what the generated code tells its reader (SPEC §13): the policy Javadoc, the
+ * The waits of one {@code @Backoff}, as the runtime's {@code BackoffPolicy} computes
+ * them, for what the generated code tells its reader: the policy Javadoc, the
  * inventory's {@code worstCaseWaitMillis} and the unreachable-attempts warning. The processor
  * cannot call the runtime, so the formula is repeated here; {@code WaitsTest} pins the two to the
  * same values.
@@ -149,14 +149,14 @@ final class Waits {
     return Math.min((double) delay, cap);
   }
 
-  /** Truncated to whole ms, saturating, then capped again as a long (SPEC §4). */
+  /** Truncated to whole ms, saturating, then capped again as a long. */
   private long toMillis(double wait) {
     long millis = !(wait > 0.0) ? 0L : wait >= Long.MAX_VALUE ? Long.MAX_VALUE : (long) wait;
     return Math.min(millis, cap);
   }
 
   /**
-   * The waits of a call when every one is known (SPEC §3, §13): the {@code maxAttempts - 1} waits
+   * The waits of a call when every one is known: the {@code maxAttempts - 1} waits
    * of the formula, cut where attempts taking no time would reach {@code maxDuration}: retry
    * {@code k} happens only while the first {@code k} waits add up to less than {@code
    * maxDuration} (0: no limit).
@@ -171,8 +171,8 @@ final class Waits {
   }
 
   /**
-   * The most a call can wait in all (SPEC §13 {@code worstCaseWaitMillis}), or null when nothing
-   * bounds it ({@code delayFor} with no cap and no {@code maxDuration}): the exact sum when {@link
+   * The most a call can wait in all (the inventory's {@code worstCaseWaitMillis}), or null when
+   * nothing bounds it ({@code delayFor} with no cap and no {@code maxDuration}): the exact sum when {@link
    * #deterministic}, else the sum of the {@link #highest} waits, at most {@code maxDuration} when
    * that is set.
    */

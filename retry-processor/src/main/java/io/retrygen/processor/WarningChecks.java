@@ -17,7 +17,8 @@ import javax.lang.model.util.Elements;
 import javax.lang.model.util.Types;
 
 /**
- * The compile warnings of SPEC §9 (those about recover methods are {@link RecoverResolver}'s):
+ * The compile warnings, which flag probable mistakes (those about recover methods are {@link
+ * RecoverResolver}'s):
  * probable mistakes that still compile. Each is reported on the value that is wrong where there is
  * one, says why it is probably a mistake, and what to write instead. Warnings never stop
  * generation.
@@ -75,7 +76,7 @@ final class WarningChecks {
   }
 
   /**
-   * Warns about {@code StatisticsListener} in {@code listeners} (SPEC §8): the generated class
+   * Warns about {@code StatisticsListener} in {@code listeners}: the generated class
    * creates its own instance, which no one else can reach, so its counts could never be read.
    */
   private void warnStatisticsListener(Element element, AnnotationMirror retryable) {
@@ -107,8 +108,8 @@ final class WarningChecks {
 
   /**
    * Warns about a {@code maxAttempts} that a deterministic backoff can never reach within {@code
-   * maxDuration} (SPEC §13, §9): a backoff is taken only while {@code elapsed + wait <
-   * maxDuration} (SPEC §3), so even with attempts that take no time, retry {@code k} happens only
+   * maxDuration}: a backoff is taken only while {@code elapsed + wait <
+   * maxDuration}, so even with attempts that take no time, retry {@code k} happens only
    * while the first {@code k} waits add up to less than {@code maxDuration}. Once per annotation:
    * a type-level one that guards many methods warns once, where it is declared (on the value, or
    * on the annotation when {@code maxAttempts} is defaulted). One inherited from a supertype is
@@ -173,10 +174,10 @@ final class WarningChecks {
 
   /**
    * Warns about a type-level {@code @Retryable} or {@code @CircuitBreaker} on a class that has
-   * methods, but none the annotation can guard (SPEC §9): they are all final, static or private,
+   * methods, but none the annotation can guard: they are all final, static or private,
    * as the functions of a Kotlin class are unless marked {@code open}. Not about a type with no
    * such method: an empty interface or class that carries the annotation for its subtypes is a
-   * legal pattern (they inherit it, SPEC §2), nor about an interface, whose abstract and default
+   * legal pattern (they inherit it), nor about an interface, whose abstract and default
    * methods are always guarded. A type-level annotation that every method overrides with its own
    * is a choice, not a probable mistake: then methods are guarded. Runs only on a type read
    * without errors.
@@ -227,7 +228,7 @@ final class WarningChecks {
 
   /**
    * Warns about each checked exception in {@code retryFor} that the methods its {@code @Retryable}
-   * guards cannot throw (SPEC §9): no throws clause declares it, a supertype or a subtype of it, so
+   * guards cannot throw: no throws clause declares it, a supertype or a subtype of it, so
    * javac guarantees it never reaches the retry loop. A method-level annotation is checked against
    * its method; a type-level one against all the methods it guards, and warned about only when
    * none of them can throw the type (one warning, not one per method that cannot). Annotations
