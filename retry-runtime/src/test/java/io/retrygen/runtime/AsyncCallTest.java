@@ -46,7 +46,8 @@ import org.junit.jupiter.api.Timeout;
  */
 class AsyncCallTest {
   private static final long MS = 1_000_000L;
-  private static final long WAIT = 5; // seconds, for the tests on real threads
+  /** Seconds, for the tests on real threads: only a failing test waits that long. */
+  private static final long WAIT = 15;
   private static final Object NULL_STAGE = new Object();
   private static int counter;
 
@@ -1593,7 +1594,7 @@ class AsyncCallTest {
   }
 
   @Test
-  @Timeout(30)
+  @Timeout(120)
   void withTheDefaultSchedulerALaterAttemptRunsOnAnotherThread() throws Exception {
     Delegate delegate =
         new Delegate()
@@ -1611,7 +1612,7 @@ class AsyncCallTest {
   }
 
   @Test
-  @Timeout(30)
+  @Timeout(120)
   void laterAttemptsRunOnTheRuntimesOwnDaemonThreadsNeverOnTheCommonPool() throws Exception {
     for (long delayMillis : new long[] {0L, 1L}) {
       Delegate delegate =
@@ -1644,7 +1645,7 @@ class AsyncCallTest {
   }
 
   @Test
-  @Timeout(30)
+  @Timeout(120)
   void aDelegateThatBlocksDoesNotDelayOtherCallsRetries() throws Exception {
     CountDownLatch entered = new CountDownLatch(1);
     CountDownLatch release = new CountDownLatch(1);
