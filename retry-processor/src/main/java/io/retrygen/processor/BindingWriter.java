@@ -116,7 +116,7 @@ final class BindingWriter {
             members.breakerField(method),
             members.breakerConstant(method),
             options,
-            StringLiterals.of(method.label()));
+            Literals.string(method.label()));
       }
     }
   }

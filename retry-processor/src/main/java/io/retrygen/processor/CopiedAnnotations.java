@@ -199,7 +199,7 @@ final class CopiedAnnotations {
           constant.getSimpleName().toString());
     }
     if (value instanceof String) {
-      return CodeBlock.of("$S", value);
+      return Literals.string((String) value);
     }
     if (value instanceof Character) {
       return CodeBlock.of("$L", Literals.character((Character) value));

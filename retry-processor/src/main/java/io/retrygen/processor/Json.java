@@ -113,7 +113,7 @@ final class Json {
           // U+2028 and U+2029 are valid in JSON but end a line in JavaScript; a lone surrogate
           // has no UTF-8 encoding, and its escape reads back as the same char.
           if (c < 0x20 || c == '\u2028' || c == '\u2029'
-              || StringLiterals.isLoneSurrogate(value, i)) {
+              || Literals.isLoneSurrogate(value, i)) {
             String hex = Integer.toHexString(c);
             out.append("\\u").append("0000", hex.length(), 4).append(hex);
           } else {

@@ -1,10 +1,80 @@
 package io.retrygen.processor;
 
 import com.squareup.javapoet.CodeBlock;
+import java.util.Locale;
 
-/** Java source literals for constants that JavaPoet's {@code $L} would not write correctly. */
+/**
+ * Java source literals for values that JavaPoet's {@code $S} and {@code $L} would not write
+ * correctly. A string the user chose freely (a label, a breaker or budget name, an annotation's
+ * value) must be a literal that holds exactly that string: {@code $S} writes a lone surrogate as
+ * it is, and no charset can encode one, so the source file would hold a {@code ?}, and the runtime
+ * another name; such a string is written with {@code \}{@code uXXXX} escapes instead. A char,
+ * and a float or double that is not finite, need a spelling of their own too.
+ */
 final class Literals {
   private Literals() {}
+
+  /** {@code "value"}, as {@code $S} writes it unless it holds a lone surrogate. */
+  static CodeBlock string(String value) {
+    if (!hasLoneSurrogate(value)) {
+      return CodeBlock.of("$S", value);
+    }
+    StringBuilder literal = new StringBuilder("\"");
+    for (int i = 0; i < value.length(); i++) {
+      char c = value.charAt(i);
+      switch (c) {
+        case '"':
+          literal.append("\\\"");
+          break;
+        case '\\':
+          literal.append("\\\\");
+          break;
+        case '\b':
+          literal.append("\\b");
+          break;
+        case '\t':
+          literal.append("\\t");
+          break;
+        case '\n':
+          literal.append("\\n");
+          break;
+        case '\f':
+          literal.append("\\f");
+          break;
+        case '\r':
+          literal.append("\\r");
+          break;
+        default:
+          if (Character.isISOControl(c) || isLoneSurrogate(value, i)) {
+            literal.append(String.format(Locale.ROOT, "\\u%04x", (int) c));
+          } else {
+            literal.append(c);
+          }
+      }
+    }
+    return CodeBlock.of("$L", literal.append('"'));
+  }
+
+  static boolean hasLoneSurrogate(String value) {
+    for (int i = 0; i < value.length(); i++) {
+      if (isLoneSurrogate(value, i)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** Whether the {@code char} at {@code i} is a surrogate that is not half of a pair. */
+  static boolean isLoneSurrogate(String value, int i) {
+    char c = value.charAt(i);
+    if (Character.isHighSurrogate(c)) {
+      return i + 1 == value.length() || !Character.isLowSurrogate(value.charAt(i + 1));
+    }
+    if (Character.isLowSurrogate(c)) {
+      return i == 0 || !Character.isHighSurrogate(value.charAt(i - 1));
+    }
+    return false;
+  }
 
   /** {@code 'a'}, {@code '\''}, {@code '\n'}: any char as a char literal, escaped where needed. */
   static String character(char c) {
@@ -26,7 +96,9 @@ final class Literals {
       default:
         // Printable ASCII as it is; anything else (controls, surrogates, the rest) escaped, so
         // the source file's encoding cannot change it.
-        return c >= 0x20 && c < 0x7f ? "'" + c + "'" : String.format("'\\u%04x'", (int) c);
+        return c >= 0x20 && c < 0x7f
+            ? "'" + c + "'"
+            : String.format(Locale.ROOT, "'\\u%04x'", (int) c);
     }
   }
 

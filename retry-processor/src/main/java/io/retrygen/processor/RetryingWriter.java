@@ -214,7 +214,7 @@ final class RetryingWriter {
         CodeBlock.of(
             "new $T($L,$W$L,$W$LL,$W$L)",
             Names.RETRY_POLICY,
-            StringLiterals.of(method.label()),
+            Literals.string(method.label()),
             retry.maxAttempts(),
             retry.maxDuration(),
             backoffPolicy(retry.backoff()));
@@ -235,7 +235,7 @@ final class RetryingWriter {
     }
     return CodeBlock.of(
         "$L$Z.withBudget($L,$W$L,$W$L)",
-        policy, StringLiterals.of(method.budgetName()), budget.maxTokens(), budget.tokenRatio());
+        policy, Literals.string(method.budgetName()), budget.maxTokens(), budget.tokenRatio());
   }
 
   /** {@code new Class<?>[] {IOException.class, TimeoutException.class}}. */
@@ -255,7 +255,7 @@ final class RetryingWriter {
     return CodeBlock.of(
         "new $T($L,$W$L,$W$L,$W$LL,$W$L)",
         Names.BREAKER_POLICY,
-        StringLiterals.of(breaker.name()),
+        Literals.string(breaker.name()),
         breaker.requestVolumeThreshold(),
         breaker.failureRatio(),
         breaker.delay(),

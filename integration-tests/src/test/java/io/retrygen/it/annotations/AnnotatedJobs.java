@@ -9,7 +9,7 @@ public interface AnnotatedJobs {
   @Audited(
       value = "run",
       level = 3,
-      tags = {"a", "b"},
+      tags = {"a", "b \uD800"}, // a lone surrogate: written escaped, read back the same
       type = String.class,
       mode = Audited.Mode.FAST,
       nested = @Tag("inner"),

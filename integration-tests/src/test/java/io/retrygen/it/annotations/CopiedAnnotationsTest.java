@@ -25,7 +25,7 @@ class CopiedAnnotationsTest {
     assertEquals(original.getAnnotation(Audited.class), audited); // every value, defaults too
     assertEquals("run", audited.value());
     assertEquals(3, audited.level());
-    assertArrayEquals(new String[] {"a", "b"}, audited.tags());
+    assertArrayEquals(new String[] {"a", "b \uD800"}, audited.tags());
     assertEquals(String.class, audited.type());
     assertEquals(Audited.Mode.FAST, audited.mode());
     assertEquals("inner", audited.nested().value());
