@@ -72,6 +72,6 @@ final class BreakerConfig extends AnnotationConfig {
     return String.format(
         Locale.ROOT,
         "requestVolumeThreshold = %d, failureRatio = %s, delay = %d, successThreshold = %d",
-        requestVolumeThreshold, Diagnostics.number(failureRatio), delay, successThreshold);
+        requestVolumeThreshold, Messages.number(failureRatio), delay, successThreshold);
   }
 }

@@ -42,7 +42,7 @@ final class BreakerValidator {
           element, breaker.mirror(), breaker.explicit("failureRatio"),
           "@CircuitBreaker(failureRatio = %s) is invalid: it is the share of failures in the"
               + " window that opens the breaker, in (0, 1]; 0.5 opens it when half the calls fail",
-          Diagnostics.number(ratio));
+          Messages.number(ratio));
     }
     if (breaker.delay() < 0) {
       diagnostics.error(
@@ -117,7 +117,7 @@ final class BreakerValidator {
               + " breaker declared on %s with other settings (%s; here %s). Breakers of one name"
               + " share one state, so the first one created would win. Give them the same"
               + " settings, or this one a name of its own",
-          Diagnostics.signature(method), label, first[1], first[0], breaker.settings());
+          Messages.signature(method), label, first[1], first[0], breaker.settings());
     }
   }
 }

@@ -47,6 +47,6 @@ final class BudgetConfig extends AnnotationConfig {
   String settings() {
     return String.format(
         Locale.ROOT, "maxTokens = %d, tokenRatio = %s", maxTokens,
-        Diagnostics.number(tokenRatio));
+        Messages.number(tokenRatio));
   }
 }

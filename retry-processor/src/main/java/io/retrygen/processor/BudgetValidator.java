@@ -38,7 +38,7 @@ final class BudgetValidator {
           "@RetryBudget(tokenRatio = %s) is invalid: it is the share of a token given back by"
               + " each attempt that is not a retryable failure, in (0, 1] with at most 3"
               + " decimals, as the bucket counts thousandths of a token. The default is 0.1",
-          Diagnostics.number(ratio));
+          Messages.number(ratio));
     }
   }
 
@@ -77,6 +77,6 @@ final class BudgetValidator {
         method, budget,
         "@RetryBudget on %s does nothing: a retry budget caps the retries of a @Retryable, and"
             + " %s. Add @Retryable to the method or its type, or remove @RetryBudget",
-        Diagnostics.signature(method), cause);
+        Messages.signature(method), cause);
   }
 }

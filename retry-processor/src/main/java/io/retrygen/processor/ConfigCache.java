@@ -34,21 +34,21 @@ final class ConfigCache {
   /** The {@code @Retryable} on {@code element} with its {@code @Backoff}, or null if none. */
   RetryConfig retry(Element element) {
     return cached(
-        retryConfigs, element, Names.RETRYABLE,
+        retryConfigs, element, AnnotationNames.RETRYABLE,
         mirror -> RetryConfig.read(elements, types, element, mirror));
   }
 
   /** The {@code @CircuitBreaker} on {@code element}, or null if none. */
   BreakerConfig breaker(Element element) {
     return cached(
-        breakerConfigs, element, Names.CIRCUIT_BREAKER,
+        breakerConfigs, element, AnnotationNames.CIRCUIT_BREAKER,
         mirror -> BreakerConfig.read(elements, element, mirror));
   }
 
   /** The {@code @RetryBudget} on {@code element}, or null if none. */
   BudgetConfig budget(Element element) {
     return cached(
-        budgetConfigs, element, Names.RETRY_BUDGET,
+        budgetConfigs, element, AnnotationNames.RETRY_BUDGET,
         mirror -> BudgetConfig.read(elements, element, mirror));
   }
 

@@ -76,8 +76,8 @@ final class ConstructorPlan {
       boolean hasOptionsTwin = false; // (RetryOptions, its parameters...) exists
       for (ExecutableElement other : constructors) {
         if (options != null) {
-          hasPlainTwin |= TypeHierarchy.takesThen(types, constructor, options.asType(), other);
-          hasOptionsTwin |= TypeHierarchy.takesThen(types, other, options.asType(), constructor);
+          hasPlainTwin |= Declarations.takesThen(types, constructor, options.asType(), other);
+          hasOptionsTwin |= Declarations.takesThen(types, other, options.asType(), constructor);
         }
       }
       // With both, as (RetryOptions a) next to () and (RetryOptions a, RetryOptions b): its own

@@ -90,7 +90,7 @@ final class CopiedAnnotations {
     if (retention == null || retention.value() != RetentionPolicy.RUNTIME) {
       return false;
     }
-    if (GeneratedNames.packageOf(type).getQualifiedName().contentEquals(Names.API_PACKAGE)
+    if (GeneratedNames.packageOf(type).getQualifiedName().contentEquals(AnnotationNames.API_PACKAGE)
         || standsForOurs(type)) {
       return false;
     }
@@ -101,7 +101,7 @@ final class CopiedAnnotations {
   private static boolean standsForOurs(TypeElement type) {
     for (AnnotationMirror meta : type.getAnnotationMirrors()) {
       TypeElement metaType = (TypeElement) meta.getAnnotationType().asElement();
-      if (GeneratedNames.packageOf(metaType).getQualifiedName().contentEquals(Names.API_PACKAGE)) {
+      if (GeneratedNames.packageOf(metaType).getQualifiedName().contentEquals(AnnotationNames.API_PACKAGE)) {
         return true;
       }
     }
@@ -110,7 +110,7 @@ final class CopiedAnnotations {
 
   /** Whether the generated class in {@code target} can name everything {@code annotation} holds. */
   private static boolean visible(AnnotationMirror annotation, PackageElement target) {
-    if (!Validator.isAccessibleFrom(
+    if (!Visibility.isAccessibleFrom(
         (TypeElement) annotation.getAnnotationType().asElement(), target)) {
       return false;
     }
@@ -129,11 +129,11 @@ final class CopiedAnnotations {
         type = ((ArrayType) type).getComponentType();
       }
       return type.getKind() != TypeKind.DECLARED
-          || Validator.isAccessibleFrom(
+          || Visibility.isAccessibleFrom(
               (TypeElement) ((DeclaredType) type).asElement(), target);
     }
     if (value instanceof VariableElement) { // an enum constant
-      return Validator.isAccessibleFrom(
+      return Visibility.isAccessibleFrom(
           (TypeElement) ((VariableElement) value).getEnclosingElement(), target);
     }
     if (value instanceof AnnotationMirror) {

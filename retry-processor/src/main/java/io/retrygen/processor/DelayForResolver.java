@@ -82,7 +82,7 @@ final class DelayForResolver {
             "%s has %s, which takes a result, but its @Retryable has no retryOnResult: no result"
                 + " is ever rejected, so it would never be called. Set retryOnResult to the"
                 + " method that rejects results, or remove %s",
-            site.written, Diagnostics.signature(method), Diagnostics.signature(method));
+            site.written, Messages.signature(method), Messages.signature(method));
       } else {
         boolean unchecked = lookup.needsUncheckedConversion(result, parameter);
         forResults.add(new PredicateMethod(method, parameter, false, false, deprecated, unchecked));
@@ -99,10 +99,10 @@ final class DelayForResolver {
             site.element, site.annotation, site.value,
             "%s is ambiguous for the result of %s: %s and %s can both take a %s, and neither"
                 + " takes a more specific type. Remove one, or add %s(%s)",
-            site.written, Diagnostics.signature(guarded),
-            Diagnostics.signature(best.get(0).method()),
-            Diagnostics.signature(best.get(1).method()), Diagnostics.typeName(result), name,
-            Diagnostics.typeName(result));
+            site.written, Messages.signature(guarded),
+            Messages.signature(best.get(0).method()),
+            Messages.signature(best.get(1).method()), Messages.typeName(result), name,
+            Messages.typeName(result));
       }
     }
     if (failed) {
@@ -133,7 +133,7 @@ final class DelayForResolver {
       return reason;
     }
     if (!isLongOrInt(methodType.getReturnType())) {
-      return "it returns " + Diagnostics.typeName(methodType.getReturnType())
+      return "it returns " + Messages.typeName(methodType.getReturnType())
           + ", not long or int";
     }
     reason = NamedMethods.parameterCountMismatch(methodType);
@@ -145,10 +145,10 @@ final class DelayForResolver {
       reason = lookup.failureTypeMismatch(type, parameter);
     } else if (result == null) {
       reason = lookup.failureTypeMismatch(type, parameter) + ", and "
-          + Diagnostics.signature(guarded) + " returns no result";
+          + Messages.signature(guarded) + " returns no result";
     } else if (!types.isAssignable(result, parameter)) {
-      reason = "it takes " + Diagnostics.typeName(parameter) + ", which is neither a Throwable"
-          + " type nor a type the result (" + Diagnostics.typeName(result)
+      reason = "it takes " + Messages.typeName(parameter) + ", which is neither a Throwable"
+          + " type nor a type the result (" + Messages.typeName(result)
           + ") can be passed as";
     }
     return reason != null ? reason : lookup.thrownMismatch(methodType, guarded, guardedType);
@@ -159,8 +159,8 @@ final class DelayForResolver {
       String name, ExecutableElement guarded, RetryConfig retry, TypeMirror result) {
     String expected = "long " + name + "(T failure) with T a Throwable type";
     if (result != null && !retry.retryOnResult().isEmpty()) {
-      expected += ", or long " + name + "(R result) that " + Diagnostics.signature(guarded)
-          + "'s result (" + Diagnostics.typeName(result) + ") can be passed to";
+      expected += ", or long " + name + "(R result) that " + Messages.signature(guarded)
+          + "'s result (" + Messages.typeName(result) + ") can be passed to";
     }
     return expected + " (an int return is accepted too)";
   }

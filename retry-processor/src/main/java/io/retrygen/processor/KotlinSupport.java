@@ -59,7 +59,7 @@ final class KotlinSupport {
     StringBuilder result = new StringBuilder().append(method.getSimpleName()).append('(');
     List<? extends VariableElement> parameters = method.getParameters();
     for (int i = 0; i < parameters.size() - 1; i++) {
-      result.append(i == 0 ? "" : ", ").append(Diagnostics.typeName(parameters.get(i).asType()));
+      result.append(i == 0 ? "" : ", ").append(Messages.typeName(parameters.get(i).asType()));
     }
     return result.append(')').toString();
   }
@@ -85,7 +85,7 @@ final class KotlinSupport {
       for (ExecutableElement body : ElementFilter.methodsIn(nested.getEnclosedElements())) {
         if (body.getModifiers().contains(Modifier.STATIC)
             && body.getSimpleName().equals(method.getSimpleName())
-            && TypeHierarchy.takesThen(types, body, owner.asType(), method)) {
+            && Declarations.takesThen(types, body, owner.asType(), method)) {
           return true;
         }
       }

@@ -68,11 +68,11 @@ final class ModelReader {
 
     /** Whether it, or a declaration it overrides, is a {@code @Recover} method: never guarded. */
     boolean isRecover() {
-      if (Mirrors.find(method, Names.RECOVER) != null) {
+      if (Mirrors.find(method, AnnotationNames.RECOVER) != null) {
         return true;
       }
       for (ExecutableElement each : overridden) {
-        if (Mirrors.find(each, Names.RECOVER) != null) {
+        if (Mirrors.find(each, AnnotationNames.RECOVER) != null) {
           return true;
         }
       }
@@ -98,7 +98,7 @@ final class ModelReader {
     for (MethodEntry entry : entries) {
       // A package-private method of a superclass in another package is no member of the input:
       // the generated class could not call it.
-      if (entry.isRecover() && isVisible(type, entry.method)) {
+      if (entry.isRecover() && Visibility.isVisible(type, entry.method)) {
         recovers.add(entry);
       }
     }
@@ -109,7 +109,7 @@ final class ModelReader {
       ExecutableElement method = entry.method;
       boolean isAbstract = method.getModifiers().contains(Modifier.ABSTRACT);
       if (!isInterface && isAbstract) {
-        if (Mirrors.find(method, Names.RECOVER) != null
+        if (Mirrors.find(method, AnnotationNames.RECOVER) != null
             && method.getEnclosingElement().equals(type)) {
           continue; // Validator.checkRecover reported it: "@Recover method ... has no body"
         }
@@ -118,20 +118,20 @@ final class ModelReader {
             "%s has the abstract method %s left, so a generated subclass would have nothing to"
                 + " call. Implement it, or put the annotations on an interface to get a delegate",
             type.getSimpleName(),
-            Diagnostics.signature(method));
+            Messages.signature(method));
         continue;
       }
       boolean deprecated = isDeprecated(entry);
       CopiedAnnotations annotations =
           CopiedAnnotations.of(method, GeneratedNames.packageOf(type));
       boolean helper = entry.isRecover() || entry.objectMethod;
-      Element retryable = helper ? null : nearest(type, supertypes, entry, Names.RETRYABLE);
+      Element retryable = helper ? null : nearest(type, supertypes, entry, AnnotationNames.RETRYABLE);
       Element breakerElement =
-          helper ? null : nearest(type, supertypes, entry, Names.CIRCUIT_BREAKER);
+          helper ? null : nearest(type, supertypes, entry, AnnotationNames.CIRCUIT_BREAKER);
       RetryConfig retry = retryable == null ? null : configs.retry(retryable);
       BreakerConfig breaker = breakerElement == null ? null : configs.breaker(breakerElement);
       Element budgetElement =
-          retry == null ? null : nearest(type, supertypes, entry, Names.RETRY_BUDGET);
+          retry == null ? null : nearest(type, supertypes, entry, AnnotationNames.RETRY_BUDGET);
       BudgetConfig budget = budgetElement == null ? null : configs.budget(budgetElement);
       if (retry != null && isOwnPredicate(method, retry)) {
         // A type-level retryOnResult = "isEmpty" must not guard isEmpty itself (nor check its
@@ -141,7 +141,7 @@ final class ModelReader {
         breaker = null;
         budget = null;
       }
-      if ((retry != null || breaker != null) && overridable(type, method)) {
+      if ((retry != null || breaker != null) && Visibility.overridable(type, method)) {
         String label = label(type, method, retry);
         List<RecoverMethod> recoverMethods =
             recoverResolver.resolve(
@@ -311,28 +311,7 @@ final class ModelReader {
     return false;
   }
 
-  /**
-   * Whether the generated class can override {@code method}: not final, and visible from the
-   * input's package (a package-private method of a superclass elsewhere is not).
-   */
-  static boolean overridable(TypeElement type, ExecutableElement method) {
-    Set<Modifier> modifiers = method.getModifiers();
-    if (modifiers.contains(Modifier.FINAL)
-        || modifiers.contains(Modifier.STATIC)
-        || modifiers.contains(Modifier.PRIVATE)) {
-      return false;
-    }
-    return isVisible(type, method);
-  }
 
-  /** Whether the generated class, in the input's package, can call non-private {@code method}. */
-  static boolean isVisible(TypeElement type, ExecutableElement method) {
-    Set<Modifier> modifiers = method.getModifiers();
-    if (modifiers.contains(Modifier.PUBLIC) || modifiers.contains(Modifier.PROTECTED)) {
-      return true;
-    }
-    return GeneratedNames.packageOf(method).equals(GeneratedNames.packageOf(type));
-  }
 
   /**
    * The name of {@code budget}: as written, else on a type its name relative to its

@@ -78,7 +78,7 @@ final class NamedMethods {
       diagnostics.error(
           site.element, site.annotation, site.value,
           "%s names no method of %s or its supertypes.%s",
-          site.written, type.getSimpleName(), Diagnostics.didYouMean(name, allNames));
+          site.written, type.getSimpleName(), Messages.didYouMean(name, allNames));
       return null;
     }
     return named;
@@ -93,7 +93,7 @@ final class NamedMethods {
     if (modifiers.contains(Modifier.PRIVATE)) {
       return "it is private";
     }
-    if (!ModelReader.isVisible(type, method)) {
+    if (!Visibility.isVisible(type, method)) {
       return "it is package-private in another package";
     }
     if (KotlinSupport.hasBodyInDefaultImpls(method, types)) {
@@ -124,11 +124,11 @@ final class NamedMethods {
    */
   String failureTypeMismatch(TypeElement type, TypeMirror parameter) {
     if (!isFailureType(parameter)) {
-      return "it takes " + Diagnostics.typeName(parameter) + ", which is not a Throwable type";
+      return "it takes " + Messages.typeName(parameter) + ", which is not a Throwable type";
     }
-    if (!Validator.isAccessibleFrom(
+    if (!Visibility.isAccessibleFrom(
         (TypeElement) types.asElement(parameter), GeneratedNames.packageOf(type))) {
-      return "it takes " + Diagnostics.typeName(parameter) + ", which the generated class cannot"
+      return "it takes " + Messages.typeName(parameter) + ", which the generated class cannot"
           + " see to test for; make that type package-private or public";
     }
     return null;
@@ -139,8 +139,8 @@ final class NamedMethods {
       ExecutableType methodType, ExecutableElement guarded, ExecutableType guardedType) {
     for (TypeMirror thrown : methodType.getThrownTypes()) {
       if (fits.isChecked(thrown) && !fits.isDeclared(thrown, guardedType)) {
-        return "it throws " + Diagnostics.typeName(thrown) + ", which "
-            + Diagnostics.signature(guarded) + " does not declare";
+        return "it throws " + Messages.typeName(thrown) + ", which "
+            + Messages.signature(guarded) + " does not declare";
       }
     }
     return null;
@@ -157,12 +157,12 @@ final class NamedMethods {
       diagnostics.error(
           site.element, site.annotation, site.value,
           "%s cannot use %s: %s. %s",
-          site.written, Diagnostics.signature(first), reason, KotlinSupport.JVM_DEFAULT_FIX);
+          site.written, Messages.signature(first), reason, KotlinSupport.JVM_DEFAULT_FIX);
     } else {
       diagnostics.error(
           site.element, site.annotation, site.value,
           "%s cannot use %s: %s. It must be a non-private method %s",
-          site.written, Diagnostics.signature(first), reason, expected);
+          site.written, Messages.signature(first), reason, expected);
     }
   }
 

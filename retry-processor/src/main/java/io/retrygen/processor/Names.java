@@ -3,21 +3,10 @@ package io.retrygen.processor;
 import com.squareup.javapoet.ClassName;
 
 /**
- * The names of our own annotation and runtime types. Strings, not class literals: the processor
- * must not load user-facing classes (a test checks each name against the real class).
+ * The names of the runtime types the generated code names. Not class literals: the processor must
+ * not load user-facing classes (a test checks each name against the real class).
  */
 final class Names {
-  /** The package of the annotations, whose annotations the generated code never copies. */
-  static final String API_PACKAGE = "io.retrygen";
-  static final String RETRYABLE = "io.retrygen.Retryable";
-  static final String BACKOFF = "io.retrygen.Backoff";
-  static final String RECOVER = "io.retrygen.Recover";
-  static final String CIRCUIT_BREAKER = "io.retrygen.CircuitBreaker";
-  static final String RETRY_BUDGET = "io.retrygen.RetryBudget";
-  static final String RETRY_LISTENER = "io.retrygen.RetryListener";
-  static final String STATISTICS_LISTENER = "io.retrygen.runtime.StatisticsListener";
-  static final String GENERATED = "javax.annotation.processing.Generated";
-
   static final ClassName RETRY_LISTENER_TYPE = ClassName.get("io.retrygen", "RetryListener");
   static final ClassName RETRY_OPTIONS = ClassName.get("io.retrygen.runtime", "RetryOptions");
   static final ClassName RETRIER = ClassName.get("io.retrygen.runtime", "Retrier");

@@ -111,8 +111,8 @@ final class PolicyText {
     if (retryIf != null) {
       text.append(retry.noRetryFor().isEmpty() ? " when " : ", when ");
       if (retryIf.needsCast() && !retryIf.classified()) {
-        text.append("it is ").append(article(Diagnostics.typeName(retryIf.parameterType())))
-            .append(' ').append(code(Diagnostics.typeName(retryIf.parameterType())))
+        text.append("it is ").append(article(Messages.typeName(retryIf.parameterType())))
+            .append(' ').append(code(Messages.typeName(retryIf.parameterType())))
             .append(" that ").append(code(retry.retryIf())).append(" accepts");
       } else {
         text.append(code(retry.retryIf())).append(" accepts it");
@@ -195,9 +195,9 @@ final class PolicyText {
   private static String budget(GuardedMethod method) {
     BudgetConfig budget = method.budget();
     return "Shares the retry budget " + name(method.budgetName()) + " (" + budget.maxTokens()
-        + " tokens, " + Diagnostics.number(budget.tokenRatio())
+        + " tokens, " + Messages.number(budget.tokenRatio())
         + " back per other outcome): retries only while more than "
-        + Diagnostics.number(budget.maxTokens() / 2.0) + " tokens are left.";
+        + Messages.number(budget.maxTokens() / 2.0) + " tokens are left.";
   }
 
   /**
@@ -240,7 +240,7 @@ final class PolicyText {
     for (RecoverMethod recover : method.calledRecovers()) {
       text.append(separator).append(code(recover.method().getSimpleName().toString()));
       if (!recover.catchesAll()) {
-        text.append(" (for ").append(code(Diagnostics.typeName(recover.failureType())))
+        text.append(" (for ").append(code(Messages.typeName(recover.failureType())))
             .append(')');
       }
       separator = ", else ";
@@ -267,7 +267,7 @@ final class PolicyText {
       if (i > 0) {
         text.append(i == types.size() - 1 ? (types.size() == 2 ? " or " : ", or ") : ", ");
       }
-      text.append(code(Diagnostics.typeName(types.get(i))));
+      text.append(code(Messages.typeName(types.get(i))));
     }
     return text.toString();
   }

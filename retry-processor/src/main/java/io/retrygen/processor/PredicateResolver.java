@@ -57,7 +57,7 @@ final class PredicateResolver {
           retry.annotatedElement(), retry.mirror(), value,
           "@Retryable(retryOnResult = \"%s\") cannot apply to %s: it returns void, so there is no"
               + " result to test. Remove retryOnResult, or return the result",
-          name, Diagnostics.signature(guarded));
+          name, Messages.signature(guarded));
       return null;
     }
     NamedMethods.Site site =
@@ -97,8 +97,8 @@ final class PredicateResolver {
       lookup.reportNoneFits(
           site, named, firstReason,
           onResult
-              ? "boolean " + name + "(R result) that " + Diagnostics.signature(guarded)
-                  + "'s result (" + Diagnostics.typeName(lookup.resultType(guardedType))
+              ? "boolean " + name + "(R result) that " + Messages.signature(guarded)
+                  + "'s result (" + Messages.typeName(lookup.resultType(guardedType))
                   + ") can be passed to"
               : "boolean " + name + "(T failure) with T a Throwable type");
     } else {
@@ -106,7 +106,7 @@ final class PredicateResolver {
           retry.annotatedElement(), retry.mirror(), value,
           "@Retryable(%s = \"%s\") is ambiguous: %d methods of that name fit %s. Rename all but"
               + " one",
-          attribute, name, fitting.size(), Diagnostics.signature(guarded));
+          attribute, name, fitting.size(), Messages.signature(guarded));
     }
     return null;
   }
@@ -124,7 +124,7 @@ final class PredicateResolver {
       return reason;
     }
     if (!isBoolean(methodType.getReturnType())) {
-      return "it returns " + Diagnostics.typeName(methodType.getReturnType()) + ", not boolean";
+      return "it returns " + Messages.typeName(methodType.getReturnType()) + ", not boolean";
     }
     reason = NamedMethods.parameterCountMismatch(methodType);
     if (reason != null) {
@@ -134,8 +134,8 @@ final class PredicateResolver {
     if (onResult) {
       TypeMirror result = lookup.resultType(guardedType);
       if (!types.isAssignable(result, parameter)) {
-        return "it takes " + Diagnostics.typeName(parameter) + ", which the result ("
-            + Diagnostics.typeName(result) + ") cannot be passed as";
+        return "it takes " + Messages.typeName(parameter) + ", which the result ("
+            + Messages.typeName(result) + ") cannot be passed as";
       }
     } else {
       reason = lookup.failureTypeMismatch(type, parameter);

@@ -59,8 +59,8 @@ final class RecoverFit {
 
     /** "The closest, m(..), does not fit because r(..) returns int, ...". */
     String closestText() {
-      return "The closest, " + Diagnostics.signature(closest) + ", does not fit because "
-          + Diagnostics.signature(recover) + " " + mismatch.reason;
+      return "The closest, " + Messages.signature(closest) + ", does not fit because "
+          + Messages.signature(recover) + " " + mismatch.reason;
     }
   }
 
@@ -97,26 +97,26 @@ final class RecoverFit {
     }
     if (expected.getKind() == TypeKind.VOID) {
       if (actual.getKind() != TypeKind.VOID) {
-        return new Mismatch(0, "returns " + Diagnostics.typeName(actual) + ", but "
-            + Diagnostics.signature(guarded) + " returns void");
+        return new Mismatch(0, "returns " + Messages.typeName(actual) + ", but "
+            + Messages.signature(guarded) + " returns void");
       }
     } else if (FutureTypes.isAsync(expected)) {
       // The method's own future type (any stage of its value), or the value itself.
       TypeMirror value = FutureTypes.valueType(elements, expected);
       if (isStage(actual)) {
         if (!types.isAssignable(actual, stageOf(value))) {
-          return new Mismatch(0, "returns " + Diagnostics.typeName(actual) + ", which is not a"
-              + " stage of " + Diagnostics.typeName(value) + ", the value of "
-              + Diagnostics.typeName(expected));
+          return new Mismatch(0, "returns " + Messages.typeName(actual) + ", which is not a"
+              + " stage of " + Messages.typeName(value) + ", the value of "
+              + Messages.typeName(expected));
         }
       } else if (actual.getKind() == TypeKind.VOID || !types.isAssignable(actual, value)) {
-        return new Mismatch(0, "returns " + Diagnostics.typeName(actual) + ", which is neither "
-            + Diagnostics.typeName(value) + " nor a stage of it, as "
-            + Diagnostics.typeName(expected) + " needs");
+        return new Mismatch(0, "returns " + Messages.typeName(actual) + ", which is neither "
+            + Messages.typeName(value) + " nor a stage of it, as "
+            + Messages.typeName(expected) + " needs");
       }
     } else if (actual.getKind() == TypeKind.VOID || !types.isAssignable(actual, expected)) {
-      return new Mismatch(0, "returns " + Diagnostics.typeName(actual) + ", which is not assignable to "
-          + Diagnostics.typeName(expected));
+      return new Mismatch(0, "returns " + Messages.typeName(actual) + ", which is not assignable to "
+          + Messages.typeName(expected));
     }
     if (failureParameter(recover, guardedType) == null && !isPrefix(recover.getParameterTypes(), 0, guardedType)) {
       return new Mismatch(1, "takes (" + simpleNames(recover.getParameterTypes())
@@ -125,8 +125,8 @@ final class RecoverFit {
     }
     for (TypeMirror thrown : recover.getThrownTypes()) {
       if (isChecked(thrown) && !isDeclared(thrown, guardedType)) {
-        return new Mismatch(2, "throws " + Diagnostics.typeName(thrown) + ", which "
-            + Diagnostics.signature(guarded) + " does not declare");
+        return new Mismatch(2, "throws " + Messages.typeName(thrown) + ", which "
+            + Messages.signature(guarded) + " does not declare");
       }
     }
     return null;
@@ -163,7 +163,7 @@ final class RecoverFit {
         && isReference(to)
         && types.isAssignable(from, to)
         && !types.isSubtype(from, to)
-        && !SignatureWriter.isReifiable(to);
+        && !TypeFacts.isReifiable(to);
   }
 
   private static boolean isReference(TypeMirror type) {
@@ -237,7 +237,7 @@ final class RecoverFit {
   private static String simpleNames(List<? extends TypeMirror> types) {
     List<String> names = new ArrayList<>();
     for (TypeMirror type : types) {
-      names.add(Diagnostics.typeName(type));
+      names.add(Messages.typeName(type));
     }
     return String.join(", ", names);
   }

@@ -74,7 +74,7 @@ final class RecoverResolver {
       diagnostics.error(
           retry.annotatedElement(), retry.mirror(), nameValue,
           "@Retryable(recover = \"%s\") names no @Recover method of %s.%s",
-          name, type.getSimpleName(), Diagnostics.didYouMean(name, names));
+          name, type.getSimpleName(), Messages.didYouMean(name, names));
       return new ArrayList<>();
     }
     List<RecoverMethod> fitting = new ArrayList<>();
@@ -95,9 +95,9 @@ final class RecoverResolver {
           "@Retryable(recover = \"%s\") names no @Recover method that fits %s: %s %s. A recover"
               + " method returns a type assignable to %s and takes optionally the failure, then"
               + " the first parameters of %s",
-          name, Diagnostics.signature(guarded), Diagnostics.signature(closestEntry.method),
-          closest.reason, Diagnostics.typeName(guardedType.getReturnType()),
-          Diagnostics.signature(guarded));
+          name, Messages.signature(guarded), Messages.signature(closestEntry.method),
+          closest.reason, Messages.typeName(guardedType.getReturnType()),
+          Messages.signature(guarded));
       // The error says why they do not fit; warnUnused must not say it again.
       for (ModelReader.MethodEntry candidate : candidates) {
         reportedMisfits.add(candidate.method);
@@ -107,15 +107,15 @@ final class RecoverResolver {
     for (RecoverMethod recover : fitting) {
       TypeMirror failure = recover.failureType();
       if (failure != null
-          && !Validator.isAccessibleFrom(
+          && !Visibility.isAccessibleFrom(
               (TypeElement) types.asElement(failure), GeneratedNames.packageOf(type))
           && reportedMisfits.add(recover.method())) {
         diagnostics.error(
             recover.method(),
             "@Recover method %s takes %s, which the generated class in package %s cannot see, so"
                 + " it cannot pass the failure on. Make %s package-private or public",
-            Diagnostics.signature(recover.method()), Diagnostics.typeName(failure),
-            GeneratedNames.packageOf(type).getQualifiedName(), Diagnostics.typeName(failure));
+            Messages.signature(recover.method()), Messages.typeName(failure),
+            GeneratedNames.packageOf(type).getQualifiedName(), Messages.typeName(failure));
       }
     }
     for (int i = 0; i < fitting.size(); i++) {
@@ -129,9 +129,9 @@ final class RecoverResolver {
               "@Recover methods %s and %s both fit %s with the same failure %s, so neither is more"
                   + " specific. Remove one, change its failure parameter, or pick one with"
                   + " @Retryable(recover = \"...\")",
-              Diagnostics.signature(first.method()), Diagnostics.signature(second.method()),
-              Diagnostics.signature(guarded),
-              first.failureType() == null ? "(none)" : Diagnostics.typeName(first.failureType()));
+              Messages.signature(first.method()), Messages.signature(second.method()),
+              Messages.signature(guarded),
+              first.failureType() == null ? "(none)" : Messages.typeName(first.failureType()));
         }
       }
     }
@@ -146,7 +146,7 @@ final class RecoverResolver {
   private static boolean declaresUnusableRecover(TypeElement type, String name) {
     for (ExecutableElement method : ElementFilter.methodsIn(type.getEnclosedElements())) {
       if (method.getSimpleName().contentEquals(name)
-          && Mirrors.find(method, Names.RECOVER) != null) {
+          && Mirrors.find(method, AnnotationNames.RECOVER) != null) {
         return true;
       }
     }
@@ -181,9 +181,9 @@ final class RecoverResolver {
         continue;
       }
       diagnostics.warning(
-          recover.method, Mirrors.find(recover.method, Names.RECOVER), null,
+          recover.method, Mirrors.find(recover.method, AnnotationNames.RECOVER), null,
           "@Recover method %s fits no guarded method of %s, so it is never called%s",
-          Diagnostics.signature(recover.method), type.getSimpleName(),
+          Messages.signature(recover.method), type.getSimpleName(),
           fit.closest == null
               ? ": no method of " + type.getSimpleName() + " is guarded. Add @Retryable to the"
                   + " method it should recover (@Retryable(maxAttempts = 1) to recover without"
@@ -269,7 +269,7 @@ final class RecoverResolver {
     }
     List<ModelReader.MethodEntry> entries = null;
     for (ExecutableElement recover : ElementFilter.methodsIn(type.getEnclosedElements())) {
-      if (Mirrors.find(recover, Names.RECOVER) == null
+      if (Mirrors.find(recover, AnnotationNames.RECOVER) == null
           || !RecoverFit.hasBody(recover)
           || recover.getModifiers().contains(Modifier.PRIVATE)
           || recover.getModifiers().contains(Modifier.STATIC)) {
@@ -279,10 +279,10 @@ final class RecoverResolver {
         entries = hierarchy.methods(type, hierarchy.supertypes(type));
       }
       diagnostics.warning(
-          recover, Mirrors.find(recover, Names.RECOVER), null,
+          recover, Mirrors.find(recover, AnnotationNames.RECOVER), null,
           "@Recover method %s fits no guarded method of %s, so it is never called: nothing in %s"
               + " is guarded (no @Retryable or @CircuitBreaker on it or its methods). %s",
-          Diagnostics.signature(recover), type.getSimpleName(), type.getSimpleName(),
+          Messages.signature(recover), type.getSimpleName(), type.getSimpleName(),
           closest(type, recover, entries));
     }
   }
@@ -299,14 +299,14 @@ final class RecoverResolver {
     List<ExecutableElement> methods = new ArrayList<>();
     List<ExecutableType> methodTypes = new ArrayList<>();
     for (ModelReader.MethodEntry entry : entries) {
-      if (!entry.objectMethod && !entry.isRecover() && ModelReader.overridable(type, entry.method)) {
+      if (!entry.objectMethod && !entry.isRecover() && Visibility.overridable(type, entry.method)) {
         methods.add(entry.method);
         methodTypes.add(entry.type);
       }
     }
     RecoverFit.Fit fit = fits.fit(recover, recoverType, methods, methodTypes);
     if (fit.fits != null) {
-      return "Add @Retryable to the method it should recover: " + Diagnostics.signature(fit.fits)
+      return "Add @Retryable to the method it should recover: " + Messages.signature(fit.fits)
           + " (@Retryable(maxAttempts = 1) to recover without retrying)";
     }
     if (fit.closest == null) {
@@ -317,7 +317,7 @@ final class RecoverResolver {
   }
 
   private boolean servesASubtype(TypeElement type, List<TypeElement> inputs) {
-    return TypeHierarchy.isSupertypeOfAnInput(types, type, inputs);
+    return Declarations.isSupertypeOfAnInput(types, type, inputs);
   }
 
 }

@@ -50,7 +50,7 @@ final class RetryConfig extends AnnotationConfig {
     this.excludesInterruption = excludes(elements, types, INTERRUPTED);
     this.namesCancellation = names(elements, types, CANCELLATION);
     this.excludesCancellation = excludes(elements, types, CANCELLATION);
-    this.directBackoff = Mirrors.find(annotatedElement, Names.BACKOFF);
+    this.directBackoff = Mirrors.find(annotatedElement, AnnotationNames.BACKOFF);
     this.backoff =
         BackoffConfig.read(
             elements,

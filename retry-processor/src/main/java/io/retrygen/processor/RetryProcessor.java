@@ -71,7 +71,7 @@ public final class RetryProcessor extends AbstractProcessor {
     reader = new ModelReader(elements, env.getTypeUtils(), diagnostics, configs);
     validator = new Validator(elements, env.getTypeUtils(), diagnostics, configs);
     warnings = new WarningChecks(elements, env.getTypeUtils(), diagnostics, configs);
-    writer = new RetryingWriter(elements.getTypeElement(Names.GENERATED) != null);
+    writer = new RetryingWriter(elements.getTypeElement(AnnotationNames.GENERATED) != null);
     inventory = new PolicyInventory(elements, env.getTypeUtils());
     writeInventory = !"false".equals(env.getOptions().get(INVENTORY_OPTION));
     localTypes = LocalTypes.of(env);
@@ -91,8 +91,8 @@ public final class RetryProcessor extends AbstractProcessor {
   public Set<String> getSupportedAnnotationTypes() {
     return new LinkedHashSet<>(
         Arrays.asList(
-            Names.RETRYABLE, Names.CIRCUIT_BREAKER, Names.BACKOFF, Names.RECOVER,
-            Names.RETRY_BUDGET));
+            AnnotationNames.RETRYABLE, AnnotationNames.CIRCUIT_BREAKER, AnnotationNames.BACKOFF, AnnotationNames.RECOVER,
+            AnnotationNames.RETRY_BUDGET));
   }
 
   @Override
@@ -168,7 +168,7 @@ public final class RetryProcessor extends AbstractProcessor {
     }
     for (String annotation :
         Arrays.asList(
-            Names.RETRYABLE, Names.CIRCUIT_BREAKER, Names.RECOVER, Names.RETRY_BUDGET)) {
+            AnnotationNames.RETRYABLE, AnnotationNames.CIRCUIT_BREAKER, AnnotationNames.RECOVER, AnnotationNames.RETRY_BUDGET)) {
       TypeElement annotationType = elements.getTypeElement(annotation);
       if (annotationType == null) {
         continue;
@@ -182,7 +182,7 @@ public final class RetryProcessor extends AbstractProcessor {
         }
       }
     }
-    TypeElement backoff = elements.getTypeElement(Names.BACKOFF);
+    TypeElement backoff = elements.getTypeElement(AnnotationNames.BACKOFF);
     if (backoff != null) {
       // A @Backoff without @Retryable is an error that only the type's validation reports.
       for (Element element : round.getElementsAnnotatedWith(backoff)) {
@@ -264,8 +264,8 @@ public final class RetryProcessor extends AbstractProcessor {
    * (which stops the class from being written).
    */
   private static boolean isInput(TypeElement type) {
-    for (Element element : TypeHierarchy.typeAndOwnMethods(type)) {
-      for (String name : Arrays.asList(Names.RETRYABLE, Names.CIRCUIT_BREAKER, Names.BACKOFF)) {
+    for (Element element : Declarations.typeAndOwnMethods(type)) {
+      for (String name : Arrays.asList(AnnotationNames.RETRYABLE, AnnotationNames.CIRCUIT_BREAKER, AnnotationNames.BACKOFF)) {
         if (Mirrors.find(element, name) != null) {
           return true;
         }

@@ -138,7 +138,7 @@ final class RetryableValidator {
           element, backoff, multiplierValue,
           "@Backoff(multiplier = %s) is invalid: use a multiplier greater than 1 for an"
               + " exponential backoff, or 0 (the default) for a fixed one",
-          Diagnostics.number(multiplier));
+          Messages.number(multiplier));
     } else if (exponential && maxDelay == 0 && delay > BackoffConfig.EXPONENTIAL_CAP) {
       diagnostics.error(
           element, backoff, config.explicit("delay"),
@@ -151,7 +151,7 @@ final class RetryableValidator {
           element, backoff, config.explicit("jitter"),
           "@Backoff(jitter = %s) is invalid: jitter must be in [0, 1]; 0.1 lets each wait vary by"
               + " up to 10%% either way",
-          Diagnostics.number(jitter));
+          Messages.number(jitter));
     }
     // 0 < maxDelay < delay was reported above; only an empty range is left to report.
     if (random && !exponential && (maxDelay == 0 || maxDelay == delay)) {
@@ -168,7 +168,7 @@ final class RetryableValidator {
   private static boolean isCreatable(TypeElement type, PackageElement pkg) {
     if (type.getKind() != ElementKind.CLASS
         || type.getModifiers().contains(Modifier.ABSTRACT)
-        || !Validator.isAccessibleFrom(type, pkg)
+        || !Visibility.isAccessibleFrom(type, pkg)
         || (type.getNestingKind() == NestingKind.MEMBER
             && !type.getModifiers().contains(Modifier.STATIC))) {
       return false;

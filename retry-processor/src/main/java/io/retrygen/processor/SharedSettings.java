@@ -19,7 +19,7 @@ final class SharedSettings {
    * declaration, else null.
    */
   String[] conflict(String name, String settings, Element element) {
-    String where = Diagnostics.declaration(element);
+    String where = Messages.declaration(element);
     String[] first = byName.get(name);
     if (first == null) {
       byName.put(name, new String[] {settings, where});

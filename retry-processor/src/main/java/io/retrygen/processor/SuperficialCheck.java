@@ -164,6 +164,6 @@ final class SuperficialCheck {
   private static final Set<String> OURS =
       new HashSet<>(
           Arrays.asList(
-              Names.RETRYABLE, Names.BACKOFF, Names.RECOVER, Names.CIRCUIT_BREAKER,
-              Names.RETRY_BUDGET));
+              AnnotationNames.RETRYABLE, AnnotationNames.BACKOFF, AnnotationNames.RECOVER, AnnotationNames.CIRCUIT_BREAKER,
+              AnnotationNames.RETRY_BUDGET));
 }

@@ -49,13 +49,13 @@ final class Validator {
 
   /** Checks every annotation that the input itself carries, on the type and its own methods. */
   void validateAnnotations(TypeElement type) {
-    for (Element element : TypeHierarchy.typeAndOwnMethods(type)) {
-      AnnotationMirror retryable = Mirrors.find(element, Names.RETRYABLE);
-      AnnotationMirror backoff = Mirrors.find(element, Names.BACKOFF);
-      AnnotationMirror breaker = Mirrors.find(element, Names.CIRCUIT_BREAKER);
+    for (Element element : Declarations.typeAndOwnMethods(type)) {
+      AnnotationMirror retryable = Mirrors.find(element, AnnotationNames.RETRYABLE);
+      AnnotationMirror backoff = Mirrors.find(element, AnnotationNames.BACKOFF);
+      AnnotationMirror breaker = Mirrors.find(element, AnnotationNames.CIRCUIT_BREAKER);
       if (element instanceof ExecutableElement) {
         checkOverridable((ExecutableElement) element, retryable != null ? retryable : breaker);
-        AnnotationMirror recover = Mirrors.find(element, Names.RECOVER);
+        AnnotationMirror recover = Mirrors.find(element, AnnotationNames.RECOVER);
         if (recover != null) {
           checkRecover((ExecutableElement) element);
         }
@@ -76,7 +76,7 @@ final class Validator {
       if (retryable != null) {
         retryableValidator.validate(type, configs.retry(element));
       }
-      if (Mirrors.find(element, Names.RETRY_BUDGET) != null) {
+      if (Mirrors.find(element, AnnotationNames.RETRY_BUDGET) != null) {
         budgetValidator.validate(configs.budget(element));
       }
     }
@@ -88,11 +88,11 @@ final class Validator {
    * round extends the type: nearest wins, so its generated class may use the budget.
    */
   void validateUnguardedBudgets(TypeElement type, List<TypeElement> inputs) {
-    if (TypeHierarchy.isSupertypeOfAnInput(types, type, inputs)) {
+    if (Declarations.isSupertypeOfAnInput(types, type, inputs)) {
       return;
     }
     for (ExecutableElement method : ElementFilter.methodsIn(type.getEnclosedElements())) {
-      AnnotationMirror budget = Mirrors.find(method, Names.RETRY_BUDGET);
+      AnnotationMirror budget = Mirrors.find(method, AnnotationNames.RETRY_BUDGET);
       if (budget != null) {
         budgetValidator.reportUnretried(
             method, budget,
@@ -119,13 +119,13 @@ final class Validator {
           "%s cannot be used on final function %s: the generated class guards a function by"
               + " overriding it, and Kotlin functions are final unless marked open. Mark it"
               + " `open`, or remove the annotation",
-          annotationName, Diagnostics.signature(method));
+          annotationName, Messages.signature(method));
     } else if (reason != null) {
       diagnostics.error(
           method,
           "%s cannot be used on %s method %s: the generated class guards a method by overriding"
               + " it, and a %s method cannot be overridden. Remove %s, or remove the annotation",
-          annotationName, reason, Diagnostics.signature(method), reason, reason);
+          annotationName, reason, Messages.signature(method), reason, reason);
     }
   }
 
@@ -137,26 +137,26 @@ final class Validator {
           method,
           "@Recover method %s is private, so the generated class cannot call it. Make it"
               + " package-private, protected or public",
-          Diagnostics.signature(method));
+          Messages.signature(method));
     } else if (modifiers.contains(Modifier.STATIC)) {
       boolean inInterface = method.getEnclosingElement().getKind().isInterface();
       diagnostics.error(
           method,
           "@Recover method %s is static: a recover method is called on the instance the"
               + " generated class wraps. %s",
-          Diagnostics.signature(method),
+          Messages.signature(method),
           inInterface ? "Make it a default method instead of static" : "Remove static");
     } else if (KotlinSupport.hasBodyInDefaultImpls(method, types)) {
       diagnostics.error(
           method,
           "@Recover method %s cannot be called: %s. %s",
-          Diagnostics.signature(method), KotlinSupport.defaultImplsCause(method),
+          Messages.signature(method), KotlinSupport.defaultImplsCause(method),
           KotlinSupport.JVM_DEFAULT_FIX);
     } else if (!RecoverFit.hasBody(method)) {
       diagnostics.error(
           method,
           "@Recover method %s has no body, so the generated class has nothing to call. %s",
-          Diagnostics.signature(method),
+          Messages.signature(method),
           method.getEnclosingElement().getKind().isInterface()
               ? "Make it a default method"
               : "Give it a body");
@@ -178,7 +178,7 @@ final class Validator {
       PackageElement pkg) {
     for (TypeMirror failure : failures) {
       TypeElement failureType = (TypeElement) types.asElement(failure);
-      if (!isAccessibleFrom(failureType, pkg)) {
+      if (!Visibility.isAccessibleFrom(failureType, pkg)) {
         diagnostics.error(
             element, annotation, written,
             "@%s(%s = %s.class) names a type that the generated class in package %s cannot see,"
@@ -190,20 +190,6 @@ final class Validator {
     }
   }
 
-  /** Whether code in {@code pkg} can name {@code type}. */
-  static boolean isAccessibleFrom(TypeElement type, PackageElement pkg) {
-    for (Element e = type; e instanceof TypeElement; e = e.getEnclosingElement()) {
-      Set<Modifier> modifiers = e.getModifiers();
-      if (modifiers.contains(Modifier.PRIVATE)) {
-        return false;
-      }
-      if (!modifiers.contains(Modifier.PUBLIC)
-          && !GeneratedNames.packageOf(e).equals(pkg)) {
-        return false;
-      }
-    }
-    return true;
-  }
 
   /**
    * Checks the annotations that the input's guarded methods inherit from supertypes, once each:
@@ -247,7 +233,7 @@ final class Validator {
 
   /** Whether an annotation on {@code annotated} comes from a supertype and is not checked yet. */
   private static boolean isInherited(Element annotated, TypeElement type, Set<Element> checked) {
-    return !TypeHierarchy.declaringType(annotated).equals(type) && checked.add(annotated);
+    return !Declarations.declaringType(annotated).equals(type) && checked.add(annotated);
   }
 
   /**
@@ -256,7 +242,7 @@ final class Validator {
    * generating type's package (which classes it can see) is left to check here.
    */
   private static boolean isInput(Element annotated, List<TypeElement> inputs) {
-    return inputs.contains(TypeHierarchy.declaringType(annotated));
+    return inputs.contains(Declarations.declaringType(annotated));
   }
 
   /**
@@ -288,9 +274,9 @@ final class Validator {
             "%s returns the raw type %s, so the generated code could not say what its future"
                 + " completes with without an unchecked conversion. Give it a type argument, e.g."
                 + " %s<Object>",
-            Diagnostics.signature(method.method()),
-            Diagnostics.typeName(returnType),
-            Diagnostics.typeName(returnType));
+            Messages.signature(method.method()),
+            Messages.typeName(returnType),
+            Messages.typeName(returnType));
       } else {
         reportDeferred(method, returnType);
       }
@@ -315,8 +301,8 @@ final class Validator {
           "%s returns %s, which does its work after the method returned, so a retry loop around"
               + " the call would never see it fail. retrygen retries it by calling the method"
               + " again, with %s on the compile classpath: add that dependency, or remove %s",
-          Diagnostics.signature(method.method()),
-          Diagnostics.typeName(returnType),
+          Messages.signature(method.method()),
+          Messages.typeName(returnType),
           deferred.module,
           annotation);
     } else {
@@ -325,8 +311,8 @@ final class Validator {
           "%s returns %s, %s, which does its work after the method returned, so a retry loop"
               + " around the call would never see it fail, and retrygen cannot retry that type."
               + " Return a CompletableFuture or a CompletionStage instead, or remove %s",
-          Diagnostics.signature(method.method()),
-          Diagnostics.typeName(returnType),
+          Messages.signature(method.method()),
+          Messages.typeName(returnType),
           deferred.description,
           annotation);
     }
@@ -340,11 +326,11 @@ final class Validator {
   private void checkBudgetsApply(RetryableType model, List<TypeElement> inputs) {
     List<ExecutableElement> unretried = new ArrayList<>();
     for (ExecutableElement method : ElementFilter.methodsIn(model.element().getEnclosedElements())) {
-      if (Mirrors.find(method, Names.RETRY_BUDGET) == null) {
+      if (Mirrors.find(method, AnnotationNames.RETRY_BUDGET) == null) {
         continue;
       }
       GuardedMethod guarded = model.method(method);
-      if (guarded == null && Mirrors.find(method, Names.RETRYABLE) != null) {
+      if (guarded == null && Mirrors.find(method, AnnotationNames.RETRYABLE) != null) {
         continue; // checkOverridable reported why it cannot be guarded
       }
       if (guarded == null || guarded.retry() == null) {
@@ -354,13 +340,13 @@ final class Validator {
     // Asked last, and only with a budget to report: it tests the type against every input of the
     // round, which for every input would make a round quadratic in its number of inputs.
     if (unretried.isEmpty()
-        || TypeHierarchy.isSupertypeOfAnInput(types, model.element(), inputs)) {
+        || Declarations.isSupertypeOfAnInput(types, model.element(), inputs)) {
       return;
     }
     for (ExecutableElement method : unretried) {
       GuardedMethod guarded = model.method(method);
       budgetValidator.reportUnretried(
-          method, Mirrors.find(method, Names.RETRY_BUDGET),
+          method, Mirrors.find(method, AnnotationNames.RETRY_BUDGET),
           guarded != null && guarded.breaker() != null
               ? "it is guarded by @CircuitBreaker alone"
               : "no @Retryable applies to it");

@@ -41,8 +41,8 @@ final class WarningChecks {
    * methods; those of a supertype are checked when the supertype is processed.
    */
   void checkAnnotations(TypeElement type) {
-    for (Element element : TypeHierarchy.typeAndOwnMethods(type)) {
-      AnnotationMirror retryable = Mirrors.find(element, Names.RETRYABLE);
+    for (Element element : Declarations.typeAndOwnMethods(type)) {
+      AnnotationMirror retryable = Mirrors.find(element, AnnotationNames.RETRYABLE);
       if (retryable != null) {
         warnStatisticsListener(element, retryable);
         warnMaxDelayWithoutEffect(element);
@@ -80,7 +80,7 @@ final class WarningChecks {
    * creates its own instance, which no one else can reach, so its counts could never be read.
    */
   private void warnStatisticsListener(Element element, AnnotationMirror retryable) {
-    TypeElement statistics = elements.getTypeElement(Names.STATISTICS_LISTENER);
+    TypeElement statistics = elements.getTypeElement(AnnotationNames.STATISTICS_LISTENER);
     if (statistics == null) {
       return;
     }
@@ -125,7 +125,7 @@ final class WarningChecks {
       if (retry == null) {
         continue;
       }
-      TypeElement declaring = TypeHierarchy.declaringType(retry.annotatedElement());
+      TypeElement declaring = Declarations.declaringType(retry.annotatedElement());
       if (declaring.equals(type) || !inputs.contains(declaring)) {
         byAnnotation.putIfAbsent(retry.annotatedElement(), retry);
       }
@@ -193,7 +193,7 @@ final class WarningChecks {
       }
     }
     boolean kotlin = KotlinSupport.isKotlin(type);
-    for (String name : new String[] {Names.RETRYABLE, Names.CIRCUIT_BREAKER}) {
+    for (String name : new String[] {AnnotationNames.RETRYABLE, AnnotationNames.CIRCUIT_BREAKER}) {
       AnnotationMirror annotation = Mirrors.find(type, name);
       if (annotation != null) {
         diagnostics.warning(
@@ -216,7 +216,7 @@ final class WarningChecks {
   /** Whether {@code type} declares a non-{@code @Recover} method that cannot be overridden. */
   private static boolean hasSkippedMethod(TypeElement type) {
     for (ExecutableElement method : ElementFilter.methodsIn(type.getEnclosedElements())) {
-      if (Mirrors.find(method, Names.RECOVER) == null
+      if (Mirrors.find(method, AnnotationNames.RECOVER) == null
           && (method.getModifiers().contains(Modifier.FINAL)
               || method.getModifiers().contains(Modifier.STATIC)
               || method.getModifiers().contains(Modifier.PRIVATE))) {
@@ -260,7 +260,7 @@ final class WarningChecks {
         if (!isChecked(failure) || anyCanThrow(guarded, failure)) {
           continue;
         }
-        String name = Diagnostics.typeName(failure);
+        String name = Messages.typeName(failure);
         AnnotationValue value = classValue(retryable, "retryFor", failure);
         if (entry.getKey() instanceof ExecutableElement) {
           diagnostics.warning(
@@ -268,7 +268,7 @@ final class WarningChecks {
               "@Retryable(retryFor = %s.class) can never match: %s is a checked exception that %s"
                   + " cannot throw, as its throws clause declares neither %s nor a supertype or"
                   + " subtype of it. Declare it in the throws clause, or remove it from retryFor",
-              name, name, Diagnostics.signature(guarded.get(0).method()), name);
+              name, name, Messages.signature(guarded.get(0).method()), name);
         } else {
           diagnostics.warning(
               entry.getKey(), retryable, value,

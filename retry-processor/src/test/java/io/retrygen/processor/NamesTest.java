@@ -22,23 +22,23 @@ import org.junit.jupiter.api.Test;
 class NamesTest {
   @Test
   void annotationNamesMatchTheAnnotations() {
-    assertThat(Names.RETRYABLE).isEqualTo(Retryable.class.getName());
-    assertThat(Names.BACKOFF).isEqualTo(Backoff.class.getName());
-    assertThat(Names.RECOVER).isEqualTo(Recover.class.getName());
-    assertThat(Names.CIRCUIT_BREAKER).isEqualTo(CircuitBreaker.class.getName());
+    assertThat(AnnotationNames.RETRYABLE).isEqualTo(Retryable.class.getName());
+    assertThat(AnnotationNames.BACKOFF).isEqualTo(Backoff.class.getName());
+    assertThat(AnnotationNames.RECOVER).isEqualTo(Recover.class.getName());
+    assertThat(AnnotationNames.CIRCUIT_BREAKER).isEqualTo(CircuitBreaker.class.getName());
   }
 
   @Test
   void listenerNameMatchesTheInterface() {
-    assertThat(Names.RETRY_LISTENER).isEqualTo(RetryListener.class.getName());
+    assertThat(AnnotationNames.RETRY_LISTENER).isEqualTo(RetryListener.class.getName());
   }
 
   @Test
   void generatedNameMatchesTheJdkAnnotation() throws ClassNotFoundException {
     // Not a class literal: the tests compile with --release 8, which has no such type.
-    assertThat(Class.forName(Names.GENERATED).getName())
+    assertThat(Class.forName(AnnotationNames.GENERATED).getName())
         .isEqualTo("javax.annotation.processing.Generated");
-    assertThat(Class.forName(Names.GENERATED).isAnnotation()).isTrue();
+    assertThat(Class.forName(AnnotationNames.GENERATED).isAnnotation()).isTrue();
   }
 
   @Test
@@ -55,7 +55,7 @@ class NamesTest {
     assertThat(Names.BREAKER_POLICY.reflectionName())
         .isEqualTo(CircuitBreakerPolicy.class.getName());
     assertThat(Names.BREAKER_GATE.reflectionName()).isEqualTo(CircuitBreakerGate.class.getName());
-    assertThat(Names.STATISTICS_LISTENER).isEqualTo(StatisticsListener.class.getName());
+    assertThat(AnnotationNames.STATISTICS_LISTENER).isEqualTo(StatisticsListener.class.getName());
     assertThat(Names.ASYNC_CALL.reflectionName()).isEqualTo(AsyncCall.class.getName());
     assertThat(Names.COMPLETABLE_FUTURE.reflectionName())
         .isEqualTo(CompletableFuture.class.getName());
