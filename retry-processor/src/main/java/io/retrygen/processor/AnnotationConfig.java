@@ -32,7 +32,7 @@ abstract class AnnotationConfig {
     return values.mirror();
   }
 
-  /** The value written for {@code attribute}, or null when it is defaulted: for diagnostics. */
+  /** The value written for {@code attribute}, or null when it is defaulted: for report. */
   final AnnotationValue explicit(String attribute) {
     return values.explicit(attribute);
   }

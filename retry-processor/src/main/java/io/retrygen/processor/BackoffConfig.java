@@ -51,7 +51,7 @@ final class BackoffConfig {
     return values.mirror();
   }
 
-  /** The value written for {@code attribute}, or null when it is defaulted: for diagnostics. */
+  /** The value written for {@code attribute}, or null when it is defaulted: for report. */
   AnnotationValue explicit(String attribute) {
     return values.explicit(attribute);
   }

@@ -16,12 +16,12 @@ final class BreakerValidator {
   static final int MAX_REQUEST_VOLUME_THRESHOLD = 1 << 20;
 
   private final Types types;
-  private final Diagnostics diagnostics;
+  private final Report report;
   private final SharedSettings names = new SharedSettings();
 
-  BreakerValidator(Types types, Diagnostics diagnostics) {
+  BreakerValidator(Types types, Report report) {
     this.types = types;
-    this.diagnostics = diagnostics;
+    this.report = report;
   }
 
   /** Checks {@code breaker} for the input {@code type}, wherever the annotation is declared. */
@@ -29,7 +29,7 @@ final class BreakerValidator {
     Element element = breaker.annotatedElement();
     if (breaker.requestVolumeThreshold() < 1
         || breaker.requestVolumeThreshold() > MAX_REQUEST_VOLUME_THRESHOLD) {
-      diagnostics.error(
+      report.error(
           element, breaker.mirror(), breaker.explicit("requestVolumeThreshold"),
           "@CircuitBreaker(requestVolumeThreshold = %d) is invalid: it is the size of the window"
               + " of recent calls the failure ratio is computed over, from 1 to %d. The default is"
@@ -38,21 +38,21 @@ final class BreakerValidator {
     }
     double ratio = breaker.failureRatio();
     if (!(ratio > 0.0 && ratio <= 1.0)) {
-      diagnostics.error(
+      report.error(
           element, breaker.mirror(), breaker.explicit("failureRatio"),
           "@CircuitBreaker(failureRatio = %s) is invalid: it is the share of failures in the"
               + " window that opens the breaker, in (0, 1]; 0.5 opens it when half the calls fail",
           Messages.number(ratio));
     }
     if (breaker.delay() < 0) {
-      diagnostics.error(
+      report.error(
           element, breaker.mirror(), breaker.explicit("delay"),
           "@CircuitBreaker(delay = %d) is invalid: delay is how many milliseconds the breaker"
               + " stays open before trial calls, and must not be negative",
           breaker.delay());
     }
     if (breaker.successThreshold() < 1) {
-      diagnostics.error(
+      report.error(
           element, breaker.mirror(), breaker.explicit("successThreshold"),
           "@CircuitBreaker(successThreshold = %d) is invalid: it counts the trial successes"
               + " that close a half-open breaker, at least 1",
@@ -68,10 +68,10 @@ final class BreakerValidator {
   void validateVisibility(TypeElement type, BreakerConfig breaker) {
     PackageElement pkg = GeneratedNames.packageOf(type);
     Validator.checkVisible(
-        types, diagnostics, breaker.annotatedElement(), breaker.mirror(),
+        types, report, breaker.annotatedElement(), breaker.mirror(),
         breaker.explicit("failOn"), "failOn", breaker.failOn(), pkg);
     Validator.checkVisible(
-        types, diagnostics, breaker.annotatedElement(), breaker.mirror(),
+        types, report, breaker.annotatedElement(), breaker.mirror(),
         breaker.explicit("skipOn"), "skipOn", breaker.skipOn(), pkg);
   }
 
@@ -89,7 +89,7 @@ final class BreakerValidator {
     String[] first =
         names.conflict(breaker.name(), breaker.settings(), breaker.annotatedElement());
     if (first != null) {
-      diagnostics.error(
+      report.error(
           breaker.annotatedElement(), breaker.mirror(), breaker.explicit("name"),
           "@CircuitBreaker(name = \"%s\") is also declared on %s with other settings (%s; here"
               + " %s). Breakers of one name share one state, so the first one created would win."
@@ -111,7 +111,7 @@ final class BreakerValidator {
     String[] first = names.conflict(label, breaker.settings(), breaker.annotatedElement());
     if (first != null) {
       boolean onMethod = breaker.annotatedElement().equals(method);
-      diagnostics.error(
+      report.error(
           method, onMethod ? breaker.mirror() : null, (AnnotationValue) null,
           "@CircuitBreaker on %s has no name, so it is named by the label \"%s\", like the"
               + " breaker declared on %s with other settings (%s; here %s). Breakers of one name"

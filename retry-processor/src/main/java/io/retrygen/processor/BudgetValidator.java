@@ -14,18 +14,18 @@ final class BudgetValidator {
   /** As {@code RetryBudgets.MAX_TOKENS}: a full bucket's thousandths stay well in an int. */
   static final int MAX_TOKENS = 1000;
 
-  private final Diagnostics diagnostics;
+  private final Report report;
   private final SharedSettings names = new SharedSettings();
 
-  BudgetValidator(Diagnostics diagnostics) {
-    this.diagnostics = diagnostics;
+  BudgetValidator(Report report) {
+    this.report = report;
   }
 
   /** Checks the values of {@code budget}, wherever it is declared. */
   void validate(BudgetConfig budget) {
     Element element = budget.annotatedElement();
     if (budget.maxTokens() < 1 || budget.maxTokens() > MAX_TOKENS) {
-      diagnostics.error(
+      report.error(
           element, budget.mirror(), budget.explicit("maxTokens"),
           "@RetryBudget(maxTokens = %d) is invalid: it is the size of the token bucket, from 1 to"
               + " %d. The default is 10",
@@ -33,7 +33,7 @@ final class BudgetValidator {
     }
     double ratio = budget.tokenRatio();
     if (!(ratio > 0.0 && ratio <= 1.0) || decimals(ratio) > 3) {
-      diagnostics.error(
+      report.error(
           element, budget.mirror(), budget.explicit("tokenRatio"),
           "@RetryBudget(tokenRatio = %s) is invalid: it is the share of a token given back by"
               + " each attempt that is not a retryable failure, in (0, 1] with at most 3"
@@ -57,7 +57,7 @@ final class BudgetValidator {
   void checkName(String name, BudgetConfig budget) {
     String[] first = names.conflict(name, budget.settings(), budget.annotatedElement());
     if (first != null) {
-      diagnostics.error(
+      report.error(
           budget.annotatedElement(), budget.mirror(), budget.explicit("name"),
           "@RetryBudget \"%s\" is also declared on %s with other settings (%s; here %s). Budgets"
               + " of one name share one bucket, so the first one created would win. Give them the"
@@ -73,7 +73,7 @@ final class BudgetValidator {
    * @param cause why nothing retries it, e.g. "it is guarded by @CircuitBreaker alone"
    */
   void reportUnretried(ExecutableElement method, AnnotationMirror budget, String cause) {
-    diagnostics.error(
+    report.error(
         method, budget,
         "@RetryBudget on %s does nothing: a retry budget caps the retries of a @Retryable, and"
             + " %s. Add @Retryable to the method or its type, or remove @RetryBudget",

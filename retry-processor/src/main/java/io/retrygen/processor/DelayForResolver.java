@@ -21,13 +21,13 @@ import javax.lang.model.util.Types;
 final class DelayForResolver {
   private final Elements elements;
   private final Types types;
-  private final Diagnostics diagnostics;
+  private final Report report;
   private final NamedMethods lookup;
 
-  DelayForResolver(Elements elements, Types types, Diagnostics diagnostics, NamedMethods lookup) {
+  DelayForResolver(Elements elements, Types types, Report report, NamedMethods lookup) {
     this.elements = elements;
     this.types = types;
-    this.diagnostics = diagnostics;
+    this.report = report;
     this.lookup = lookup;
   }
 
@@ -77,7 +77,7 @@ final class DelayForResolver {
             new PredicateMethod(method, parameter, needsCast, false, deprecated, false));
       } else if (retry.retryOnResult().isEmpty()) {
         failed = true;
-        diagnostics.error(
+        report.error(
             site.element, site.annotation, site.value,
             "%s has %s, which takes a result, but its @Retryable has no retryOnResult: no result"
                 + " is ever rejected, so it would never be called. Set retryOnResult to the"
@@ -95,7 +95,7 @@ final class DelayForResolver {
         forResult = best.get(0);
       } else {
         failed = true;
-        diagnostics.error(
+        report.error(
             site.element, site.annotation, site.value,
             "%s is ambiguous for the result of %s: %s and %s can both take a %s, and neither"
                 + " takes a more specific type. Remove one, or add %s(%s)",

@@ -17,7 +17,7 @@ import javax.lang.model.util.SimpleAnnotationValueVisitor8;
 
 /**
  * Reads annotation values as mirrors. Never {@code element.getAnnotation(Retryable.class)}: its
- * {@code Class[]} attributes throw {@code MirroredTypesException}, and the diagnostics need the
+ * {@code Class[]} attributes throw {@code MirroredTypesException}, and the report need the
  * {@link AnnotationValue} that was written anyway.
  */
 final class Mirrors {

@@ -25,7 +25,7 @@ import javax.lang.model.util.Types;
 final class ModelReader {
   private final Elements elements;
   private final Types types;
-  private final Diagnostics diagnostics;
+  private final Report report;
   private final ConfigCache configs;
   private final TypeHierarchy hierarchy;
   private final RecoverResolver recoverResolver;
@@ -34,19 +34,19 @@ final class ModelReader {
   private final PackageScope packageScope;
   private final Deprecations deprecations;
 
-  ModelReader(Elements elements, Types types, Diagnostics diagnostics, ConfigCache configs) {
+  ModelReader(Elements elements, Types types, Report report, ConfigCache configs) {
     this.elements = elements;
     this.types = types;
-    this.diagnostics = diagnostics;
+    this.report = report;
     this.configs = configs;
     this.hierarchy = new TypeHierarchy(elements, types);
     this.packageScope = new PackageScope(elements);
     this.deprecations = new Deprecations(elements);
-    this.recoverResolver = new RecoverResolver(elements, types, diagnostics);
+    this.recoverResolver = new RecoverResolver(elements, types, report);
     NamedMethods named =
-        new NamedMethods(elements, types, diagnostics, recoverResolver.fits());
-    this.predicateResolver = new PredicateResolver(elements, types, diagnostics, named);
-    this.delayForResolver = new DelayForResolver(elements, types, diagnostics, named);
+        new NamedMethods(elements, types, report, recoverResolver.fits());
+    this.predicateResolver = new PredicateResolver(elements, types, report, named);
+    this.delayForResolver = new DelayForResolver(elements, types, report, named);
   }
 
   /** One method of the input's interface, and the declarations it overrides, nearest first. */
@@ -113,7 +113,7 @@ final class ModelReader {
             && method.getEnclosingElement().equals(type)) {
           continue; // Validator.checkRecover reported it: "@Recover method ... has no body"
         }
-        diagnostics.error(
+        report.error(
             type,
             "%s has the abstract method %s left, so a generated subclass would have nothing to"
                 + " call. Implement it, or put the annotations on an interface to get a delegate",

@@ -28,13 +28,13 @@ import javax.lang.model.util.Types;
 final class NamedMethods {
   private final Elements elements;
   private final Types types;
-  private final Diagnostics diagnostics;
+  private final Report report;
   private final RecoverFit fits;
 
-  NamedMethods(Elements elements, Types types, Diagnostics diagnostics, RecoverFit fits) {
+  NamedMethods(Elements elements, Types types, Report report, RecoverFit fits) {
     this.elements = elements;
     this.types = types;
-    this.diagnostics = diagnostics;
+    this.report = report;
     this.fits = fits;
   }
 
@@ -75,7 +75,7 @@ final class NamedMethods {
       }
     }
     if (named.isEmpty()) {
-      diagnostics.error(
+      report.error(
           site.element, site.annotation, site.value,
           "%s names no method of %s or its supertypes.%s",
           site.written, type.getSimpleName(), Messages.didYouMean(name, allNames));
@@ -154,12 +154,12 @@ final class NamedMethods {
     ExecutableElement first = named.get(0);
     if (KotlinSupport.hasBodyInDefaultImpls(first, types)) {
       // The method is right, only compiled without JVM default methods: say how to fix that.
-      diagnostics.error(
+      report.error(
           site.element, site.annotation, site.value,
           "%s cannot use %s: %s. %s",
           site.written, Messages.signature(first), reason, KotlinSupport.JVM_DEFAULT_FIX);
     } else {
-      diagnostics.error(
+      report.error(
           site.element, site.annotation, site.value,
           "%s cannot use %s: %s. It must be a non-private method %s",
           site.written, Messages.signature(first), reason, expected);

@@ -23,14 +23,14 @@ final class PredicateResolver {
 
   private final Elements elements;
   private final Types types;
-  private final Diagnostics diagnostics;
+  private final Report report;
   private final NamedMethods lookup;
 
   PredicateResolver(
-      Elements elements, Types types, Diagnostics diagnostics, NamedMethods lookup) {
+      Elements elements, Types types, Report report, NamedMethods lookup) {
     this.elements = elements;
     this.types = types;
-    this.diagnostics = diagnostics;
+    this.report = report;
     this.lookup = lookup;
   }
 
@@ -53,7 +53,7 @@ final class PredicateResolver {
     }
     AnnotationValue value = Mirrors.explicitValue(retry.mirror(), attribute);
     if (onResult && guardedType.getReturnType().getKind() == TypeKind.VOID) {
-      diagnostics.error(
+      report.error(
           retry.annotatedElement(), retry.mirror(), value,
           "@Retryable(retryOnResult = \"%s\") cannot apply to %s: it returns void, so there is no"
               + " result to test. Remove retryOnResult, or return the result",
@@ -102,7 +102,7 @@ final class PredicateResolver {
                   + ") can be passed to"
               : "boolean " + name + "(T failure) with T a Throwable type");
     } else {
-      diagnostics.error(
+      report.error(
           retry.annotatedElement(), retry.mirror(), value,
           "@Retryable(%s = \"%s\") is ambiguous: %d methods of that name fit %s. Rename all but"
               + " one",

@@ -25,13 +25,13 @@ import javax.lang.model.util.Types;
 final class RecoverResolver {
   private final Elements elements;
   private final Types types;
-  private final Diagnostics diagnostics;
+  private final Report report;
   private final RecoverFit fits;
 
-  RecoverResolver(Elements elements, Types types, Diagnostics diagnostics) {
+  RecoverResolver(Elements elements, Types types, Report report) {
     this.elements = elements;
     this.types = types;
-    this.diagnostics = diagnostics;
+    this.report = report;
     this.fits = new RecoverFit(elements, types);
   }
 
@@ -71,7 +71,7 @@ final class RecoverResolver {
         // would send the user looking for a method that is right there.
         return new ArrayList<>();
       }
-      diagnostics.error(
+      report.error(
           retry.annotatedElement(), retry.mirror(), nameValue,
           "@Retryable(recover = \"%s\") names no @Recover method of %s.%s",
           name, type.getSimpleName(), Messages.didYouMean(name, names));
@@ -90,7 +90,7 @@ final class RecoverResolver {
       }
     }
     if (!name.isEmpty() && fitting.isEmpty()) {
-      diagnostics.error(
+      report.error(
           retry.annotatedElement(), retry.mirror(), nameValue,
           "@Retryable(recover = \"%s\") names no @Recover method that fits %s: %s %s. A recover"
               + " method returns a type assignable to %s and takes optionally the failure, then"
@@ -110,7 +110,7 @@ final class RecoverResolver {
           && !Visibility.isAccessibleFrom(
               (TypeElement) types.asElement(failure), GeneratedNames.packageOf(type))
           && reportedMisfits.add(recover.method())) {
-        diagnostics.error(
+        report.error(
             recover.method(),
             "@Recover method %s takes %s, which the generated class in package %s cannot see, so"
                 + " it cannot pass the failure on. Make %s package-private or public",
@@ -124,7 +124,7 @@ final class RecoverResolver {
         RecoverMethod second = fitting.get(j);
         if (sameFailure(first.failureType(), second.failureType())
             && reportedTies.add(second.method())) {
-          diagnostics.error(
+          report.error(
               second.method(),
               "@Recover methods %s and %s both fit %s with the same failure %s, so neither is more"
                   + " specific. Remove one, change its failure parameter, or pick one with"
@@ -180,7 +180,7 @@ final class RecoverResolver {
       if (fit.fits != null) {
         continue;
       }
-      diagnostics.warning(
+      report.warning(
           recover.method, Mirrors.find(recover.method, AnnotationNames.RECOVER), null,
           "@Recover method %s fits no guarded method of %s, so it is never called%s",
           Messages.signature(recover.method), type.getSimpleName(),
@@ -278,7 +278,7 @@ final class RecoverResolver {
       if (entries == null) {
         entries = hierarchy.methods(type, hierarchy.supertypes(type));
       }
-      diagnostics.warning(
+      report.warning(
           recover, Mirrors.find(recover, AnnotationNames.RECOVER), null,
           "@Recover method %s fits no guarded method of %s, so it is never called: nothing in %s"
               + " is guarded (no @Retryable or @CircuitBreaker on it or its methods). %s",

@@ -35,7 +35,9 @@ import javax.lang.model.util.Elements;
 public final class RetryProcessor extends AbstractProcessor {
   private Elements elements;
   private Filer filer;
-  private Diagnostics diagnostics;
+  /** What the stages find, for the type being processed; printed by {@link #printer}. */
+  private Report report;
+  private ReportPrinter printer;
   private ConfigCache configs;
   private ModelReader reader;
   private Validator validator;
@@ -66,11 +68,12 @@ public final class RetryProcessor extends AbstractProcessor {
     super.init(env);
     elements = env.getElementUtils();
     filer = env.getFiler();
-    diagnostics = new Diagnostics(env.getMessager());
+    report = new Report();
+    printer = new ReportPrinter(env.getMessager());
     configs = new ConfigCache(elements, env.getTypeUtils());
-    reader = new ModelReader(elements, env.getTypeUtils(), diagnostics, configs);
-    validator = new Validator(elements, env.getTypeUtils(), diagnostics, configs);
-    warnings = new WarningChecks(elements, env.getTypeUtils(), diagnostics, configs);
+    reader = new ModelReader(elements, env.getTypeUtils(), report, configs);
+    validator = new Validator(elements, env.getTypeUtils(), report, configs);
+    warnings = new WarningChecks(elements, env.getTypeUtils(), report, configs);
     writer = new RetryingWriter(elements.getTypeElement(AnnotationNames.GENERATED) != null);
     inventory = new PolicyInventory(elements, env.getTypeUtils());
     writeInventory = !"false".equals(env.getOptions().get(INVENTORY_OPTION));
@@ -103,7 +106,7 @@ public final class RetryProcessor extends AbstractProcessor {
   @Override
   public boolean process(Set<? extends TypeElement> annotations, RoundEnvironment round) {
     configs.clear();
-    diagnostics.newRound();
+    printer.newRound();
     localTypes.report(round);
     List<TypeElement> types = typesToProcess(round);
     List<TypeElement> inputs = new ArrayList<>();
@@ -126,20 +129,21 @@ public final class RetryProcessor extends AbstractProcessor {
         continue;
       }
       try {
-        diagnostics.reportingFor(type);
         processType(type, inputs, types);
+        printer.print(report.take(), type);
       } catch (MissingTypeException e) {
-        // Resolved superficially, yet something deeper was not: retried next round like the rest.
+        // Resolved superficially, yet something deeper was not: retried next round like the rest,
+        // and what was found meanwhile is found again then.
+        report.take();
         defer(type, e);
       } catch (RuntimeException | LinkageError e) {
-        diagnostics.reportingFor(null);
-        diagnostics.error(
+        printer.print(report.take(), type);
+        report.error(
             type,
             "retrygen failed on %s; please report this with the trace:%n%s",
             type,
             stackTraceOf(e));
-      } finally {
-        diagnostics.reportingFor(null);
+        printer.print(report.take(), null);
       }
     }
     if (round.processingOver()) {
@@ -213,12 +217,12 @@ public final class RetryProcessor extends AbstractProcessor {
   private void processType(
       TypeElement type, List<TypeElement> inputs, List<TypeElement> roundTypes)
       throws MissingTypeException {
-    int errorsBefore = diagnostics.errorCount();
+    int errorsBefore = report.errorCount();
     if (!isInput(type)) {
       // Only @Recover or @RetryBudget methods: checked like any, but nothing is generated.
       validator.validateAnnotations(type);
       validator.validateUnguardedBudgets(type, inputs);
-      if (diagnostics.errorCount() == errorsBefore) {
+      if (report.errorCount() == errorsBefore) {
         reader.recoverResolver().warnUnguarded(type, inputs, reader.hierarchy());
       }
       return;
@@ -231,7 +235,7 @@ public final class RetryProcessor extends AbstractProcessor {
     RetryableType model = reader.read(type);
     validator.validateInherited(model, inputs, roundTypes);
     validator.validateModel(model, inputs);
-    if (diagnostics.errorCount() > errorsBefore) {
+    if (report.errorCount() > errorsBefore) {
       return;
     }
     // Only after a clean read: a model with errors may lack the methods a warning is about.
@@ -240,7 +244,7 @@ public final class RetryProcessor extends AbstractProcessor {
     try {
       file.writeTo(filer);
     } catch (IOException e) {
-      diagnostics.error(
+      report.error(
           type, "retrygen could not write %s: %s", model.generatedName(), e.getMessage());
       return;
     }
@@ -252,7 +256,7 @@ public final class RetryProcessor extends AbstractProcessor {
     } catch (IOException e) {
       // A FilerException too: the resource was created already, e.g. by a build tool that runs
       // the processor again over the same output (nothing escapes process).
-      diagnostics.error(
+      report.error(
           type, "retrygen could not write the policy inventory %s: %s", inventory.path(type),
           e.getMessage());
     }
@@ -293,13 +297,14 @@ public final class RetryProcessor extends AbstractProcessor {
     for (String name : deferredTypeNames) {
       TypeElement type = elements.getTypeElement(name);
       if (type != null && !deferredForValues.contains(name)) {
-        diagnostics.error(
+        report.error(
             type,
             "retrygen could not generate a class for %s: a type it refers to could not be"
                 + " resolved. Check the compiler's other errors for the missing type",
             name);
       }
     }
+    printer.print(report.take(), null);
     deferredTypeNames.clear();
     deferredForValues.clear();
   }

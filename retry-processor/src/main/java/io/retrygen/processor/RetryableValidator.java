@@ -19,24 +19,24 @@ import javax.lang.model.util.Types;
  */
 final class RetryableValidator {
   private final Types types;
-  private final Diagnostics diagnostics;
+  private final Report report;
 
-  RetryableValidator(Types types, Diagnostics diagnostics) {
+  RetryableValidator(Types types, Report report) {
     this.types = types;
-    this.diagnostics = diagnostics;
+    this.report = report;
   }
 
   /**
    * Checks {@code retry}, the values of a {@code @Retryable} with its {@code @Backoff}, for the
    * input {@code type}: wherever the annotation is declared, so that settings a supertype passes
-   * on are checked too (Diagnostics reports those on {@code type}).
+   * on are checked too (Report reports those on {@code type}).
    */
   void validate(TypeElement type, RetryConfig retry) {
     Element element = retry.annotatedElement();
     AnnotationMirror retryable = retry.mirror();
     int maxAttempts = retry.maxAttempts();
     if (maxAttempts < 1) {
-      diagnostics.error(
+      report.error(
           element, retryable, retry.explicit("maxAttempts"),
           "@Retryable(maxAttempts = %d) is invalid: maxAttempts counts the first call and must be"
               + " at least 1. Use maxAttempts = 1 to call once without retrying",
@@ -45,14 +45,14 @@ final class RetryableValidator {
     long maxDuration = retry.maxDuration();
     AnnotationValue maxDurationValue = retry.explicit("maxDuration");
     if (maxDuration < 0) {
-      diagnostics.error(
+      report.error(
           element, retryable, maxDurationValue,
           "@Retryable(maxDuration = %d) is invalid: maxDuration is a time budget in milliseconds"
               + " and must not be negative. Use 0 for no time limit",
           maxDuration);
     }
     if (retry.directBackoff() != null && retry.explicit("backoff") != null) {
-      diagnostics.error(
+      report.error(
           element, retry.directBackoff(),
           "@Backoff is given twice for this @Retryable: nested as @Retryable(backoff = ...) and"
               + " directly on the %s. Keep one of them",
@@ -60,7 +60,7 @@ final class RetryableValidator {
     }
     long delay = validateBackoff(element, retry.backoff());
     if (maxDuration > 0 && delay >= maxDuration) {
-      diagnostics.error(
+      report.error(
           element, retryable, maxDurationValue,
           "@Retryable(maxDuration = %d) leaves no time for a retry: the backoff waits %d ms before"
               + " the first retry, and a retry starts only while less than maxDuration has"
@@ -73,7 +73,7 @@ final class RetryableValidator {
     for (TypeMirror listener : retry.listeners()) {
       TypeElement listenerType = (TypeElement) types.asElement(listener);
       if (!isCreatable(listenerType, pkg)) {
-        diagnostics.error(
+        report.error(
             element, retryable, listenersValue,
             "@Retryable(listeners = %s.class) cannot be created by the generated class: a"
                 + " listener must be a non-abstract, static, public (or same-package) class with a"
@@ -92,13 +92,13 @@ final class RetryableValidator {
     Element element = retry.annotatedElement();
     PackageElement pkg = GeneratedNames.packageOf(type);
     Validator.checkVisible(
-        types, diagnostics, element, retry.mirror(), retry.explicit("retryFor"), "retryFor",
+        types, report, element, retry.mirror(), retry.explicit("retryFor"), "retryFor",
         retry.retryFor(), pkg);
     Validator.checkVisible(
-        types, diagnostics, element, retry.mirror(), retry.explicit("noRetryFor"), "noRetryFor",
+        types, report, element, retry.mirror(), retry.explicit("noRetryFor"), "noRetryFor",
         retry.noRetryFor(), pkg);
     Validator.checkVisible(
-        types, diagnostics, element, retry.mirror(), retry.explicit("notRecoverable"), "notRecoverable",
+        types, report, element, retry.mirror(), retry.explicit("notRecoverable"), "notRecoverable",
         retry.notRecoverable(), pkg);
   }
 
@@ -111,7 +111,7 @@ final class RetryableValidator {
     boolean random = config.random();
     double jitter = config.jitter();
     if (delay < 0) {
-      diagnostics.error(
+      report.error(
           element, backoff, config.explicit("delay"),
           "@Backoff(delay = %d) is invalid: delay must not be negative. Use delay = 0 to retry at"
               + " once",
@@ -119,13 +119,13 @@ final class RetryableValidator {
     }
     AnnotationValue maxDelayValue = config.explicit("maxDelay");
     if (maxDelay < 0) {
-      diagnostics.error(
+      report.error(
           element, backoff, maxDelayValue,
           "@Backoff(maxDelay = %d) is invalid: maxDelay must not be negative. Use 0 for no cap"
               + " (30000 ms for an exponential backoff)",
           maxDelay);
     } else if (maxDelay > 0 && maxDelay < delay) {
-      diagnostics.error(
+      report.error(
           element, backoff, maxDelayValue,
           "@Backoff(maxDelay = %d) is below delay = %d: maxDelay caps every wait, so it must be at"
               + " least delay. Raise maxDelay to %d or more, or use 0 for no cap",
@@ -134,20 +134,20 @@ final class RetryableValidator {
     AnnotationValue multiplierValue = config.explicit("multiplier");
     boolean exponential = multiplier > 1.0;
     if (!(multiplier == 0.0 || multiplier >= 1.0) || Double.isInfinite(multiplier)) {
-      diagnostics.error(
+      report.error(
           element, backoff, multiplierValue,
           "@Backoff(multiplier = %s) is invalid: use a multiplier greater than 1 for an"
               + " exponential backoff, or 0 (the default) for a fixed one",
           Messages.number(multiplier));
     } else if (exponential && maxDelay == 0 && delay > BackoffConfig.EXPONENTIAL_CAP) {
-      diagnostics.error(
+      report.error(
           element, backoff, config.explicit("delay"),
           "@Backoff(delay = %d) is above the 30000 ms cap of an exponential backoff without"
               + " maxDelay, so every wait would be cut to 30000 ms. Set maxDelay to %d or more",
           delay, delay);
     }
     if (!(jitter >= 0.0 && jitter <= 1.0)) {
-      diagnostics.error(
+      report.error(
           element, backoff, config.explicit("jitter"),
           "@Backoff(jitter = %s) is invalid: jitter must be in [0, 1]; 0.1 lets each wait vary by"
               + " up to 10%% either way",
@@ -155,7 +155,7 @@ final class RetryableValidator {
     }
     // 0 < maxDelay < delay was reported above; only an empty range is left to report.
     if (random && !exponential && (maxDelay == 0 || maxDelay == delay)) {
-      diagnostics.error(
+      report.error(
           element, backoff, config.explicit("random"),
           "@Backoff(random = true) has no range to choose from: a fixed random backoff waits a"
               + " uniform time in [delay, maxDelay], so it needs maxDelay > delay. Set maxDelay,"

@@ -18,12 +18,12 @@ import javax.lang.model.util.Types;
 final class ShapeValidator {
   private final Elements elements;
   private final Types types;
-  private final Diagnostics diagnostics;
+  private final Report report;
 
-  ShapeValidator(Elements elements, Types types, Diagnostics diagnostics) {
+  ShapeValidator(Elements elements, Types types, Report report) {
     this.elements = elements;
     this.types = types;
-    this.diagnostics = diagnostics;
+    this.report = report;
   }
 
   /**
@@ -36,7 +36,7 @@ final class ShapeValidator {
       AnnotationMirror ours = Mirrors.find(type, name);
       if (ours != null) {
         String simpleName = name.substring(name.lastIndexOf('.') + 1);
-        diagnostics.error(
+        report.error(
             type,
             ours,
             "@%s on annotation type %s would have no effect: retrygen reads its annotations on"
@@ -61,7 +61,7 @@ final class ShapeValidator {
       return false;
     }
     if (elementKind == ElementKind.ENUM || elementKind.name().equals("RECORD")) {
-      diagnostics.error(
+      report.error(
           type,
           "retrygen cannot wrap %s %s: it generates a delegate for an interface or a subclass for"
               + " a class. Put the annotations on an interface that %s implements, and wrap it",
@@ -70,7 +70,7 @@ final class ShapeValidator {
     }
     boolean valid = true;
     if (type.getKind() == ElementKind.CLASS && type.getModifiers().contains(Modifier.FINAL)) {
-      diagnostics.error(
+      report.error(
           type,
           KotlinSupport.isKotlin(type)
               ? "retrygen cannot wrap final class %s: it generates the subclass %s, and Kotlin"
@@ -85,7 +85,7 @@ final class ShapeValidator {
     }
     if (SealedTypes.isSealed(type) && !SealedTypes.permitsGenerated(type)) {
       String generated = GeneratedNames.retryingClass(type).simpleName();
-      diagnostics.error(
+      report.error(
           type,
           "retrygen cannot wrap sealed %s %s: its permits clause does not name the generated class"
               + " %s, which %s it. Add %s to permits",
@@ -96,7 +96,7 @@ final class ShapeValidator {
     for (Element e = type; e instanceof TypeElement; e = e.getEnclosingElement()) {
       TypeElement each = (TypeElement) e;
       if (each.getModifiers().contains(Modifier.PRIVATE)) {
-        diagnostics.error(
+        report.error(
             type,
             "retrygen cannot wrap %s %s because %s is private: the generated %s is a top-level"
                 + " class of the package and cannot see it. Make it package-private or public",
@@ -108,7 +108,7 @@ final class ShapeValidator {
     if (type.getKind() == ElementKind.CLASS
         && type.getNestingKind() == NestingKind.MEMBER
         && !type.getModifiers().contains(Modifier.STATIC)) {
-      diagnostics.error(
+      report.error(
           type,
           "retrygen cannot wrap inner class %s: the generated subclass %s has no enclosing"
               + " instance to create it with. Make the class static",
@@ -116,7 +116,7 @@ final class ShapeValidator {
       valid = false;
     }
     if (type.getKind() == ElementKind.CLASS && !hasAccessibleConstructor(type)) {
-      diagnostics.error(
+      report.error(
           type,
           "retrygen cannot wrap class %s: it has no non-private constructor for the generated"
               + " subclass %s to call. Add a package-private or public constructor",
@@ -129,7 +129,7 @@ final class ShapeValidator {
             ? SerializableInputs.visibleReadObject(type)
             : null;
     if (readObject != null) {
-      diagnostics.error(
+      report.error(
           type,
           "retrygen cannot wrap serializable class %s: %s declares a non-private"
               + " readObject(ObjectInputStream), so the generated subclass %s cannot declare the"

@@ -18,12 +18,12 @@ import javax.lang.model.util.Elements;
 import javax.lang.model.util.Types;
 
 /**
- * The rules of the contract. Reports every problem of a type through {@link Diagnostics}, on the
+ * The rules of the contract. Reports every problem of a type through the {@link Report}, on the
  * value that is wrong where there is one, and never throws for bad input.
  */
 final class Validator {
   private final Types types;
-  private final Diagnostics diagnostics;
+  private final Report report;
   private final ConfigCache configs;
   private final RetryableValidator retryableValidator;
   private final Elements elements;
@@ -31,15 +31,15 @@ final class Validator {
   private final BreakerValidator breakerValidator;
   private final BudgetValidator budgetValidator;
 
-  Validator(Elements elements, Types types, Diagnostics diagnostics, ConfigCache configs) {
+  Validator(Elements elements, Types types, Report report, ConfigCache configs) {
     this.elements = elements;
-    this.shapeValidator = new ShapeValidator(elements, types, diagnostics);
+    this.shapeValidator = new ShapeValidator(elements, types, report);
     this.types = types;
-    this.diagnostics = diagnostics;
+    this.report = report;
     this.configs = configs;
-    this.retryableValidator = new RetryableValidator(types, diagnostics);
-    this.breakerValidator = new BreakerValidator(types, diagnostics);
-    this.budgetValidator = new BudgetValidator(diagnostics);
+    this.retryableValidator = new RetryableValidator(types, report);
+    this.breakerValidator = new BreakerValidator(types, report);
+    this.budgetValidator = new BudgetValidator(report);
   }
 
   /** See {@link ShapeValidator#validateShape}. */
@@ -61,7 +61,7 @@ final class Validator {
         }
       }
       if (backoff != null && retryable == null) {
-        diagnostics.error(
+        report.error(
             element, backoff,
             "@Backoff here belongs to no @Retryable: a @Backoff placed directly on a %s applies"
                 + " only to a @Retryable on the same %s. Add @Retryable, or write"
@@ -114,14 +114,14 @@ final class Validator {
             : modifiers.contains(Modifier.PRIVATE) ? "private"
             : null;
     if (reason != null && reason.equals("final") && KotlinSupport.isKotlin(method)) {
-      diagnostics.error(
+      report.error(
           method,
           "%s cannot be used on final function %s: the generated class guards a function by"
               + " overriding it, and Kotlin functions are final unless marked open. Mark it"
               + " `open`, or remove the annotation",
           annotationName, Messages.signature(method));
     } else if (reason != null) {
-      diagnostics.error(
+      report.error(
           method,
           "%s cannot be used on %s method %s: the generated class guards a method by overriding"
               + " it, and a %s method cannot be overridden. Remove %s, or remove the annotation",
@@ -133,27 +133,27 @@ final class Validator {
   private void checkRecover(ExecutableElement method) {
     Set<Modifier> modifiers = method.getModifiers();
     if (modifiers.contains(Modifier.PRIVATE)) {
-      diagnostics.error(
+      report.error(
           method,
           "@Recover method %s is private, so the generated class cannot call it. Make it"
               + " package-private, protected or public",
           Messages.signature(method));
     } else if (modifiers.contains(Modifier.STATIC)) {
       boolean inInterface = method.getEnclosingElement().getKind().isInterface();
-      diagnostics.error(
+      report.error(
           method,
           "@Recover method %s is static: a recover method is called on the instance the"
               + " generated class wraps. %s",
           Messages.signature(method),
           inInterface ? "Make it a default method instead of static" : "Remove static");
     } else if (KotlinSupport.hasBodyInDefaultImpls(method, types)) {
-      diagnostics.error(
+      report.error(
           method,
           "@Recover method %s cannot be called: %s. %s",
           Messages.signature(method), KotlinSupport.defaultImplsCause(method),
           KotlinSupport.JVM_DEFAULT_FIX);
     } else if (!RecoverFit.hasBody(method)) {
-      diagnostics.error(
+      report.error(
           method,
           "@Recover method %s has no body, so the generated class has nothing to call. %s",
           Messages.signature(method),
@@ -169,7 +169,7 @@ final class Validator {
    */
   static void checkVisible(
       Types types,
-      Diagnostics diagnostics,
+      Report report,
       Element element,
       AnnotationMirror annotation,
       AnnotationValue written,
@@ -179,7 +179,7 @@ final class Validator {
     for (TypeMirror failure : failures) {
       TypeElement failureType = (TypeElement) types.asElement(failure);
       if (!Visibility.isAccessibleFrom(failureType, pkg)) {
-        diagnostics.error(
+        report.error(
             element, annotation, written,
             "@%s(%s = %s.class) names a type that the generated class in package %s cannot see,"
                 + " so it cannot test for it. Make %s public or package-private",
@@ -194,7 +194,7 @@ final class Validator {
   /**
    * Checks the annotations that the input's guarded methods inherit from supertypes, once each:
    * the input's own were checked by {@link #validateAnnotations}, and so are those of a supertype
-   * that is among this round's {@code inputs}. Diagnostics reports what is wrong with them on the
+   * that is among this round's {@code inputs}. Report reports what is wrong with them on the
    * input, naming the supertype: a supertype in a jar, say.
    */
   void validateInherited(
@@ -269,7 +269,7 @@ final class Validator {
       TypeMirror returnType = method.type().getReturnType();
       if (method.shape().isAsync()
           && ((DeclaredType) returnType).getTypeArguments().isEmpty()) {
-        diagnostics.error(
+        report.error(
             method.method(),
             "%s returns the raw type %s, so the generated code could not say what its future"
                 + " completes with without an unchecked conversion. Give it a type argument, e.g."
@@ -294,9 +294,9 @@ final class Validator {
       return;
     }
     String annotation = method.retry() == null ? "@CircuitBreaker" : "@Retryable";
-    // An inherited method is reported on the input, naming its supertype (Diagnostics).
+    // An inherited method is reported on the input, naming its supertype (ReportPrinter).
     if (deferred.module != null) {
-      diagnostics.error(
+      report.error(
           method.method(),
           "%s returns %s, which does its work after the method returned, so a retry loop around"
               + " the call would never see it fail. retrygen retries it by calling the method"
@@ -306,7 +306,7 @@ final class Validator {
           deferred.module,
           annotation);
     } else {
-      diagnostics.error(
+      report.error(
           method.method(),
           "%s returns %s, %s, which does its work after the method returned, so a retry loop"
               + " around the call would never see it fail, and retrygen cannot retry that type."
@@ -359,7 +359,7 @@ final class Validator {
    * through the Kotlin module, which is not on the compile classpath.
    */
   private void reportSuspend(ExecutableElement method) {
-    diagnostics.error(
+    report.error(
         method,
         "suspend function %s is retried without blocking by %s, which is not on the compile"
             + " classpath: a retry loop around the call would end at its first suspension. Add"

@@ -26,13 +26,13 @@ import javax.lang.model.util.Types;
 final class WarningChecks {
   private final Elements elements;
   private final Types types;
-  private final Diagnostics diagnostics;
+  private final Report report;
   private final ConfigCache configs;
 
-  WarningChecks(Elements elements, Types types, Diagnostics diagnostics, ConfigCache configs) {
+  WarningChecks(Elements elements, Types types, Report report, ConfigCache configs) {
     this.elements = elements;
     this.types = types;
-    this.diagnostics = diagnostics;
+    this.report = report;
     this.configs = configs;
   }
 
@@ -67,7 +67,7 @@ final class WarningChecks {
         || !backoff.delayFor().isEmpty()) {
       return;
     }
-    diagnostics.warning(
+    report.warning(
         element, backoff.mirror(), backoff.explicit("maxDelay"),
         "@Backoff(maxDelay = %d) has no effect: without a multiplier, random or jitter every wait"
             + " is delay = %d ms, so there is nothing to cap. (Spring Retry would wait a uniform"
@@ -86,7 +86,7 @@ final class WarningChecks {
     }
     for (TypeMirror listener : configs.retry(element).listeners()) {
       if (types.isSameType(types.erasure(listener), types.erasure(statistics.asType()))) {
-        diagnostics.warning(
+        report.warning(
             element, retryable, classValue(retryable, "listeners", listener),
             "@Retryable(listeners = StatisticsListener.class) counts in vain: the generated class"
                 + " creates that instance for itself, one per generated object, so its counts"
@@ -114,7 +114,7 @@ final class WarningChecks {
    * a type-level one that guards many methods warns once, where it is declared (on the value, or
    * on the annotation when {@code maxAttempts} is defaulted). One inherited from a supertype is
    * reported by that supertype when it is an input of this round, else (a jar) once on the input
-   * naming the supertype, as {@link Diagnostics} does for inherited settings. {@code maxAttempts =
+   * naming the supertype, as the {@code ReportPrinter} does for inherited settings. {@code maxAttempts =
    * Integer.MAX_VALUE} is the idiom for "retry until {@code maxDuration} runs out" and never warns.
    */
   private void warnUnreachableAttempts(RetryableType model, List<TypeElement> inputs) {
@@ -150,7 +150,7 @@ final class WarningChecks {
       Waits.Schedule cut = waits.largest((int) attempts + 1);
       long all = waits.largest(maxAttempts).total();
       AnnotationValue written = retry.explicit("maxAttempts");
-      diagnostics.warning(
+      report.warning(
           retry.annotatedElement(), retry.mirror(), written,
           "%s can never be reached: at most %d attempts fit in"
               + " maxDuration = %d ms. A retry starts only while elapsed + wait < maxDuration,"
@@ -196,7 +196,7 @@ final class WarningChecks {
     for (String name : new String[] {AnnotationNames.RETRYABLE, AnnotationNames.CIRCUIT_BREAKER}) {
       AnnotationMirror annotation = Mirrors.find(type, name);
       if (annotation != null) {
-        diagnostics.warning(
+        report.warning(
             type, annotation, null,
             "@%s on %s guards no method, so it has no effect: a type-level annotation applies to"
                 + " the methods the generated class can override, and %s has none (%s). %s, or"
@@ -263,14 +263,14 @@ final class WarningChecks {
         String name = Messages.typeName(failure);
         AnnotationValue value = classValue(retryable, "retryFor", failure);
         if (entry.getKey() instanceof ExecutableElement) {
-          diagnostics.warning(
+          report.warning(
               entry.getKey(), retryable, value,
               "@Retryable(retryFor = %s.class) can never match: %s is a checked exception that %s"
                   + " cannot throw, as its throws clause declares neither %s nor a supertype or"
                   + " subtype of it. Declare it in the throws clause, or remove it from retryFor",
               name, name, Messages.signature(guarded.get(0).method()), name);
         } else {
-          diagnostics.warning(
+          report.warning(
               entry.getKey(), retryable, value,
               "@Retryable(retryFor = %s.class) can never match: %s is a checked exception that"
                   + " none of the methods this @Retryable guards in %s can throw, as no throws"
