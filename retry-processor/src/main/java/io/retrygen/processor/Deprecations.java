@@ -152,7 +152,7 @@ final class Deprecations {
    * for those deprecated for removal); and, for an interface's {@code clone()} or {@code
    * finalize()}, the method of {@code Object} that the delegate's public one overrides as well.
    */
-  DeprecatedUses ofOverride(ModelReader.MethodEntry entry) {
+  DeprecatedUses ofOverride(MethodEntry entry) {
     List<ExecutableElement> overridden = new ArrayList<>(entry.overridden);
     overridden.add(entry.method);
     DeprecatedUses uses = DeprecatedUses.NONE;

@@ -48,7 +48,7 @@ final class RecoverResolver {
    */
   List<RecoverMethod> resolve(
       TypeElement type,
-      List<ModelReader.MethodEntry> recovers,
+      List<MethodEntry> recovers,
       ExecutableElement guarded,
       ExecutableType guardedType,
       RetryConfig retry,
@@ -57,9 +57,9 @@ final class RecoverResolver {
     // A breaker-only method (no retry) has no recover = "name": chosen by signature.
     String name = retry == null ? "" : retry.recover();
     AnnotationValue nameValue = retry == null ? null : retry.explicit("recover");
-    List<ModelReader.MethodEntry> candidates = new ArrayList<>();
+    List<MethodEntry> candidates = new ArrayList<>();
     Set<String> names = new LinkedHashSet<>();
-    for (ModelReader.MethodEntry entry : recovers) {
+    for (MethodEntry entry : recovers) {
       names.add(entry.method.getSimpleName().toString());
       if (RecoverFit.hasBody(entry.method) && (name.isEmpty() || entry.method.getSimpleName().contentEquals(name))) {
         candidates.add(entry);
@@ -79,8 +79,8 @@ final class RecoverResolver {
     }
     List<RecoverMethod> fitting = new ArrayList<>();
     RecoverFit.Mismatch closest = null;
-    ModelReader.MethodEntry closestEntry = null;
-    for (ModelReader.MethodEntry candidate : candidates) {
+    MethodEntry closestEntry = null;
+    for (MethodEntry candidate : candidates) {
       RecoverFit.Mismatch mismatch = fits.mismatch(candidate.type, guarded, guardedType);
       if (mismatch == null) {
         fitting.add(asRecover(candidate, guardedType));
@@ -99,7 +99,7 @@ final class RecoverResolver {
           closest.reason, Messages.typeName(guardedType.getReturnType()),
           Messages.signature(guarded));
       // The error says why they do not fit; warnUnused must not say it again.
-      for (ModelReader.MethodEntry candidate : candidates) {
+      for (MethodEntry candidate : candidates) {
         reportedMisfits.add(candidate.method);
       }
       return fitting;
@@ -159,10 +159,10 @@ final class RecoverResolver {
    */
   void warnUnused(
       TypeElement type,
-      List<ModelReader.MethodEntry> recovers,
+      List<MethodEntry> recovers,
       List<GuardedMethod> methods,
       Set<ExecutableElement> reportedMisfits) {
-    for (ModelReader.MethodEntry recover : recovers) {
+    for (MethodEntry recover : recovers) {
       if (!recover.method.getEnclosingElement().equals(type)
           || !RecoverFit.hasBody(recover.method)
           || reportedMisfits.contains(recover.method)) {
@@ -192,7 +192,7 @@ final class RecoverResolver {
     }
   }
 
-  private RecoverMethod asRecover(ModelReader.MethodEntry candidate, ExecutableType guardedType) {
+  private RecoverMethod asRecover(MethodEntry candidate, ExecutableType guardedType) {
     TypeMirror failure = fits.failureParameter(candidate.type, guardedType);
     int arguments = candidate.type.getParameterTypes().size() - (failure == null ? 0 : 1);
     TypeMirror interrupted = elements.getTypeElement(RetryConfig.INTERRUPTED).asType();
@@ -267,7 +267,7 @@ final class RecoverResolver {
     if (servesASubtype(type, inputs)) {
       return;
     }
-    List<ModelReader.MethodEntry> entries = null;
+    List<MethodEntry> entries = null;
     for (ExecutableElement recover : ElementFilter.methodsIn(type.getEnclosedElements())) {
       if (Mirrors.find(recover, AnnotationNames.RECOVER) == null
           || !RecoverFit.hasBody(recover)
@@ -293,12 +293,12 @@ final class RecoverResolver {
    * fits; else the closest mismatch, as for a type whose guarded methods it does not fit.
    */
   private String closest(
-      TypeElement type, ExecutableElement recover, List<ModelReader.MethodEntry> entries) {
+      TypeElement type, ExecutableElement recover, List<MethodEntry> entries) {
     ExecutableType recoverType =
         (ExecutableType) types.asMemberOf((DeclaredType) type.asType(), recover);
     List<ExecutableElement> methods = new ArrayList<>();
     List<ExecutableType> methodTypes = new ArrayList<>();
-    for (ModelReader.MethodEntry entry : entries) {
+    for (MethodEntry entry : entries) {
       if (!entry.objectMethod && !entry.isRecover() && Visibility.overridable(type, entry.method)) {
         methods.add(entry.method);
         methodTypes.add(entry.type);

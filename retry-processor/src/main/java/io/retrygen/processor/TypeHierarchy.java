@@ -77,11 +77,11 @@ final class TypeHierarchy {
    * {@code Object} (but with an interface's {@code clone()} or {@code finalize()}, marked); each
    * with the declarations it overrides.
    */
-  List<ModelReader.MethodEntry> methods(TypeElement type, List<TypeElement> supertypes) {
+  List<MethodEntry> methods(TypeElement type, List<TypeElement> supertypes) {
     DeclaredType declared = (DeclaredType) type.asType();
     List<ExecutableElement> objectMethods =
         ElementFilter.methodsIn(elements.getTypeElement("java.lang.Object").getEnclosedElements());
-    List<ModelReader.MethodEntry> entries = new ArrayList<>();
+    List<MethodEntry> entries = new ArrayList<>();
     List<TypeElement> all = new ArrayList<>();
     all.add(type);
     all.addAll(supertypes);
@@ -102,7 +102,7 @@ final class TypeHierarchy {
           }
         }
         ExecutableType methodType = (ExecutableType) types.asMemberOf(declared, method);
-        for (ModelReader.MethodEntry entry : entries) {
+        for (MethodEntry entry : entries) {
           if (entry.method.getSimpleName().equals(method.getSimpleName())
               && types.isSubsignature(entry.type, methodType)) {
             entry.overridden.add(method);
@@ -110,7 +110,7 @@ final class TypeHierarchy {
           }
         }
         MissingTypeException.requireResolved(methodType);
-        entries.add(new ModelReader.MethodEntry(method, methodType, objectMethod));
+        entries.add(new MethodEntry(method, methodType, objectMethod));
       }
     }
     return entries;
