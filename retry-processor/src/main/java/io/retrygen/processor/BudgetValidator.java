@@ -1,9 +1,14 @@
 package io.retrygen.processor;
 
 import java.math.BigDecimal;
+import java.util.ArrayList;
+import java.util.List;
 import javax.lang.model.element.AnnotationMirror;
 import javax.lang.model.element.Element;
 import javax.lang.model.element.ExecutableElement;
+import javax.lang.model.element.TypeElement;
+import javax.lang.model.util.ElementFilter;
+import javax.lang.model.util.Types;
 
 /**
  * The rules of {@code @RetryBudget}: the bounds of its values, each reported on the
@@ -14,10 +19,12 @@ final class BudgetValidator {
   /** As {@code RetryBudgets.MAX_TOKENS}: a full bucket's thousandths stay well in an int. */
   static final int MAX_TOKENS = 1000;
 
+  private final Types types;
   private final Report report;
   private final SharedSettings names = new SharedSettings();
 
-  BudgetValidator(Report report) {
+  BudgetValidator(Types types, Report report) {
+    this.types = types;
     this.report = report;
   }
 
@@ -78,5 +85,40 @@ final class BudgetValidator {
         "@RetryBudget on %s does nothing: a retry budget caps the retries of a @Retryable, and"
             + " %s. Add @Retryable to the method or its type, or remove @RetryBudget",
         Messages.signature(method), cause);
+  }
+
+  /**
+   * A {@code @RetryBudget} directly on a method of the input that no {@code @Retryable} guards.
+   * Not for a method with its own {@code @Retryable} that cannot be guarded (its error says why),
+   * nor in a type that an input of this round extends (its generated class may retry the method).
+   */
+  void checkBudgetsApply(RetryableType model, List<TypeElement> inputs) {
+    List<ExecutableElement> unretried = new ArrayList<>();
+    for (ExecutableElement method : ElementFilter.methodsIn(model.element().getEnclosedElements())) {
+      if (Mirrors.find(method, AnnotationNames.RETRY_BUDGET) == null) {
+        continue;
+      }
+      GuardedMethod guarded = model.method(method);
+      if (guarded == null && Mirrors.find(method, AnnotationNames.RETRYABLE) != null) {
+        continue; // checkOverridable reported why it cannot be guarded
+      }
+      if (guarded == null || guarded.retry() == null) {
+        unretried.add(method);
+      }
+    }
+    // Asked last, and only with a budget to report: it tests the type against every input of the
+    // round, which for every input would make a round quadratic in its number of inputs.
+    if (unretried.isEmpty()
+        || Declarations.isSupertypeOfAnInput(types, model.element(), inputs)) {
+      return;
+    }
+    for (ExecutableElement method : unretried) {
+      GuardedMethod guarded = model.method(method);
+      reportUnretried(
+          method, Mirrors.find(method, AnnotationNames.RETRY_BUDGET),
+          guarded != null && guarded.breaker() != null
+              ? "it is guarded by @CircuitBreaker alone"
+              : "no @Retryable applies to it");
+    }
   }
 }

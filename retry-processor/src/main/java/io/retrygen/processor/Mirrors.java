@@ -13,6 +13,7 @@ import javax.lang.model.element.TypeElement;
 import javax.lang.model.type.TypeKind;
 import javax.lang.model.type.TypeMirror;
 import javax.lang.model.util.Elements;
+import javax.lang.model.util.Types;
 import javax.lang.model.util.SimpleAnnotationValueVisitor8;
 
 /**
@@ -152,5 +153,25 @@ final class Mirrors {
         },
         null);
     return Collections.unmodifiableList(types);
+  }
+
+  /**
+   * The class literal {@code type} as written in the {@code Class[]} attribute {@code name}, so
+   * that javac puts the caret on it rather than on the whole array; the attribute's value if it
+   * is not found there.
+   */
+  static AnnotationValue classValue(
+      Types types, AnnotationMirror mirror, String name, TypeMirror type) {
+    AnnotationValue written = explicitValue(mirror, name);
+    if (written != null && written.getValue() instanceof List) {
+      for (Object each : (List<?>) written.getValue()) {
+        if (each instanceof AnnotationValue
+            && ((AnnotationValue) each).getValue() instanceof TypeMirror
+            && types.isSameType((TypeMirror) ((AnnotationValue) each).getValue(), type)) {
+          return (AnnotationValue) each;
+        }
+      }
+    }
+    return written;
   }
 }

@@ -42,7 +42,8 @@ public final class RetryProcessor extends AbstractProcessor {
   private ModelReader reader;
   private Validator validator;
   private RetryingWriter writer;
-  private WarningChecks warnings;
+  private AnnotationWarnings annotationWarnings;
+  private ModelWarnings modelWarnings;
   private PolicyInventory inventory;
   /**
    * The processor option that turns the policy inventory off: {@code
@@ -73,7 +74,8 @@ public final class RetryProcessor extends AbstractProcessor {
     configs = new ConfigCache(elements, env.getTypeUtils());
     reader = new ModelReader(elements, env.getTypeUtils(), report, configs);
     validator = new Validator(elements, env.getTypeUtils(), report, configs);
-    warnings = new WarningChecks(elements, env.getTypeUtils(), report, configs);
+    annotationWarnings = new AnnotationWarnings(elements, env.getTypeUtils(), report, configs);
+    modelWarnings = new ModelWarnings(elements, env.getTypeUtils(), report);
     writer = new RetryingWriter(elements.getTypeElement(AnnotationNames.GENERATED) != null);
     inventory = new PolicyInventory(elements, env.getTypeUtils());
     writeInventory = !"false".equals(env.getOptions().get(INVENTORY_OPTION));
@@ -231,7 +233,7 @@ public final class RetryProcessor extends AbstractProcessor {
       return;
     }
     validator.validateAnnotations(type);
-    warnings.checkAnnotations(type);
+    annotationWarnings.checkAnnotations(type);
     RetryableType model = reader.read(type);
     validator.validateInherited(model, inputs, roundTypes);
     validator.validateModel(model, inputs);
@@ -239,7 +241,7 @@ public final class RetryProcessor extends AbstractProcessor {
       return;
     }
     // Only after a clean read: a model with errors may lack the methods a warning is about.
-    warnings.checkModel(model, inputs);
+    modelWarnings.checkModel(model, inputs);
     JavaFile file = writer.write(model);
     try {
       file.writeTo(filer);

@@ -1,6 +1,5 @@
 package io.retrygen.processor;
 
-import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
@@ -11,7 +10,6 @@ import javax.lang.model.element.ExecutableElement;
 import javax.lang.model.element.Modifier;
 import javax.lang.model.element.PackageElement;
 import javax.lang.model.element.TypeElement;
-import javax.lang.model.type.DeclaredType;
 import javax.lang.model.type.TypeMirror;
 import javax.lang.model.util.ElementFilter;
 import javax.lang.model.util.Elements;
@@ -30,6 +28,7 @@ final class Validator {
   private final ShapeValidator shapeValidator;
   private final BreakerValidator breakerValidator;
   private final BudgetValidator budgetValidator;
+  private final ReturnTypeValidator returnTypes;
 
   Validator(Elements elements, Types types, Report report, ConfigCache configs) {
     this.elements = elements;
@@ -39,7 +38,8 @@ final class Validator {
     this.configs = configs;
     this.retryableValidator = new RetryableValidator(types, report);
     this.breakerValidator = new BreakerValidator(types, report);
-    this.budgetValidator = new BudgetValidator(report);
+    this.budgetValidator = new BudgetValidator(types, report);
+    this.returnTypes = new ReturnTypeValidator(types, report);
   }
 
   /** See {@link ShapeValidator#validateShape}. */
@@ -190,7 +190,6 @@ final class Validator {
     }
   }
 
-
   /**
    * Checks the annotations that the input's guarded methods inherit from supertypes, once each:
    * the input's own were checked by {@link #validateAnnotations}, and so are those of a supertype
@@ -246,12 +245,12 @@ final class Validator {
   }
 
   /**
-   * What only the model shows: guarded methods the generator cannot handle (suspend functions and
-   * futures it cannot make), budgets that share a name with other settings, and budgets on
-   * methods that no {@code @Retryable} guards.
+   * What only the model shows: guarded methods whose return type the generator cannot handle
+   * ({@link ReturnTypeValidator}), breakers and budgets that share a name with other settings, and
+   * budgets on methods that no {@code @Retryable} guards.
    */
   void validateModel(RetryableType model, List<TypeElement> inputs) {
-    checkBudgetsApply(model, inputs);
+    budgetValidator.checkBudgetsApply(model, inputs);
     for (GuardedMethod method : model.methods()) {
       if (!method.isGuarded()) {
         continue;
@@ -262,109 +261,8 @@ final class Validator {
       if (method.breaker() != null) {
         breakerValidator.checkLabelName(method.breaker(), method.method(), method.label());
       }
-      if (KotlinSupport.isSuspend(method.method())) {
-        reportSuspend(method.method());
-        continue;
-      }
-      TypeMirror returnType = method.type().getReturnType();
-      if (method.shape().isAsync()
-          && ((DeclaredType) returnType).getTypeArguments().isEmpty()) {
-        report.error(
-            method.method(),
-            "%s returns the raw type %s, so the generated code could not say what its future"
-                + " completes with without an unchecked conversion. Give it a type argument, e.g."
-                + " %s<Object>",
-            Messages.signature(method.method()),
-            Messages.typeName(returnType),
-            Messages.typeName(returnType));
-      } else {
-        reportDeferred(method, returnType);
-      }
+      returnTypes.check(method);
     }
-  }
-
-  /**
-   * A return type that does its work after the method returned, other than the futures the
-   * generated code handles itself: either a module of ours retries it (then it must be on the
-   * compile classpath) or nothing does.
-   */
-  private void reportDeferred(GuardedMethod method, TypeMirror returnType) {
-    DeferredTypes.Deferred deferred = DeferredTypes.of(types, returnType);
-    if (deferred == null) {
-      return;
-    }
-    String annotation = method.retry() == null ? "@CircuitBreaker" : "@Retryable";
-    // An inherited method is reported on the input, naming its supertype (ReportPrinter).
-    if (deferred.module != null) {
-      report.error(
-          method.method(),
-          "%s returns %s, which does its work after the method returned, so a retry loop around"
-              + " the call would never see it fail. retrygen retries it by calling the method"
-              + " again, with %s on the compile classpath: add that dependency, or remove %s",
-          Messages.signature(method.method()),
-          Messages.typeName(returnType),
-          deferred.module,
-          annotation);
-    } else {
-      report.error(
-          method.method(),
-          "%s returns %s, %s, which does its work after the method returned, so a retry loop"
-              + " around the call would never see it fail, and retrygen cannot retry that type."
-              + " Return a CompletableFuture or a CompletionStage instead, or remove %s",
-          Messages.signature(method.method()),
-          Messages.typeName(returnType),
-          deferred.description,
-          annotation);
-    }
-  }
-
-  /**
-   * A {@code @RetryBudget} directly on a method of the input that no {@code @Retryable} guards.
-   * Not for a method with its own {@code @Retryable} that cannot be guarded (its error says why),
-   * nor in a type that an input of this round extends (its generated class may retry the method).
-   */
-  private void checkBudgetsApply(RetryableType model, List<TypeElement> inputs) {
-    List<ExecutableElement> unretried = new ArrayList<>();
-    for (ExecutableElement method : ElementFilter.methodsIn(model.element().getEnclosedElements())) {
-      if (Mirrors.find(method, AnnotationNames.RETRY_BUDGET) == null) {
-        continue;
-      }
-      GuardedMethod guarded = model.method(method);
-      if (guarded == null && Mirrors.find(method, AnnotationNames.RETRYABLE) != null) {
-        continue; // checkOverridable reported why it cannot be guarded
-      }
-      if (guarded == null || guarded.retry() == null) {
-        unretried.add(method);
-      }
-    }
-    // Asked last, and only with a budget to report: it tests the type against every input of the
-    // round, which for every input would make a round quadratic in its number of inputs.
-    if (unretried.isEmpty()
-        || Declarations.isSupertypeOfAnInput(types, model.element(), inputs)) {
-      return;
-    }
-    for (ExecutableElement method : unretried) {
-      GuardedMethod guarded = model.method(method);
-      budgetValidator.reportUnretried(
-          method, Mirrors.find(method, AnnotationNames.RETRY_BUDGET),
-          guarded != null && guarded.breaker() != null
-              ? "it is guarded by @CircuitBreaker alone"
-              : "no @Retryable applies to it");
-    }
-  }
-
-  /**
-   * A guarded suspend function would compile, but a loop around the call would end at its first
-   * suspension, which returns {@code COROUTINE_SUSPENDED} rather than failing: it is retried
-   * through the Kotlin module, which is not on the compile classpath.
-   */
-  private void reportSuspend(ExecutableElement method) {
-    report.error(
-        method,
-        "suspend function %s is retried without blocking by %s, which is not on the compile"
-            + " classpath: a retry loop around the call would end at its first suspension. Add"
-            + " that dependency, or do not guard the function",
-        KotlinSupport.suspendSignature(method), DeferredTypes.KOTLIN_MODULE);
   }
 
   static String elementName(Element element) {

@@ -17,83 +17,21 @@ import javax.lang.model.util.Elements;
 import javax.lang.model.util.Types;
 
 /**
- * The compile warnings, which flag probable mistakes (those about recover methods are {@link
- * RecoverResolver}'s):
- * probable mistakes that still compile. Each is reported on the value that is wrong where there is
- * one, says why it is probably a mistake, and what to write instead. Warnings never stop
- * generation.
+ * The warnings that need the guarded methods of a type read without errors: probable mistakes that
+ * still compile, each reported on the value that is wrong where there is one, saying why it is
+ * probably a mistake and what to write instead. Warnings never stop generation. Those about one
+ * annotation's values alone are {@link AnnotationWarnings}'; those about recover methods, {@link
+ * RecoverResolver}'s.
  */
-final class WarningChecks {
+final class ModelWarnings {
   private final Elements elements;
   private final Types types;
   private final Report report;
-  private final ConfigCache configs;
 
-  WarningChecks(Elements elements, Types types, Report report, ConfigCache configs) {
+  ModelWarnings(Elements elements, Types types, Report report) {
     this.elements = elements;
     this.types = types;
     this.report = report;
-    this.configs = configs;
-  }
-
-  /**
-   * The warnings about the annotations {@code type} itself carries, on the type and its own
-   * methods; those of a supertype are checked when the supertype is processed.
-   */
-  void checkAnnotations(TypeElement type) {
-    for (Element element : Declarations.typeAndOwnMethods(type)) {
-      AnnotationMirror retryable = Mirrors.find(element, AnnotationNames.RETRYABLE);
-      if (retryable != null) {
-        warnStatisticsListener(element, retryable);
-        warnMaxDelayWithoutEffect(element);
-      }
-    }
-  }
-
-  /**
-   * Warns about a {@code maxDelay} on a fixed backoff with nothing to cap: no multiplier, no
-   * {@code random}, no {@code jitter} and no {@code delayFor}, so every wait is {@code delay}.
-   * Spring Retry reads the same annotation as a uniform random wait between the two, which a user
-   * coming from it would silently lose.
-   */
-  private void warnMaxDelayWithoutEffect(Element element) {
-    BackoffConfig backoff = configs.retry(element).backoff();
-    long delay = backoff.delay();
-    long maxDelay = backoff.maxDelay();
-    if (maxDelay <= delay // none, the same (Spring Retry would wait it too), or an error already
-        || backoff.exponential()
-        || backoff.random()
-        || backoff.jitter() > 0
-        || !backoff.delayFor().isEmpty()) {
-      return;
-    }
-    report.warning(
-        element, backoff.mirror(), backoff.explicit("maxDelay"),
-        "@Backoff(maxDelay = %d) has no effect: without a multiplier, random or jitter every wait"
-            + " is delay = %d ms, so there is nothing to cap. (Spring Retry would wait a uniform"
-            + " random %d to %d ms here.) Add random = true for that, or remove maxDelay",
-        maxDelay, delay, delay, maxDelay);
-  }
-
-  /**
-   * Warns about {@code StatisticsListener} in {@code listeners}: the generated class
-   * creates its own instance, which no one else can reach, so its counts could never be read.
-   */
-  private void warnStatisticsListener(Element element, AnnotationMirror retryable) {
-    TypeElement statistics = elements.getTypeElement(AnnotationNames.STATISTICS_LISTENER);
-    if (statistics == null) {
-      return;
-    }
-    for (TypeMirror listener : configs.retry(element).listeners()) {
-      if (types.isSameType(types.erasure(listener), types.erasure(statistics.asType()))) {
-        report.warning(
-            element, retryable, classValue(retryable, "listeners", listener),
-            "@Retryable(listeners = StatisticsListener.class) counts in vain: the generated class"
-                + " creates that instance for itself, one per generated object, so its counts"
-                + " could never be read. Create one StatisticsListener and pass it with"
-                + " RetryOptions.builder().listener(...) instead");
-      }
-    }
   }
 
   /**
@@ -261,7 +199,7 @@ final class WarningChecks {
           continue;
         }
         String name = Messages.typeName(failure);
-        AnnotationValue value = classValue(retryable, "retryFor", failure);
+        AnnotationValue value = Mirrors.classValue(types, retryable, "retryFor", failure);
         if (entry.getKey() instanceof ExecutableElement) {
           report.warning(
               entry.getKey(), retryable, value,
@@ -313,22 +251,4 @@ final class WarningChecks {
     return false;
   }
 
-  /**
-   * The class literal {@code type} as written in the {@code Class[]} attribute {@code name}, so
-   * that javac puts the caret on it rather than on the whole array; the attribute's value if it
-   * is not found there.
-   */
-  private AnnotationValue classValue(AnnotationMirror mirror, String name, TypeMirror type) {
-    AnnotationValue written = Mirrors.explicitValue(mirror, name);
-    if (written != null && written.getValue() instanceof List) {
-      for (Object each : (List<?>) written.getValue()) {
-        if (each instanceof AnnotationValue
-            && ((AnnotationValue) each).getValue() instanceof TypeMirror
-            && types.isSameType((TypeMirror) ((AnnotationValue) each).getValue(), type)) {
-          return (AnnotationValue) each;
-        }
-      }
-    }
-    return written;
-  }
 }
