@@ -53,8 +53,9 @@ final class ModelReader {
     return hierarchy;
   }
 
-  RecoverResolver recoverResolver() {
-    return recoverResolver;
+  /** The fitting rules of recover methods, for the warnings about those that fit nothing. */
+  RecoverFit recoverFits() {
+    return recoverResolver.fits();
   }
 
   RetryableType read(TypeElement type) {
@@ -84,7 +85,8 @@ final class ModelReader {
         methods.add(method);
       }
     }
-    recoverResolver.warnUnused(type, recovers, methods, reportedMisfits);
+    List<RetryableType.UnusedRecover> unusedRecovers =
+        recoverResolver.unused(type, recovers, methods, reportedMisfits);
     List<ConstructorPlan> constructors =
         isInterface
             ? new ArrayList<>()
@@ -108,7 +110,8 @@ final class ModelReader {
         packageScope.typeNamesInScope(type),
         memberNames(type, ElementKind.FIELD),
         memberNames(type, ElementKind.METHOD),
-        deprecations.importedDeprecated());
+        deprecations.importedDeprecated(),
+        Collections.unmodifiableList(unusedRecovers));
   }
 
   /**

@@ -4,9 +4,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
-import javax.lang.model.element.AnnotationValue;
 import javax.lang.model.element.ExecutableElement;
-import javax.lang.model.element.Modifier;
 import javax.lang.model.element.TypeElement;
 import javax.lang.model.type.DeclaredType;
 import javax.lang.model.type.ExecutableType;
@@ -56,25 +54,15 @@ final class RecoverResolver {
       Set<ExecutableElement> reportedMisfits) {
     // A breaker-only method (no retry) has no recover = "name": chosen by signature.
     String name = retry == null ? "" : retry.recover();
-    AnnotationValue nameValue = retry == null ? null : retry.explicit("recover");
     List<MethodEntry> candidates = new ArrayList<>();
-    Set<String> names = new LinkedHashSet<>();
     for (MethodEntry entry : recovers) {
-      names.add(entry.method.getSimpleName().toString());
-      if (RecoverFit.hasBody(entry.method) && (name.isEmpty() || entry.method.getSimpleName().contentEquals(name))) {
+      if (RecoverFit.hasBody(entry.method)
+          && (name.isEmpty() || entry.method.getSimpleName().contentEquals(name))) {
         candidates.add(entry);
       }
     }
     if (!name.isEmpty() && candidates.isEmpty()) {
-      if (declaresUnusableRecover(type, name)) {
-        // Validator reports what is wrong with that method on it; "names no @Recover method"
-        // would send the user looking for a method that is right there.
-        return new ArrayList<>();
-      }
-      report.error(
-          retry.annotatedElement(), retry.mirror(), nameValue,
-          "@Retryable(recover = \"%s\") names no @Recover method of %s.%s",
-          name, type.getSimpleName(), Messages.didYouMean(name, names));
+      reportNoneNamed(type, recovers, retry);
       return new ArrayList<>();
     }
     List<RecoverMethod> fitting = new ArrayList<>();
@@ -90,20 +78,56 @@ final class RecoverResolver {
       }
     }
     if (!name.isEmpty() && fitting.isEmpty()) {
-      report.error(
-          retry.annotatedElement(), retry.mirror(), nameValue,
-          "@Retryable(recover = \"%s\") names no @Recover method that fits %s: %s %s. A recover"
-              + " method returns a type assignable to %s and takes optionally the failure, then"
-              + " the first parameters of %s",
-          name, Messages.signature(guarded), Messages.signature(closestEntry.method),
-          closest.reason, Messages.typeName(guardedType.getReturnType()),
-          Messages.signature(guarded));
-      // The error says why they do not fit; warnUnused must not say it again.
+      reportNoneFits(retry, guarded, guardedType, closestEntry, closest);
+      // The error says why they do not fit; unused() must not say it again.
       for (MethodEntry candidate : candidates) {
         reportedMisfits.add(candidate.method);
       }
       return fitting;
     }
+    reportInvisibleFailures(type, fitting, reportedMisfits);
+    reportTies(guarded, fitting, reportedTies);
+    return ordered(fitting);
+  }
+
+  /** {@code recover = "name"} names no {@code @Recover} method with a body. */
+  private void reportNoneNamed(TypeElement type, List<MethodEntry> recovers, RetryConfig retry) {
+    String name = retry.recover();
+    if (declaresUnusableRecover(type, name)) {
+      // The type's validation reports what is wrong with that method, on it; "names no @Recover
+      // method" would send the user looking for a method that is right there.
+      return;
+    }
+    Set<String> names = new LinkedHashSet<>();
+    for (MethodEntry entry : recovers) {
+      names.add(entry.method.getSimpleName().toString());
+    }
+    report.error(
+        retry.annotatedElement(), retry.mirror(), retry.explicit("recover"),
+        "@Retryable(recover = \"%s\") names no @Recover method of %s.%s",
+        name, type.getSimpleName(), Messages.didYouMean(name, names));
+  }
+
+  /** {@code recover = "name"} names methods, of which none fits {@code guarded}. */
+  private void reportNoneFits(
+      RetryConfig retry,
+      ExecutableElement guarded,
+      ExecutableType guardedType,
+      MethodEntry closestEntry,
+      RecoverFit.Mismatch closest) {
+    report.error(
+        retry.annotatedElement(), retry.mirror(), retry.explicit("recover"),
+        "@Retryable(recover = \"%s\") names no @Recover method that fits %s: %s %s. A recover"
+            + " method returns a type assignable to %s and takes optionally the failure, then"
+            + " the first parameters of %s",
+        retry.recover(), Messages.signature(guarded), Messages.signature(closestEntry.method),
+        closest.reason, Messages.typeName(guardedType.getReturnType()),
+        Messages.signature(guarded));
+  }
+
+  /** Recover methods that fit but take a failure type the generated class cannot name. */
+  private void reportInvisibleFailures(
+      TypeElement type, List<RecoverMethod> fitting, Set<ExecutableElement> reportedMisfits) {
     for (RecoverMethod recover : fitting) {
       TypeMirror failure = recover.failureType();
       if (failure != null
@@ -118,6 +142,13 @@ final class RecoverResolver {
             GeneratedNames.packageOf(type).getQualifiedName(), Messages.typeName(failure));
       }
     }
+  }
+
+  /** Two fitting recover methods with the same failure type: neither is more specific. */
+  private void reportTies(
+      ExecutableElement guarded,
+      List<RecoverMethod> fitting,
+      Set<ExecutableElement> reportedTies) {
     for (int i = 0; i < fitting.size(); i++) {
       for (int j = i + 1; j < fitting.size(); j++) {
         RecoverMethod first = fitting.get(i);
@@ -135,7 +166,6 @@ final class RecoverResolver {
         }
       }
     }
-    return ordered(fitting);
   }
 
   /**
@@ -153,15 +183,18 @@ final class RecoverResolver {
     return false;
   }
 
+
+
   /**
-   * Warns about each {@code @Recover} method declared in {@code type} that fits none of its
-   * guarded methods, naming the closest mismatch; not about those in {@code reportedMisfits}.
+   * The {@code @Recover} methods declared in {@code type} that fit none of its guarded methods,
+   * each with the closest mismatch; not those in {@code reportedMisfits}, whose error said why.
    */
-  void warnUnused(
+  List<RetryableType.UnusedRecover> unused(
       TypeElement type,
       List<MethodEntry> recovers,
       List<GuardedMethod> methods,
       Set<ExecutableElement> reportedMisfits) {
+    List<RetryableType.UnusedRecover> unused = new ArrayList<>();
     for (MethodEntry recover : recovers) {
       if (!recover.method.getEnclosingElement().equals(type)
           || !RecoverFit.hasBody(recover.method)
@@ -180,16 +213,16 @@ final class RecoverResolver {
       if (fit.fits != null) {
         continue;
       }
-      report.warning(
-          recover.method, Mirrors.find(recover.method, AnnotationNames.RECOVER), null,
-          "@Recover method %s fits no guarded method of %s, so it is never called%s",
-          Messages.signature(recover.method), type.getSimpleName(),
-          fit.closest == null
-              ? ": no method of " + type.getSimpleName() + " is guarded. Add @Retryable to the"
-                  + " method it should recover (@Retryable(maxAttempts = 1) to recover without"
-                  + " retrying)"
-              : ". " + fit.closestText());
+      unused.add(
+          new RetryableType.UnusedRecover(
+              recover.method,
+              fit.closest == null
+                  ? ": no method of " + type.getSimpleName() + " is guarded. Add @Retryable to"
+                      + " the method it should recover (@Retryable(maxAttempts = 1) to recover"
+                      + " without retrying)"
+                  : ". " + fit.closestText()));
     }
+    return unused;
   }
 
   private RecoverMethod asRecover(MethodEntry candidate, ExecutableType guardedType) {
@@ -247,77 +280,4 @@ final class RecoverResolver {
   private boolean sameFailure(TypeMirror a, TypeMirror b) {
     return a == null ? b == null : b != null && types.isSameType(a, b);
   }
-
-  /**
-   * Warns about the {@code @Recover} methods of {@code type}, a type with no {@code @Retryable} or
-   * {@code @CircuitBreaker} at all: they fit no guarded method of the type they are
-   * declared in, the usual cause being a forgotten {@code @Retryable}. The warning names the
-   * method it would recover, else the closest mismatch.
-   *
-   * <p>Not when a type of this round that generates a class extends {@code type}: a recover method
-   * lives in the guarded method's type or a supertype, and a base class or interface of
-   * shared fallbacks is that legal use. Warning about it would fail every {@code -Werror} build
-   * that uses the pattern, with no way to silence the warning (javac's {@code @SuppressWarnings}
-   * does not reach a processor's warnings).
-   *
-   * @param inputs the types of this round that generate a class
-   * @param hierarchy how to walk {@code type}'s methods
-   */
-  void warnUnguarded(TypeElement type, List<TypeElement> inputs, TypeHierarchy hierarchy) {
-    if (servesASubtype(type, inputs)) {
-      return;
-    }
-    List<MethodEntry> entries = null;
-    for (ExecutableElement recover : ElementFilter.methodsIn(type.getEnclosedElements())) {
-      if (Mirrors.find(recover, AnnotationNames.RECOVER) == null
-          || !RecoverFit.hasBody(recover)
-          || recover.getModifiers().contains(Modifier.PRIVATE)
-          || recover.getModifiers().contains(Modifier.STATIC)) {
-        continue; // Validator.checkRecover reported it
-      }
-      if (entries == null) {
-        entries = hierarchy.methods(type, hierarchy.supertypes(type));
-      }
-      report.warning(
-          recover, Mirrors.find(recover, AnnotationNames.RECOVER), null,
-          "@Recover method %s fits no guarded method of %s, so it is never called: nothing in %s"
-              + " is guarded (no @Retryable or @CircuitBreaker on it or its methods). %s",
-          Messages.signature(recover), type.getSimpleName(), type.getSimpleName(),
-          closest(type, recover, entries));
-    }
-  }
-
-  /**
-   * "Add @Retryable to the method it should recover: m(..) (@Retryable(maxAttempts = 1) to recover
-   * without retrying)" for the first method {@code recover}
-   * fits; else the closest mismatch, as for a type whose guarded methods it does not fit.
-   */
-  private String closest(
-      TypeElement type, ExecutableElement recover, List<MethodEntry> entries) {
-    ExecutableType recoverType =
-        (ExecutableType) types.asMemberOf((DeclaredType) type.asType(), recover);
-    List<ExecutableElement> methods = new ArrayList<>();
-    List<ExecutableType> methodTypes = new ArrayList<>();
-    for (MethodEntry entry : entries) {
-      if (!entry.objectMethod && !entry.isRecover() && Visibility.overridable(type, entry.method)) {
-        methods.add(entry.method);
-        methodTypes.add(entry.type);
-      }
-    }
-    RecoverFit.Fit fit = fits.fit(recover, recoverType, methods, methodTypes);
-    if (fit.fits != null) {
-      return "Add @Retryable to the method it should recover: " + Messages.signature(fit.fits)
-          + " (@Retryable(maxAttempts = 1) to recover without retrying)";
-    }
-    if (fit.closest == null) {
-      return "It has no method a recover method could serve. Move it to the type whose method it"
-          + " should recover";
-    }
-    return fit.closestText();
-  }
-
-  private boolean servesASubtype(TypeElement type, List<TypeElement> inputs) {
-    return Declarations.isSupertypeOfAnInput(types, type, inputs);
-  }
-
 }

@@ -44,6 +44,7 @@ public final class RetryProcessor extends AbstractProcessor {
   private RetryingWriter writer;
   private AnnotationWarnings annotationWarnings;
   private ModelWarnings modelWarnings;
+  private RecoverWarnings recoverWarnings;
   private PolicyInventory inventory;
   /**
    * The processor option that turns the policy inventory off: {@code
@@ -76,6 +77,7 @@ public final class RetryProcessor extends AbstractProcessor {
     validator = new Validator(elements, env.getTypeUtils(), report, configs);
     annotationWarnings = new AnnotationWarnings(elements, env.getTypeUtils(), report, configs);
     modelWarnings = new ModelWarnings(elements, env.getTypeUtils(), report);
+    recoverWarnings = new RecoverWarnings(env.getTypeUtils(), report, reader.recoverFits());
     writer = new RetryingWriter(elements.getTypeElement(AnnotationNames.GENERATED) != null);
     inventory = new PolicyInventory(elements, env.getTypeUtils());
     writeInventory = !"false".equals(env.getOptions().get(INVENTORY_OPTION));
@@ -225,7 +227,7 @@ public final class RetryProcessor extends AbstractProcessor {
       validator.validateAnnotations(type);
       validator.validateUnguardedBudgets(type, inputs);
       if (report.errorCount() == errorsBefore) {
-        reader.recoverResolver().warnUnguarded(type, inputs, reader.hierarchy());
+        recoverWarnings.warnUnguarded(type, inputs, reader.hierarchy());
       }
       return;
     }
@@ -235,6 +237,7 @@ public final class RetryProcessor extends AbstractProcessor {
     validator.validateAnnotations(type);
     annotationWarnings.checkAnnotations(type);
     RetryableType model = reader.read(type);
+    recoverWarnings.warnUnused(model);
     validator.validateInherited(model, inputs, roundTypes);
     validator.validateModel(model, inputs);
     if (report.errorCount() > errorsBefore) {

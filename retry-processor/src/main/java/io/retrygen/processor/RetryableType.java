@@ -21,6 +21,19 @@ final class RetryableType {
   private final Set<String> fieldNames;
   private final Set<String> methodNames;
   private final Set<String> importedDeprecated;
+  private final List<UnusedRecover> unusedRecovers;
+
+  /** A {@code @Recover} method of the input that fits none of its guarded methods, and why. */
+  static final class UnusedRecover {
+    final ExecutableElement method;
+    /** The end of the warning: {@code ". The closest, m(..), does not fit because ..."}. */
+    final String why;
+
+    UnusedRecover(ExecutableElement method, String why) {
+      this.method = method;
+      this.why = why;
+    }
+  }
 
   RetryableType(
       TypeElement element,
@@ -35,7 +48,8 @@ final class RetryableType {
       Set<String> typeNamesInScope,
       Set<String> fieldNames,
       Set<String> methodNames,
-      Set<String> importedDeprecated) {
+      Set<String> importedDeprecated,
+      List<UnusedRecover> unusedRecovers) {
     this.element = element;
     this.generatedName = generatedName;
     this.methods = methods;
@@ -49,6 +63,7 @@ final class RetryableType {
     this.fieldNames = fieldNames;
     this.methodNames = methodNames;
     this.importedDeprecated = importedDeprecated;
+    this.unusedRecovers = unusedRecovers;
   }
 
   TypeElement element() {
@@ -160,5 +175,10 @@ final class RetryableType {
    */
   Set<String> importedDeprecated() {
     return importedDeprecated;
+  }
+
+  /** The input's own {@code @Recover} methods that fit none of its guarded methods. */
+  List<UnusedRecover> unusedRecovers() {
+    return unusedRecovers;
   }
 }
