@@ -54,10 +54,8 @@ final class DelayForResolver {
     if (named == null) {
       return null;
     }
-    TypeMirror result =
-        guardedType.getReturnType().getKind() == TypeKind.VOID
-            ? null
-            : lookup.resultType(guardedType);
+    // What a result overload takes; null for a void method, which has none.
+    TypeMirror result = isVoid(guardedType) ? null : lookup.resultType(guardedType);
     List<PredicateMethod> forFailures = new ArrayList<>();
     List<PredicateMethod> forResults = new ArrayList<>();
     String firstReason = null;
@@ -77,12 +75,7 @@ final class DelayForResolver {
             new PredicateMethod(method, parameter, needsCast, false, deprecated, false));
       } else if (retry.retryOnResult().isEmpty()) {
         failed = true;
-        report.error(
-            site.element, site.annotation, site.value,
-            "%s has %s, which takes a result, but its @Retryable has no retryOnResult: no result"
-                + " is ever rejected, so it would never be called. Set retryOnResult to the"
-                + " method that rejects results, or remove %s",
-            site.written, Messages.signature(method), Messages.signature(method));
+        reportResultWithoutRetryOnResult(site, method);
       } else {
         boolean unchecked = lookup.needsUncheckedConversion(result, parameter);
         forResults.add(new PredicateMethod(method, parameter, false, false, deprecated, unchecked));
@@ -90,20 +83,8 @@ final class DelayForResolver {
     }
     PredicateMethod forResult = null;
     if (!forResults.isEmpty()) {
-      List<PredicateMethod> best = mostSpecific(applicable(forResults, result));
-      if (best.size() == 1) {
-        forResult = best.get(0);
-      } else {
-        failed = true;
-        report.error(
-            site.element, site.annotation, site.value,
-            "%s is ambiguous for the result of %s: %s and %s can both take a %s, and neither"
-                + " takes a more specific type. Remove one, or add %s(%s)",
-            site.written, Messages.signature(guarded),
-            Messages.signature(best.get(0).method()),
-            Messages.signature(best.get(1).method()), Messages.typeName(result), name,
-            Messages.typeName(result));
-      }
+      forResult = forResult(site, name, guarded, result, forResults);
+      failed |= forResult == null;
     }
     if (failed) {
       return null;
@@ -113,6 +94,45 @@ final class DelayForResolver {
       return null;
     }
     return new DelayForMethods(chain(forFailures), forResult);
+  }
+
+  /** An overload for results, which no result ever reaches without {@code retryOnResult}. */
+  private void reportResultWithoutRetryOnResult(NamedMethods.Site site, ExecutableElement method) {
+    report.error(
+        site.element, site.annotation, site.value,
+        "%s has %s, which takes a result, but its @Retryable has no retryOnResult: no result"
+            + " is ever rejected, so it would never be called. Set retryOnResult to the"
+            + " method that rejects results, or remove %s",
+        site.written, Messages.signature(method), Messages.signature(method));
+  }
+
+  /**
+   * The one of {@code forResults} that takes {@code result} most specifically, or null when two
+   * tie, which it reports.
+   */
+  private PredicateMethod forResult(
+      NamedMethods.Site site,
+      String name,
+      ExecutableElement guarded,
+      TypeMirror result,
+      List<PredicateMethod> forResults) {
+    List<PredicateMethod> best = mostSpecific(applicable(forResults, result));
+    if (best.size() == 1) {
+      return best.get(0);
+    }
+    report.error(
+        site.element, site.annotation, site.value,
+        "%s is ambiguous for the result of %s: %s and %s can both take a %s, and neither"
+            + " takes a more specific type. Remove one, or add %s(%s)",
+        site.written, Messages.signature(guarded),
+        Messages.signature(best.get(0).method()),
+        Messages.signature(best.get(1).method()), Messages.typeName(result),
+        name, Messages.typeName(result));
+    return null;
+  }
+
+  private static boolean isVoid(ExecutableType method) {
+    return method.getReturnType().getKind() == TypeKind.VOID;
   }
 
   /** Whether {@code type}, a {@code delayFor} method's return type, is {@code long} or int. */

@@ -74,18 +74,7 @@ final class PredicateResolver {
       ExecutableType methodType = lookup.memberType(type, method);
       String reason = mismatch(type, method, methodType, guarded, guardedType, onResult);
       if (reason == null) {
-        TypeMirror parameter = methodType.getParameterTypes().get(0);
-        boolean needsCast = !onResult && !types.isSameType(parameter, lookup.throwable());
-        boolean unchecked =
-            onResult
-                && lookup.needsUncheckedConversion(lookup.resultType(guardedType), parameter);
-        // With matchCauses a failure may be retryable by one of its causes, whatever its own type.
-        boolean classified =
-            needsCast && !retry.matchCauses() && retryForIsWithin(retry, parameter);
-        fitting.add(
-            new PredicateMethod(
-                method, parameter, needsCast, classified, elements.isDeprecated(method),
-                unchecked));
+        fitting.add(predicate(method, methodType, guardedType, retry, onResult));
       } else if (firstReason == null) {
         firstReason = reason;
       }
@@ -109,6 +98,23 @@ final class PredicateResolver {
           attribute, name, fitting.size(), Messages.signature(guarded));
     }
     return null;
+  }
+
+  /** {@code method}, which fits, as the generated code calls it. */
+  private PredicateMethod predicate(
+      ExecutableElement method,
+      ExecutableType methodType,
+      ExecutableType guardedType,
+      RetryConfig retry,
+      boolean onResult) {
+    TypeMirror parameter = methodType.getParameterTypes().get(0);
+    boolean needsCast = !onResult && !types.isSameType(parameter, lookup.throwable());
+    boolean unchecked =
+        onResult && lookup.needsUncheckedConversion(lookup.resultType(guardedType), parameter);
+    // With matchCauses a failure may be retryable by one of its causes, whatever its own type.
+    boolean classified = needsCast && !retry.matchCauses() && retryForIsWithin(retry, parameter);
+    return new PredicateMethod(
+        method, parameter, needsCast, classified, elements.isDeprecated(method), unchecked);
   }
 
   /** Null if {@code method} can serve; else why not. */

@@ -54,7 +54,6 @@ final class ShapeValidator {
    * the generated top-level class can see and instantiate. Reports why not.
    */
   boolean validateShape(TypeElement type) {
-    String kind = kindName(type);
     ElementKind elementKind = type.getKind();
     if (elementKind == ElementKind.ANNOTATION_TYPE) {
       reportAnnotationType(type);
@@ -65,34 +64,54 @@ final class ShapeValidator {
           type,
           "retrygen cannot wrap %s %s: it generates a delegate for an interface or a subclass for"
               + " a class. Put the annotations on an interface that %s implements, and wrap it",
-          kind, type.getSimpleName(), type.getSimpleName());
+          kindName(type), type.getSimpleName(), type.getSimpleName());
       return false;
     }
-    boolean valid = true;
-    if (type.getKind() == ElementKind.CLASS && type.getModifiers().contains(Modifier.FINAL)) {
-      report.error(
-          type,
-          KotlinSupport.isKotlin(type)
-              ? "retrygen cannot wrap final class %s: it generates the subclass %s, and Kotlin"
-                  + " classes are final unless marked open. Mark it `open`, or put the"
-                  + " annotations on an interface that %s implements"
-              : "retrygen cannot wrap final class %s: it generates the subclass %s. Remove final,"
-                  + " or put the annotations on an interface that %s implements",
-          type.getSimpleName(),
-          GeneratedNames.retryingClass(type).simpleName(),
-          type.getSimpleName());
-      valid = false;
+    boolean valid = checkNotFinal(type);
+    valid &= checkSealed(type);
+    if (isPrivateOrInPrivate(type)) {
+      return false; // its constructors are private too: no point saying so again
     }
-    if (SealedTypes.isSealed(type) && !SealedTypes.permitsGenerated(type)) {
-      String generated = GeneratedNames.retryingClass(type).simpleName();
-      report.error(
-          type,
-          "retrygen cannot wrap sealed %s %s: its permits clause does not name the generated class"
-              + " %s, which %s it. Add %s to permits",
-          kind, type.getSimpleName(), generated,
-          type.getKind().isInterface() ? "implements" : "extends", generated);
-      valid = false;
+    if (type.getKind() == ElementKind.CLASS) {
+      valid &= checkSubclassable(type);
     }
+    return valid;
+  }
+
+  private boolean checkNotFinal(TypeElement type) {
+    if (type.getKind() != ElementKind.CLASS || !type.getModifiers().contains(Modifier.FINAL)) {
+      return true;
+    }
+    report.error(
+        type,
+        KotlinSupport.isKotlin(type)
+            ? "retrygen cannot wrap final class %s: it generates the subclass %s, and Kotlin"
+                + " classes are final unless marked open. Mark it `open`, or put the"
+                + " annotations on an interface that %s implements"
+            : "retrygen cannot wrap final class %s: it generates the subclass %s. Remove final,"
+                + " or put the annotations on an interface that %s implements",
+        type.getSimpleName(),
+        GeneratedNames.retryingClass(type).simpleName(),
+        type.getSimpleName());
+    return false;
+  }
+
+  private boolean checkSealed(TypeElement type) {
+    if (!SealedTypes.isSealed(type) || SealedTypes.permitsGenerated(type)) {
+      return true;
+    }
+    String generated = GeneratedNames.retryingClass(type).simpleName();
+    report.error(
+        type,
+        "retrygen cannot wrap sealed %s %s: its permits clause does not name the generated class"
+            + " %s, which %s it. Add %s to permits",
+        kindName(type), type.getSimpleName(), generated,
+        type.getKind().isInterface() ? "implements" : "extends", generated);
+    return false;
+  }
+
+  /** Whether {@code type} or a type enclosing it is private, which it reports. */
+  private boolean isPrivateOrInPrivate(TypeElement type) {
     for (Element e = type; e instanceof TypeElement; e = e.getEnclosingElement()) {
       TypeElement each = (TypeElement) e;
       if (each.getModifiers().contains(Modifier.PRIVATE)) {
@@ -100,32 +119,37 @@ final class ShapeValidator {
             type,
             "retrygen cannot wrap %s %s because %s is private: the generated %s is a top-level"
                 + " class of the package and cannot see it. Make it package-private or public",
-            kind, type.getSimpleName(), each.getSimpleName(),
+            kindName(type), type.getSimpleName(), each.getSimpleName(),
             GeneratedNames.retryingClass(type).simpleName());
-        return false; // its constructors are private too: no point saying so again
+        return true;
       }
     }
-    if (type.getKind() == ElementKind.CLASS
-        && type.getNestingKind() == NestingKind.MEMBER
+    return false;
+  }
+
+  /** What a class needs for a generated subclass: static, a constructor to call, readObject. */
+  private boolean checkSubclassable(TypeElement type) {
+    boolean valid = true;
+    String generated = GeneratedNames.retryingClass(type).simpleName();
+    if (type.getNestingKind() == NestingKind.MEMBER
         && !type.getModifiers().contains(Modifier.STATIC)) {
       report.error(
           type,
           "retrygen cannot wrap inner class %s: the generated subclass %s has no enclosing"
               + " instance to create it with. Make the class static",
-          type.getSimpleName(), GeneratedNames.retryingClass(type).simpleName());
+          type.getSimpleName(), generated);
       valid = false;
     }
-    if (type.getKind() == ElementKind.CLASS && !hasAccessibleConstructor(type)) {
+    if (!hasAccessibleConstructor(type)) {
       report.error(
           type,
           "retrygen cannot wrap class %s: it has no non-private constructor for the generated"
               + " subclass %s to call. Add a package-private or public constructor",
-          type.getSimpleName(), GeneratedNames.retryingClass(type).simpleName());
+          type.getSimpleName(), generated);
       valid = false;
     }
     ExecutableElement readObject =
-        type.getKind() == ElementKind.CLASS
-                && SerializableInputs.isSerializable(type, elements, types)
+        SerializableInputs.isSerializable(type, elements, types)
             ? SerializableInputs.visibleReadObject(type)
             : null;
     if (readObject != null) {
@@ -135,8 +159,7 @@ final class ShapeValidator {
               + " readObject(ObjectInputStream), so the generated subclass %s cannot declare the"
               + " private one that restores its retry state after deserialization. Make that"
               + " readObject private (serialization calls only a private one)",
-          type.getSimpleName(), readObject.getEnclosingElement().getSimpleName(),
-          GeneratedNames.retryingClass(type).simpleName());
+          type.getSimpleName(), readObject.getEnclosingElement().getSimpleName(), generated);
       valid = false;
     }
     return valid;
