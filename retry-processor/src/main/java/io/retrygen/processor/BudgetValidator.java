@@ -94,7 +94,9 @@ final class BudgetValidator {
    */
   void checkBudgetsApply(RetryableType model, List<TypeElement> inputs) {
     List<ExecutableElement> unretried = new ArrayList<>();
-    for (ExecutableElement method : ElementFilter.methodsIn(model.element().getEnclosedElements())) {
+    List<ExecutableElement> declared =
+        ElementFilter.methodsIn(model.element().getEnclosedElements());
+    for (ExecutableElement method : declared) {
       if (Mirrors.find(method, AnnotationNames.RETRY_BUDGET) == null) {
         continue;
       }

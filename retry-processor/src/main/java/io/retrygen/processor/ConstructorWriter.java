@@ -51,7 +51,9 @@ final class ConstructorWriter {
             .addParameter(inputType, "delegate")
             .addParameter(Names.RETRY_OPTIONS, "options")
             .addStatement(
-                "this.delegate = $T.requireNonNull(delegate, $S)", Objects.class, "delegate == null");
+                "this.delegate = $T.requireNonNull(delegate, $S)",
+                Objects.class,
+                "delegate == null");
     // It creates the listener instances.
     AnnotationSpec suppress =
         SignatureWriter.suppressWarnings(

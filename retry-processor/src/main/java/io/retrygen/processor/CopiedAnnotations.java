@@ -101,7 +101,9 @@ final class CopiedAnnotations {
   private static boolean standsForOurs(TypeElement type) {
     for (AnnotationMirror meta : type.getAnnotationMirrors()) {
       TypeElement metaType = (TypeElement) meta.getAnnotationType().asElement();
-      if (GeneratedNames.packageOf(metaType).getQualifiedName().contentEquals(AnnotationNames.API_PACKAGE)) {
+      if (GeneratedNames.packageOf(metaType)
+          .getQualifiedName()
+          .contentEquals(AnnotationNames.API_PACKAGE)) {
         return true;
       }
     }

@@ -51,7 +51,8 @@ public final class Declarations {
     return annotated;
   }
   /** Whether an input of this round other than {@code type} is a subtype of it. */
-  public static boolean isSupertypeOfAnInput(Types types, TypeElement type, List<TypeElement> inputs) {
+  public static boolean isSupertypeOfAnInput(
+      Types types, TypeElement type, List<TypeElement> inputs) {
     for (TypeElement input : inputs) {
       if (!input.equals(type)
           && types.isSubtype(types.erasure(input.asType()), types.erasure(type.asType()))) {

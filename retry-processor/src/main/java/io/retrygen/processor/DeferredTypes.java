@@ -16,8 +16,8 @@ import javax.lang.model.util.Types;
  * Return types whose work finishes after the method returned, other than {@code
  * CompletionStage<T>} and {@code CompletableFuture<T>}: a synchronous loop around such a method
  * would see only the assembly of the object, never its failure, and so would never retry anything.
- * Each is either retried through a module of its own (Kotlin's {@code Flow}, Reactor's, RxJava 3's),
- * which must then be on the compile classpath, or supported by none.
+ * Each is either retried through a module of its own (Kotlin's {@code Flow}, Reactor's, RxJava
+ * 3's), which must then be on the compile classpath, or supported by none.
  *
  * <p>Types are recognised by qualified name, the return type itself or any of its supertypes, so
  * that none of these libraries needs to be on the processor's class path.

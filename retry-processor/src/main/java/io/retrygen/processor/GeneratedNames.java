@@ -5,7 +5,10 @@ import javax.lang.model.element.Element;
 import javax.lang.model.element.PackageElement;
 import javax.lang.model.element.TypeElement;
 
-/** Names derived from the input type: {@code com.acme.Outer.Client -> com.acme.Outer_ClientRetrying}. */
+/**
+ * Names derived from the input type: {@code com.acme.Outer.Client} gives {@code
+ * com.acme.Outer_ClientRetrying}.
+ */
 final class GeneratedNames {
   private GeneratedNames() {}
 

@@ -138,7 +138,9 @@ final class GuardedMethod {
     return retry != null || breaker != null;
   }
 
-  /** The winning {@code @Retryable}; null when none applies (a breaker-only or forwarded method). */
+  /**
+   * The winning {@code @Retryable}; null when none applies (a breaker-only or forwarded method).
+   */
   RetryConfig retry() {
     return retry;
   }

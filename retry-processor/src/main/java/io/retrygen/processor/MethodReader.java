@@ -106,7 +106,9 @@ final class MethodReader {
       CopiedAnnotations annotations) {
     ExecutableElement method = entry.method;
     BudgetConfig budget =
-        retry == null ? null : configOf(input, entry, AnnotationNames.RETRY_BUDGET, configs::budget);
+        retry == null
+            ? null
+            : configOf(input, entry, AnnotationNames.RETRY_BUDGET, configs::budget);
     String label = label(input.type, method, retry);
     List<RecoverMethod> recoverMethods =
         recoverResolver.resolve(
@@ -250,7 +252,9 @@ final class MethodReader {
         : label;
   }
 
-  /** The {@code @Retryable} label if set, else {@code Type.method}; an unnamed breaker's name too. */
+  /**
+   * The {@code @Retryable} label if set, else {@code Type.method}; an unnamed breaker's name too.
+   */
   private static String label(TypeElement type, ExecutableElement method, RetryConfig retry) {
     if (retry != null && !retry.label().isEmpty()) {
       return retry.label();

@@ -165,8 +165,8 @@ final class MethodWriter {
    * Inside {@code catch (Throwable failure)}: the decision order's steps 1 (classification), 2
    * (with a budget, {@code takeToken}), 3 and 4 ({@code mayRetry}: an attempt left, no interrupt),
    * 5 ({@code retryIf}), 6 ({@code withinBudget}, with a budget), 7 ({@code delayFor}) and 8 to 9
-   * in {@code backOff}; {@code continue} retries, falling through gives up. With a budget, a failure that is
-   * not retryable gives its {@code tokenRatio} back ({@code refund}).
+   * in {@code backOff}; {@code continue} retries, falling through gives up. With a budget, a
+   * failure that is not retryable gives its {@code tokenRatio} back ({@code refund}).
    */
   private void addFailure(MethodSpec.Builder builder, GuardedMethod method, LoopLocals locals) {
     RetryConfig retry = method.retry();

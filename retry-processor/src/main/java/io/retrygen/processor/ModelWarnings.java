@@ -52,8 +52,9 @@ final class ModelWarnings {
    * a type-level one that guards many methods warns once, where it is declared (on the value, or
    * on the annotation when {@code maxAttempts} is defaulted). One inherited from a supertype is
    * reported by that supertype when it is an input of this round, else (a jar) once on the input
-   * naming the supertype, as the {@code ReportPrinter} does for inherited settings. {@code maxAttempts =
-   * Integer.MAX_VALUE} is the idiom for "retry until {@code maxDuration} runs out" and never warns.
+   * naming the supertype, as {@code ReportPrinter} does for inherited settings. {@code
+   * maxAttempts = Integer.MAX_VALUE} is the idiom for "retry until {@code maxDuration} runs out"
+   * and never warns.
    */
   private void warnUnreachableAttempts(RetryableType model, List<TypeElement> inputs) {
     TypeElement type = model.element();
@@ -79,13 +80,13 @@ final class ModelWarnings {
           || maxAttempts == Integer.MAX_VALUE) {
         continue;
       }
-      Waits.Schedule reachable = waits.exact(maxAttempts, maxDuration);
+      Schedule reachable = waits.exact(maxAttempts, maxDuration);
       long attempts = reachable.retries() + 1;
       if (!reachable.exact() || attempts >= maxAttempts) {
         continue;
       }
       // The waits up to the first that does not fit: together they reach maxDuration.
-      Waits.Schedule cut = waits.largest((int) attempts + 1);
+      Schedule cut = waits.largest((int) attempts + 1);
       long all = waits.largest(maxAttempts).total();
       AnnotationValue written = retry.explicit("maxAttempts");
       report.warning(

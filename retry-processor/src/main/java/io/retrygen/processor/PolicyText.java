@@ -76,7 +76,7 @@ final class PolicyText {
       return "Makes up to " + maxAttempts + " attempts" + blocking + ".";
     }
     if (waits.deterministic()) {
-      Waits.Schedule schedule = waits.exact(maxAttempts, maxDuration);
+      Schedule schedule = waits.exact(maxAttempts, maxDuration);
       long reachable = schedule.retries() + 1;
       if (schedule.exact() && reachable < maxAttempts) {
         return "Makes up to " + reachable + " attempts" + blocking + " (not " + maxAttempts
@@ -131,7 +131,7 @@ final class PolicyText {
     return text.append('.').toString();
   }
 
-  /** {@code "an"} before a vowel, else {@code "a"}: "an IOException", "a SocketTimeoutException". */
+  /** {@code "an"} before a vowel, else {@code "a"}: "an IOException", "a TimeoutException". */
   private static String article(String word) {
     return "AEIOUaeiou".indexOf(word.charAt(0)) >= 0 ? "an" : "a";
   }
@@ -145,7 +145,7 @@ final class PolicyText {
     long maxDuration = retry.maxDuration();
     Long worst = waits.worstCaseTotal(maxAttempts, maxDuration);
     if (waits.deterministic()) {
-      Waits.Schedule schedule = waits.exact(maxAttempts, maxDuration);
+      Schedule schedule = waits.exact(maxAttempts, maxDuration);
       if (schedule.total() == 0 && schedule.exact()) {
         return "No wait between attempts.";
       }
@@ -173,7 +173,7 @@ final class PolicyText {
   /** What the backoff's formula waits: {@code 100, 200 ms} or {@code a random 100 to 400 ms}. */
   private static String formula(Waits waits, int maxAttempts) {
     if (waits.deterministic()) {
-      Waits.Schedule schedule = waits.largest(maxAttempts);
+      Schedule schedule = waits.largest(maxAttempts);
       return schedule.total() == 0 ? "no wait" : schedule.describe();
     }
     return range(waits, maxAttempts);

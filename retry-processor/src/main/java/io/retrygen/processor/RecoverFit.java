@@ -115,10 +115,13 @@ final class RecoverFit {
             + Messages.typeName(expected) + " needs");
       }
     } else if (actual.getKind() == TypeKind.VOID || !types.isAssignable(actual, expected)) {
-      return new Mismatch(0, "returns " + Messages.typeName(actual) + ", which is not assignable to "
-          + Messages.typeName(expected));
+      return new Mismatch(
+          0,
+          "returns " + Messages.typeName(actual) + ", which is not assignable to "
+              + Messages.typeName(expected));
     }
-    if (failureParameter(recover, guardedType) == null && !isPrefix(recover.getParameterTypes(), 0, guardedType)) {
+    if (failureParameter(recover, guardedType) == null
+        && !isPrefix(recover.getParameterTypes(), 0, guardedType)) {
       return new Mismatch(1, "takes (" + simpleNames(recover.getParameterTypes())
           + "), which is not an optional failure followed by the first parameters of ("
           + simpleNames(guardedType.getParameterTypes()) + ")");
@@ -208,7 +211,9 @@ final class RecoverFit {
     return true;
   }
 
-  /** Subtypes before supertypes (deeper classes first), declaration order otherwise, catch-all last. */
+  /**
+   * Subtypes before supertypes (deeper classes first), declaration order otherwise, catch-all last.
+   */
 
   boolean isChecked(TypeMirror thrown) {
     return !types.isSubtype(thrown, elements.getTypeElement("java.lang.RuntimeException").asType())

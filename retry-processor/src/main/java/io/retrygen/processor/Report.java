@@ -15,7 +15,7 @@ import javax.tools.Diagnostic.Kind;
  * round reports nothing now. Counts errors so that a type with any error generates nothing.
  */
 public final class Report {
-  /** One error or warning: on the annotation value that is wrong, else the annotation or element. */
+  /** One error or warning: on the value that is wrong, else on the annotation or the element. */
   public static final class Problem {
     public final Kind kind;
     public final Element element;

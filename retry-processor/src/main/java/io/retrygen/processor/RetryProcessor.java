@@ -8,7 +8,6 @@ import java.io.StringWriter;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
-import java.util.HashSet;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
@@ -18,8 +17,6 @@ import javax.annotation.processing.ProcessingEnvironment;
 import javax.annotation.processing.Processor;
 import javax.annotation.processing.RoundEnvironment;
 import javax.lang.model.SourceVersion;
-import javax.lang.model.element.Element;
-import javax.lang.model.element.ExecutableElement;
 import javax.lang.model.element.TypeElement;
 import javax.lang.model.util.Elements;
 
@@ -54,16 +51,8 @@ public final class RetryProcessor extends AbstractProcessor {
 
   /** Whether to write the policy inventory, from {@link #INVENTORY_OPTION}. */
   private boolean writeInventory;
-  /**
-   * Names of the types put off by one round because another processor may still change them
-   * ({@link OtherProcessors}), so that each is put off once only.
-   */
-  private final Set<String> putOffOnce = new HashSet<>();
   private LocalTypes localTypes;
-  /** Names, never elements: elements of one round must not be used in the next. */
-  private final Set<String> deferredTypeNames = new LinkedHashSet<>();
-  /** Those of {@link #deferredTypeNames} whose annotation values javac could not resolve. */
-  private final Set<String> deferredForValues = new HashSet<>();
+  private Rounds rounds;
 
   @Override
   public synchronized void init(ProcessingEnvironment env) {
@@ -82,6 +71,7 @@ public final class RetryProcessor extends AbstractProcessor {
     inventory = new PolicyInventory(elements, env.getTypeUtils());
     writeInventory = !"false".equals(env.getOptions().get(INVENTORY_OPTION));
     localTypes = LocalTypes.of(env);
+    rounds = new Rounds(elements);
   }
 
   /** {@link #INVENTORY_OPTION}; javac warns about an option that no processor supports. */
@@ -98,7 +88,10 @@ public final class RetryProcessor extends AbstractProcessor {
   public Set<String> getSupportedAnnotationTypes() {
     return new LinkedHashSet<>(
         Arrays.asList(
-            AnnotationNames.RETRYABLE, AnnotationNames.CIRCUIT_BREAKER, AnnotationNames.BACKOFF, AnnotationNames.RECOVER,
+            AnnotationNames.RETRYABLE,
+            AnnotationNames.CIRCUIT_BREAKER,
+            AnnotationNames.BACKOFF,
+            AnnotationNames.RECOVER,
             AnnotationNames.RETRY_BUDGET));
   }
 
@@ -112,24 +105,21 @@ public final class RetryProcessor extends AbstractProcessor {
     configs.clear();
     printer.newRound();
     localTypes.report(round);
-    List<TypeElement> types = typesToProcess(round);
+    List<TypeElement> types = rounds.typesToProcess(round);
     List<TypeElement> inputs = new ArrayList<>();
     for (TypeElement type : types) {
-      if (isInput(type)) {
+      if (Rounds.isInput(type)) {
         inputs.add(type);
       }
     }
     for (TypeElement type : types) {
-      if (!round.processingOver()
-          && OtherProcessors.mayStillChange(type)
-          && putOffOnce.add(type.getQualifiedName().toString())) {
-        deferredTypeNames.add(type.getQualifiedName().toString());
+      if (rounds.putOffForOtherProcessors(type, round)) {
         continue;
       }
       try {
         SuperficialCheck.requireResolved(type);
       } catch (MissingTypeException e) {
-        defer(type, e);
+        rounds.defer(type, e);
         continue;
       }
       try {
@@ -139,7 +129,7 @@ public final class RetryProcessor extends AbstractProcessor {
         // Resolved superficially, yet something deeper was not: retried next round like the rest,
         // and what was found meanwhile is found again then.
         report.take();
-        defer(type, e);
+        rounds.defer(type, e);
       } catch (RuntimeException | LinkageError e) {
         printer.print(report.take(), type);
         report.error(
@@ -157,72 +147,36 @@ public final class RetryProcessor extends AbstractProcessor {
   }
 
   /**
-   * Deferred types first, then the types annotated in this round, in source order, each once. A
-   * type with only {@code @Recover} or {@code @RetryBudget} methods is among them: it generates
-   * nothing, but is checked.
+   * At the last round, an error on each type that could not be generated. Not when what is missing
+   * is a value of our annotations: javac's own error is on that value, and a second one would only
+   * repeat it.
    */
-  private List<TypeElement> typesToProcess(RoundEnvironment round) {
-    Set<TypeElement> types = new LinkedHashSet<>();
-    List<String> deferred = new ArrayList<>(deferredTypeNames);
-    deferredTypeNames.clear();
-    for (String name : deferred) {
-      TypeElement type = elements.getTypeElement(name);
-      if (type != null) {
-        types.add(type);
-      }
+  private void reportStillMissingTypes() {
+    for (TypeElement type : rounds.stillMissing()) {
+      report.error(
+          type,
+          "retrygen could not generate a class for %s: a type it refers to could not be"
+              + " resolved. Check the compiler's other errors for the missing type",
+          type.getQualifiedName());
     }
-    if (round.processingOver()) {
-      return new ArrayList<>(types);
-    }
-    for (String annotation :
-        Arrays.asList(
-            AnnotationNames.RETRYABLE, AnnotationNames.CIRCUIT_BREAKER, AnnotationNames.RECOVER, AnnotationNames.RETRY_BUDGET)) {
-      TypeElement annotationType = elements.getTypeElement(annotation);
-      if (annotationType == null) {
-        continue;
-      }
-      for (Element element : round.getElementsAnnotatedWith(annotationType)) {
-        if (element instanceof TypeElement) {
-          addUnlessDefaultImpls(types, (TypeElement) element);
-        } else if (element instanceof ExecutableElement
-            && element.getEnclosingElement() instanceof TypeElement) {
-          addUnlessDefaultImpls(types, (TypeElement) element.getEnclosingElement());
-        }
-      }
-    }
-    TypeElement backoff = elements.getTypeElement(AnnotationNames.BACKOFF);
-    if (backoff != null) {
-      // A @Backoff without @Retryable is an error that only the type's validation reports.
-      for (Element element : round.getElementsAnnotatedWith(backoff)) {
-        Element type = element instanceof TypeElement ? element : element.getEnclosingElement();
-        if (type instanceof TypeElement) {
-          addUnlessDefaultImpls(types, (TypeElement) type);
-        }
-      }
-    }
-    return new ArrayList<>(types);
+    printer.print(report.take(), null);
   }
 
-  /**
-   * Kotlin's {@code DefaultImpls} bridges carry copies of the annotations of the interface's
-   * functions (kapt puts them there); the interface reports what is wrong with them, once.
-   */
-  private static void addUnlessDefaultImpls(Set<TypeElement> types, TypeElement type) {
-    if (!KotlinSupport.isDefaultImpls(type)) {
-      types.add(type);
-    }
-  }
+
+
+
 
   /**
    * Reads, checks and writes {@code type}. {@code inputs} are the types of this round that {@link
-   * #isInput} accepts: each reports what is wrong with its own annotations, so its subtypes need
+   * Rounds#isInput} accepts: each reports what is wrong with its own annotations, so its subtypes
+   * need
    * not say it again, and an unguarded supertype of one may hold its recover methods.
    */
   private void processType(
       TypeElement type, List<TypeElement> inputs, List<TypeElement> roundTypes)
       throws MissingTypeException {
     int errorsBefore = report.errorCount();
-    if (!isInput(type)) {
+    if (!Rounds.isInput(type)) {
       // Only @Recover or @RetryBudget methods: checked like any, but nothing is generated.
       validator.validateAnnotations(type);
       validator.validateUnguardedBudgets(type, inputs);
@@ -267,52 +221,11 @@ public final class RetryProcessor extends AbstractProcessor {
     }
   }
 
-  /**
-   * Whether {@code type} is an input: {@code @Retryable} or {@code @CircuitBreaker} on
-   * it or on a method it declares. A stray {@code @Backoff} counts too, so that it gets its error
-   * (which stops the class from being written).
-   */
-  private static boolean isInput(TypeElement type) {
-    for (Element element : Declarations.typeAndOwnMethods(type)) {
-      for (String name : Arrays.asList(AnnotationNames.RETRYABLE, AnnotationNames.CIRCUIT_BREAKER, AnnotationNames.BACKOFF)) {
-        if (Mirrors.find(element, name) != null) {
-          return true;
-        }
-      }
-    }
-    return false;
-  }
 
-  private void defer(TypeElement type, MissingTypeException e) {
-    String name = type.getQualifiedName().toString();
-    deferredTypeNames.add(name);
-    if (e.inAnnotationValue()) {
-      deferredForValues.add(name);
-    } else {
-      deferredForValues.remove(name);
-    }
-  }
 
-  /**
-   * At the last round, an error on each type that could not be generated. Not when what is missing
-   * is a value of our annotations: javac's own error is on that value, and a second one would only
-   * repeat it.
-   */
-  private void reportStillMissingTypes() {
-    for (String name : deferredTypeNames) {
-      TypeElement type = elements.getTypeElement(name);
-      if (type != null && !deferredForValues.contains(name)) {
-        report.error(
-            type,
-            "retrygen could not generate a class for %s: a type it refers to could not be"
-                + " resolved. Check the compiler's other errors for the missing type",
-            name);
-      }
-    }
-    printer.print(report.take(), null);
-    deferredTypeNames.clear();
-    deferredForValues.clear();
-  }
+
+
+
 
   private static String stackTraceOf(Throwable e) {
     StringWriter trace = new StringWriter();

@@ -6,7 +6,9 @@ import java.util.Set;
 import javax.lang.model.element.ExecutableElement;
 import javax.lang.model.element.TypeElement;
 
-/** Everything the writer needs about one input type; the writer asks javax.lang.model nothing new. */
+/**
+ * Everything the writer needs about one input type; the writer asks javax.lang.model nothing new.
+ */
 final class RetryableType {
   private final TypeElement element;
   private final ClassName generatedName;

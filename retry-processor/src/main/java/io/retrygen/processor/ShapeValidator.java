@@ -32,7 +32,12 @@ final class ShapeValidator {
    */
   private void reportAnnotationType(TypeElement type) {
     for (String name :
-        new String[] {AnnotationNames.RETRYABLE, AnnotationNames.CIRCUIT_BREAKER, AnnotationNames.BACKOFF, AnnotationNames.RETRY_BUDGET}) {
+        new String[] {
+          AnnotationNames.RETRYABLE,
+          AnnotationNames.CIRCUIT_BREAKER,
+          AnnotationNames.BACKOFF,
+          AnnotationNames.RETRY_BUDGET
+        }) {
       AnnotationMirror ours = Mirrors.find(type, name);
       if (ours != null) {
         String simpleName = name.substring(name.lastIndexOf('.') + 1);

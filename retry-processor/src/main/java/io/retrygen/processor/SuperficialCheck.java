@@ -164,6 +164,9 @@ final class SuperficialCheck {
   private static final Set<String> OURS =
       new HashSet<>(
           Arrays.asList(
-              AnnotationNames.RETRYABLE, AnnotationNames.BACKOFF, AnnotationNames.RECOVER, AnnotationNames.CIRCUIT_BREAKER,
+              AnnotationNames.RETRYABLE,
+              AnnotationNames.BACKOFF,
+              AnnotationNames.RECOVER,
+              AnnotationNames.CIRCUIT_BREAKER,
               AnnotationNames.RETRY_BUDGET));
 }

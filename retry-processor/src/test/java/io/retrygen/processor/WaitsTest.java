@@ -87,7 +87,7 @@ class WaitsTest {
   @Test
   void exponentialWaitsRiseToTheCapAndAreDescribedShortly() {
     Waits waits = new Waits(100, 1000, 2.0, false, 0.0, false);
-    Waits.Schedule schedule = waits.exact(10, 0);
+    Schedule schedule = waits.exact(10, 0);
     assertThat(schedule.retries()).isEqualTo(9);
     assertThat(schedule.total()).isEqualTo(100 + 200 + 400 + 800 + 5 * 1000);
     assertThat(schedule.describe())
@@ -101,7 +101,7 @@ class WaitsTest {
   @Test
   void manyRisingWaitsAreShortenedWithAnEllipsis() {
     Waits waits = new Waits(100, 0, 1.1, false, 0.0, false);
-    Waits.Schedule schedule = waits.exact(30, 0);
+    Schedule schedule = waits.exact(30, 0);
     assertThat(schedule.rising()).isEqualTo(29);
     assertThat(schedule.describe()).isEqualTo("100, 110, 121, ..., " + waits.highest(29) + " ms");
   }
@@ -110,7 +110,7 @@ class WaitsTest {
   void aRetryHappensOnlyWhileTheWaitsSoFarStayBelowMaxDuration() {
     Waits fixed = new Waits(1000, 0, 0.0, false, 0.0, false);
     // 1000 + 1000 = 2000 < 3000, 1000 * 3 = 3000 is not: 2 retries, 3 attempts.
-    Waits.Schedule atTheBoundary = fixed.exact(5, 3000);
+    Schedule atTheBoundary = fixed.exact(5, 3000);
     assertThat(atTheBoundary.retries()).isEqualTo(2);
     assertThat(atTheBoundary.total()).isEqualTo(2000);
     assertThat(fixed.exact(5, 3001).retries()).isEqualTo(3);
@@ -136,7 +136,7 @@ class WaitsTest {
           assertThat(fixed.exact(Integer.MAX_VALUE, 10_500).retries()).isEqualTo(10);
 
           Waits exponential = new Waits(100, 0, 2.0, false, 0.0, false);
-          Waits.Schedule schedule = exponential.exact(Integer.MAX_VALUE, 0);
+          Schedule schedule = exponential.exact(Integer.MAX_VALUE, 0);
           // 100 .. 25600 rise (9 waits, 51100 ms), then 30000 for the rest.
           assertThat(schedule.rising()).isEqualTo(9);
           assertThat(schedule.total()).isEqualTo(51100L + 30000L * (retries - 9));
@@ -160,7 +160,7 @@ class WaitsTest {
     assertThat(huge.worstCaseTotal(Integer.MAX_VALUE, 0)).isEqualTo(Long.MAX_VALUE);
 
     Waits capped = new Waits(1, Long.MAX_VALUE, 1e10, false, 0.0, false);
-    Waits.Schedule schedule = capped.exact(Integer.MAX_VALUE, 0);
+    Schedule schedule = capped.exact(Integer.MAX_VALUE, 0);
     assertThat(schedule.total()).isEqualTo(Long.MAX_VALUE);
     assertThat(schedule.steady()).isEqualTo(Long.MAX_VALUE);
     assertThat(Waits.saturatedAdd(Long.MAX_VALUE, Long.MAX_VALUE)).isEqualTo(Long.MAX_VALUE);
@@ -174,9 +174,9 @@ class WaitsTest {
         Duration.ofSeconds(5),
         () -> {
           Waits slow = new Waits(1, 0, 1.000001, false, 0.0, false);
-          Waits.Schedule schedule = slow.exact(Integer.MAX_VALUE, 0);
+          Schedule schedule = slow.exact(Integer.MAX_VALUE, 0);
           assertThat(schedule.exact()).isFalse();
-          assertThat(schedule.rising()).isEqualTo(Waits.RISING_LIMIT);
+          assertThat(schedule.rising()).isEqualTo(Schedule.RISING_LIMIT);
           // Every wait is at most the cap: the total is bounded by it.
           assertThat(schedule.total()).isAtMost(30000L * (Integer.MAX_VALUE - 1L));
           assertThat(schedule.total()).isGreaterThan(0L);
