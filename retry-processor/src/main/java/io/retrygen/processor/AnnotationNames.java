@@ -15,6 +15,8 @@ public final class AnnotationNames {
   public static final String RETRY_BUDGET = "io.retrygen.RetryBudget";
   public static final String RETRY_LISTENER = "io.retrygen.RetryListener";
   public static final String STATISTICS_LISTENER = "io.retrygen.runtime.StatisticsListener";
+  /** The options a generated constructor takes, told apart from the input's own parameters. */
+  public static final String RETRY_OPTIONS = "io.retrygen.runtime.RetryOptions";
   public static final String GENERATED = "javax.annotation.processing.Generated";
 
   private AnnotationNames() {}

@@ -1,15 +1,10 @@
 package io.retrygen.processor;
 
-import com.squareup.javapoet.AnnotationSpec;
-import com.squareup.javapoet.ClassName;
-import com.squareup.javapoet.CodeBlock;
-import com.squareup.javapoet.TypeName;
 import java.lang.annotation.Retention;
 import java.lang.annotation.RetentionPolicy;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
-import java.util.Map;
 import javax.lang.model.element.AnnotationMirror;
 import javax.lang.model.element.AnnotationValue;
 import javax.lang.model.element.Element;
@@ -34,12 +29,12 @@ import javax.lang.model.type.TypeMirror;
 final class CopiedAnnotations {
   private static final String DEPRECATED = "java.lang.Deprecated";
 
-  private final List<AnnotationSpec> method;
-  private final List<List<AnnotationSpec>> parameters;
+  private final List<AnnotationMirror> method;
+  private final List<List<AnnotationMirror>> parameters;
   private final boolean deprecated;
 
   private CopiedAnnotations(
-      List<AnnotationSpec> method, List<List<AnnotationSpec>> parameters, boolean deprecated) {
+      List<AnnotationMirror> method, List<List<AnnotationMirror>> parameters, boolean deprecated) {
     this.method = method;
     this.parameters = parameters;
     this.deprecated = deprecated;
@@ -51,7 +46,7 @@ final class CopiedAnnotations {
     for (AnnotationMirror annotation : method.getAnnotationMirrors()) {
       deprecated |= nameOf(annotation).equals(DEPRECATED);
     }
-    List<List<AnnotationSpec>> parameters = new ArrayList<>();
+    List<List<AnnotationMirror>> parameters = new ArrayList<>();
     for (VariableElement parameter : method.getParameters()) {
       parameters.add(copies(parameter, target));
     }
@@ -60,12 +55,12 @@ final class CopiedAnnotations {
   }
 
   /** The method's annotations to copy, in source order ({@code @Deprecated} among them). */
-  List<AnnotationSpec> method() {
+  List<AnnotationMirror> method() {
     return method;
   }
 
   /** The annotations to copy to the parameter at {@code index}. */
-  List<AnnotationSpec> parameter(int index) {
+  List<AnnotationMirror> parameter(int index) {
     return parameters.get(index);
   }
 
@@ -74,11 +69,11 @@ final class CopiedAnnotations {
     return deprecated;
   }
 
-  private static List<AnnotationSpec> copies(Element element, PackageElement target) {
-    List<AnnotationSpec> copies = new ArrayList<>();
+  private static List<AnnotationMirror> copies(Element element, PackageElement target) {
+    List<AnnotationMirror> copies = new ArrayList<>();
     for (AnnotationMirror annotation : element.getAnnotationMirrors()) {
       if (isCopied(annotation, target)) {
-        copies.add(spec(annotation));
+        copies.add(annotation);
       }
     }
     return Collections.unmodifiableList(copies);
@@ -157,64 +152,7 @@ final class CopiedAnnotations {
         .toString();
   }
 
-  /**
-   * The annotation as written: only the values given explicitly (defaults stay defaults), in
-   * source order, each as a literal the generated source can hold (floating-point infinities and
-   * NaN included, which {@code AnnotationSpec.get} would write as {@code Infinity} and {@code
-   * NaN}).
-   */
-  private static AnnotationSpec spec(AnnotationMirror annotation) {
-    AnnotationSpec.Builder spec =
-        AnnotationSpec.builder(
-            ClassName.get((TypeElement) annotation.getAnnotationType().asElement()));
-    for (Map.Entry<? extends ExecutableElement, ? extends AnnotationValue> entry :
-        annotation.getElementValues().entrySet()) {
-      String name = entry.getKey().getSimpleName().toString();
-      Object value = entry.getValue().getValue();
-      if (value instanceof List) {
-        List<?> values = (List<?>) value;
-        if (values.isEmpty()) {
-          spec.addMember(name, "{}");
-        }
-        for (Object element : values) {
-          spec.addMember(name, literal(((AnnotationValue) element).getValue()));
-        }
-      } else {
-        spec.addMember(name, literal(value));
-      }
-    }
-    return spec.build();
-  }
 
-  private static CodeBlock literal(Object value) {
-    if (value instanceof AnnotationMirror) {
-      return CodeBlock.of("$L", spec((AnnotationMirror) value));
-    }
-    if (value instanceof TypeMirror) {
-      return CodeBlock.of("$T.class", TypeName.get((TypeMirror) value));
-    }
-    if (value instanceof VariableElement) {
-      VariableElement constant = (VariableElement) value;
-      return CodeBlock.of(
-          "$T.$N",
-          ClassName.get((TypeElement) constant.getEnclosingElement()),
-          constant.getSimpleName().toString());
-    }
-    if (value instanceof String) {
-      return Literals.string((String) value);
-    }
-    if (value instanceof Character) {
-      return CodeBlock.of("$L", Literals.character((Character) value));
-    }
-    if (value instanceof Double) {
-      return Literals.doubleValue((Double) value);
-    }
-    if (value instanceof Float) {
-      return Literals.floatValue((Float) value);
-    }
-    if (value instanceof Long) {
-      return CodeBlock.of("$LL", value);
-    }
-    return CodeBlock.of("$L", value); // int, short, byte (constants narrow), boolean
-  }
+
+
 }

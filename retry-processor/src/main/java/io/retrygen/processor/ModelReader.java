@@ -90,7 +90,7 @@ final class ModelReader {
     List<ConstructorPlan> constructors =
         isInterface
             ? new ArrayList<>()
-            : ConstructorPlan.plansOf(type, elements, types, deprecations);
+            : ConstructorReader.plansOf(type, elements, types, deprecations);
     DeprecatedUses listenerUses = DeprecatedUses.NONE;
     for (GuardedMethod method : methods) {
       if (method.retry() != null) {

@@ -40,7 +40,7 @@ final class SignatureWriter {
     if (guarded.deprecated() && !copied.copiesDeprecated()) {
       builder.addAnnotation(Deprecated.class);
     }
-    builder.addAnnotations(copied.method());
+    builder.addAnnotations(AnnotationCopies.method(copied));
     List<String> warnings =
         warnings(
             guarded.type().getReturnType(), guarded.type().getParameterTypes(), method.isVarArgs());
@@ -64,7 +64,7 @@ final class SignatureWriter {
           ParameterSpec.builder(
                   types.get(parameterTypes.get(i)),
                   method.getParameters().get(i).getSimpleName().toString())
-              .addAnnotations(copied.parameter(i))
+              .addAnnotations(AnnotationCopies.parameter(copied, i))
               .build());
     }
     builder.varargs(method.isVarArgs());
