@@ -4,6 +4,7 @@ import com.squareup.javapoet.AnnotationSpec;
 import com.squareup.javapoet.ClassName;
 import com.squareup.javapoet.CodeBlock;
 import com.squareup.javapoet.TypeName;
+import io.retrygen.processor.model.CopiedAnnotations;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -14,7 +15,9 @@ import javax.lang.model.element.TypeElement;
 import javax.lang.model.element.VariableElement;
 import javax.lang.model.type.TypeMirror;
 
-/** Writes the annotations a generated method copies ({@link CopiedAnnotations}) as JavaPoet specs. */
+/**
+ * Writes the annotations a generated method copies ({@link CopiedAnnotations}) as JavaPoet specs.
+ */
 final class AnnotationCopies {
   private AnnotationCopies() {}
 

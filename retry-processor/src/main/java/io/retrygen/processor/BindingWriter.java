@@ -5,6 +5,7 @@ import com.squareup.javapoet.CodeBlock;
 import com.squareup.javapoet.MethodSpec;
 import com.squareup.javapoet.NameAllocator;
 import com.squareup.javapoet.TypeName;
+import io.retrygen.processor.model.GuardedMethod;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;

@@ -3,6 +3,8 @@ package io.retrygen.processor;
 import com.squareup.javapoet.ClassName;
 import com.squareup.javapoet.CodeBlock;
 import com.squareup.javapoet.TypeName;
+import io.retrygen.processor.model.BreakerConfig;
+import io.retrygen.processor.model.RetryConfig;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;

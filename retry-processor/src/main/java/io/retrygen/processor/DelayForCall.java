@@ -2,6 +2,9 @@ package io.retrygen.processor;
 
 import com.squareup.javapoet.CodeBlock;
 import com.squareup.javapoet.TypeName;
+import io.retrygen.processor.model.DelayForMethods;
+import io.retrygen.processor.model.GuardedMethod;
+import io.retrygen.processor.model.PredicateMethod;
 import java.util.List;
 
 /**

@@ -4,6 +4,8 @@ import com.squareup.javapoet.ClassName;
 import com.squareup.javapoet.CodeBlock;
 import com.squareup.javapoet.MethodSpec;
 import com.squareup.javapoet.TypeName;
+import io.retrygen.processor.model.GuardedMethod;
+import io.retrygen.processor.model.RecoverMethod;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Consumer;

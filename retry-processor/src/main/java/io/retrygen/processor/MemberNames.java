@@ -6,6 +6,8 @@ import com.squareup.javapoet.CodeBlock;
 import com.squareup.javapoet.ParameterizedTypeName;
 import com.squareup.javapoet.TypeName;
 import com.squareup.javapoet.TypeVariableName;
+import io.retrygen.processor.model.GuardedMethod;
+import io.retrygen.processor.model.RetryableType;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.HashMap;

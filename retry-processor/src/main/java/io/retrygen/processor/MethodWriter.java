@@ -6,6 +6,11 @@ import com.squareup.javapoet.MethodSpec;
 import com.squareup.javapoet.NameAllocator;
 import com.squareup.javapoet.ParameterSpec;
 import com.squareup.javapoet.TypeName;
+import io.retrygen.processor.model.BreakerConfig;
+import io.retrygen.processor.model.GuardedMethod;
+import io.retrygen.processor.model.PredicateMethod;
+import io.retrygen.processor.model.RetryConfig;
+import io.retrygen.processor.model.RetryableType;
 import java.util.ArrayList;
 import java.util.List;
 import javax.lang.model.element.TypeElement;
@@ -159,7 +164,6 @@ final class MethodWriter {
         .addStatement("$N.onSuccess($N)", locals.breaker, locals.permit)
         .endControlFlow();
   }
-
 
   /**
    * Inside {@code catch (Throwable failure)}: the decision order's steps 1 (classification), 2

@@ -2,6 +2,10 @@ package io.retrygen.processor;
 
 import com.squareup.javapoet.ClassName;
 import com.squareup.javapoet.JavaFile;
+import io.retrygen.processor.model.GuardedMethod;
+import io.retrygen.processor.model.PredicateMethod;
+import io.retrygen.processor.model.RecoverMethod;
+import io.retrygen.processor.model.RetryableType;
 import java.util.Arrays;
 import java.util.HashSet;
 import java.util.Set;

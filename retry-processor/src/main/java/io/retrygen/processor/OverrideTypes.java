@@ -7,6 +7,7 @@ import com.squareup.javapoet.ParameterizedTypeName;
 import com.squareup.javapoet.TypeName;
 import com.squareup.javapoet.TypeVariableName;
 import com.squareup.javapoet.WildcardTypeName;
+import io.retrygen.processor.model.GuardedMethod;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.LinkedHashMap;

@@ -1,5 +1,12 @@
 package io.retrygen.processor;
 
+import io.retrygen.processor.model.BackoffConfig;
+import io.retrygen.processor.model.BreakerConfig;
+import io.retrygen.processor.model.GuardedMethod;
+import io.retrygen.processor.model.RecoverMethod;
+import io.retrygen.processor.model.RetryConfig;
+import io.retrygen.processor.model.RetryableType;
+import io.retrygen.processor.model.Waits;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;

@@ -1,6 +1,15 @@
 package io.retrygen.processor;
 
 import com.squareup.javapoet.MethodSpec;
+import io.retrygen.processor.elements.Messages;
+import io.retrygen.processor.model.BreakerConfig;
+import io.retrygen.processor.model.BudgetConfig;
+import io.retrygen.processor.model.GuardedMethod;
+import io.retrygen.processor.model.PredicateMethod;
+import io.retrygen.processor.model.RecoverMethod;
+import io.retrygen.processor.model.RetryConfig;
+import io.retrygen.processor.model.Schedule;
+import io.retrygen.processor.model.Waits;
 import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.List;

@@ -2,6 +2,18 @@ package io.retrygen.processor;
 
 import com.google.auto.service.AutoService;
 import com.squareup.javapoet.JavaFile;
+import io.retrygen.processor.check.AnnotationWarnings;
+import io.retrygen.processor.check.LocalTypes;
+import io.retrygen.processor.check.ModelWarnings;
+import io.retrygen.processor.check.RecoverWarnings;
+import io.retrygen.processor.check.Validator;
+import io.retrygen.processor.elements.AnnotationNames;
+import io.retrygen.processor.elements.MissingTypeException;
+import io.retrygen.processor.model.Report;
+import io.retrygen.processor.model.RetryableType;
+import io.retrygen.processor.read.ConfigCache;
+import io.retrygen.processor.read.ModelReader;
+import io.retrygen.processor.read.SuperficialCheck;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
@@ -162,10 +174,6 @@ public final class RetryProcessor extends AbstractProcessor {
     printer.print(report.take(), null);
   }
 
-
-
-
-
   /**
    * Reads, checks and writes {@code type}. {@code inputs} are the types of this round that {@link
    * Rounds#isInput} accepts: each reports what is wrong with its own annotations, so its subtypes
@@ -220,12 +228,6 @@ public final class RetryProcessor extends AbstractProcessor {
           e.getMessage());
     }
   }
-
-
-
-
-
-
 
   private static String stackTraceOf(Throwable e) {
     StringWriter trace = new StringWriter();

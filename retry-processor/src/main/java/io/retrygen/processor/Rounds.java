@@ -1,5 +1,11 @@
 package io.retrygen.processor;
 
+import io.retrygen.processor.elements.AnnotationNames;
+import io.retrygen.processor.elements.Declarations;
+import io.retrygen.processor.elements.KotlinSupport;
+import io.retrygen.processor.elements.Mirrors;
+import io.retrygen.processor.elements.MissingTypeException;
+import io.retrygen.processor.read.OtherProcessors;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashSet;

@@ -7,6 +7,7 @@ import io.retrygen.CircuitBreaker;
 import io.retrygen.Recover;
 import io.retrygen.RetryListener;
 import io.retrygen.Retryable;
+import io.retrygen.processor.elements.AnnotationNames;
 import io.retrygen.runtime.AsyncCall;
 import io.retrygen.runtime.BackoffPolicy;
 import io.retrygen.runtime.CircuitBreakerGate;

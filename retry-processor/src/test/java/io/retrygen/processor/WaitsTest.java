@@ -4,6 +4,8 @@ import static com.google.common.truth.Truth.assertThat;
 import static com.google.common.truth.Truth.assertWithMessage;
 import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 
+import io.retrygen.processor.model.Schedule;
+import io.retrygen.processor.model.Waits;
 import io.retrygen.runtime.BackoffPolicy;
 import java.time.Duration;
 import org.junit.jupiter.api.Test;

@@ -1,0 +1,203 @@
+package io.retrygen.processor.check;
+
+import io.retrygen.processor.elements.AnnotationNames;
+import io.retrygen.processor.elements.GeneratedNames;
+import io.retrygen.processor.elements.KotlinSupport;
+import io.retrygen.processor.elements.Mirrors;
+import io.retrygen.processor.elements.SealedTypes;
+import io.retrygen.processor.elements.SerializableInputs;
+import io.retrygen.processor.model.Report;
+import javax.lang.model.element.AnnotationMirror;
+import javax.lang.model.element.Element;
+import javax.lang.model.element.ElementKind;
+import javax.lang.model.element.ExecutableElement;
+import javax.lang.model.element.Modifier;
+import javax.lang.model.element.NestingKind;
+import javax.lang.model.element.TypeElement;
+import javax.lang.model.util.ElementFilter;
+import javax.lang.model.util.Elements;
+import javax.lang.model.util.Types;
+
+/**
+ * The rules for the input type itself: what kind of type it is, whether the generated
+ * class can see, extend or implement, and construct it. Reports why not on the type.
+ */
+public final class ShapeValidator {
+  private final Elements elements;
+  private final Types types;
+  private final Report report;
+
+  ShapeValidator(Elements elements, Types types, Report report) {
+    this.elements = elements;
+    this.types = types;
+    this.report = report;
+  }
+
+  /**
+   * An annotation type that carries one of ours, as a composed annotation would in Spring: it is
+   * nothing to wrap, and a method it annotates would not be guarded by what it carries.
+   */
+  private void reportAnnotationType(TypeElement type) {
+    for (String name :
+        new String[] {
+          AnnotationNames.RETRYABLE,
+          AnnotationNames.CIRCUIT_BREAKER,
+          AnnotationNames.BACKOFF,
+          AnnotationNames.RETRY_BUDGET
+        }) {
+      AnnotationMirror ours = Mirrors.find(type, name);
+      if (ours != null) {
+        String simpleName = name.substring(name.lastIndexOf('.') + 1);
+        report.error(
+            type,
+            ours,
+            "@%s on annotation type %s would have no effect: retrygen reads its annotations on"
+                + " interfaces, classes and their methods, not through an annotation that carries"
+                + " them, so a method annotated @%s would not be guarded. Put @%s on those"
+                + " methods, or on their interface or class, instead",
+            simpleName, type.getSimpleName(), type.getSimpleName(), simpleName);
+        return;
+      }
+    }
+  }
+
+  /**
+   * Whether {@code type} can have a generated class at all: an interface or a non-final class that
+   * the generated top-level class can see and instantiate. Reports why not.
+   */
+  boolean validateShape(TypeElement type) {
+    ElementKind elementKind = type.getKind();
+    if (elementKind == ElementKind.ANNOTATION_TYPE) {
+      reportAnnotationType(type);
+      return false;
+    }
+    if (elementKind == ElementKind.ENUM || elementKind.name().equals("RECORD")) {
+      report.error(
+          type,
+          "retrygen cannot wrap %s %s: it generates a delegate for an interface or a subclass for"
+              + " a class. Put the annotations on an interface that %s implements, and wrap it",
+          kindName(type), type.getSimpleName(), type.getSimpleName());
+      return false;
+    }
+    boolean valid = checkNotFinal(type);
+    valid &= checkSealed(type);
+    if (isPrivateOrInPrivate(type)) {
+      return false; // its constructors are private too: no point saying so again
+    }
+    if (type.getKind() == ElementKind.CLASS) {
+      valid &= checkSubclassable(type);
+    }
+    return valid;
+  }
+
+  private boolean checkNotFinal(TypeElement type) {
+    if (type.getKind() != ElementKind.CLASS || !type.getModifiers().contains(Modifier.FINAL)) {
+      return true;
+    }
+    report.error(
+        type,
+        KotlinSupport.isKotlin(type)
+            ? "retrygen cannot wrap final class %s: it generates the subclass %s, and Kotlin"
+                + " classes are final unless marked open. Mark it `open`, or put the"
+                + " annotations on an interface that %s implements"
+            : "retrygen cannot wrap final class %s: it generates the subclass %s. Remove final,"
+                + " or put the annotations on an interface that %s implements",
+        type.getSimpleName(),
+        GeneratedNames.retryingClass(type).simpleName(),
+        type.getSimpleName());
+    return false;
+  }
+
+  private boolean checkSealed(TypeElement type) {
+    if (!SealedTypes.isSealed(type) || SealedTypes.permitsGenerated(type)) {
+      return true;
+    }
+    String generated = GeneratedNames.retryingClass(type).simpleName();
+    report.error(
+        type,
+        "retrygen cannot wrap sealed %s %s: its permits clause does not name the generated class"
+            + " %s, which %s it. Add %s to permits",
+        kindName(type), type.getSimpleName(), generated,
+        type.getKind().isInterface() ? "implements" : "extends", generated);
+    return false;
+  }
+
+  /** Whether {@code type} or a type enclosing it is private, which it reports. */
+  private boolean isPrivateOrInPrivate(TypeElement type) {
+    for (Element e = type; e instanceof TypeElement; e = e.getEnclosingElement()) {
+      TypeElement each = (TypeElement) e;
+      if (each.getModifiers().contains(Modifier.PRIVATE)) {
+        report.error(
+            type,
+            "retrygen cannot wrap %s %s because %s is private: the generated %s is a top-level"
+                + " class of the package and cannot see it. Make it package-private or public",
+            kindName(type), type.getSimpleName(), each.getSimpleName(),
+            GeneratedNames.retryingClass(type).simpleName());
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** What a class needs for a generated subclass: static, a constructor to call, readObject. */
+  private boolean checkSubclassable(TypeElement type) {
+    boolean valid = true;
+    String generated = GeneratedNames.retryingClass(type).simpleName();
+    if (type.getNestingKind() == NestingKind.MEMBER
+        && !type.getModifiers().contains(Modifier.STATIC)) {
+      report.error(
+          type,
+          "retrygen cannot wrap inner class %s: the generated subclass %s has no enclosing"
+              + " instance to create it with. Make the class static",
+          type.getSimpleName(), generated);
+      valid = false;
+    }
+    if (!hasAccessibleConstructor(type)) {
+      report.error(
+          type,
+          "retrygen cannot wrap class %s: it has no non-private constructor for the generated"
+              + " subclass %s to call. Add a package-private or public constructor",
+          type.getSimpleName(), generated);
+      valid = false;
+    }
+    ExecutableElement readObject =
+        SerializableInputs.isSerializable(type, elements, types)
+            ? SerializableInputs.visibleReadObject(type)
+            : null;
+    if (readObject != null) {
+      report.error(
+          type,
+          "retrygen cannot wrap serializable class %s: %s declares a non-private"
+              + " readObject(ObjectInputStream), so the generated subclass %s cannot declare the"
+              + " private one that restores its retry state after deserialization. Make that"
+              + " readObject private (serialization calls only a private one)",
+          type.getSimpleName(), readObject.getEnclosingElement().getSimpleName(), generated);
+      valid = false;
+    }
+    return valid;
+  }
+
+  private static boolean hasAccessibleConstructor(TypeElement type) {
+    for (ExecutableElement constructor : ElementFilter.constructorsIn(type.getEnclosedElements())) {
+      if (!constructor.getModifiers().contains(Modifier.PRIVATE)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  private static String kindName(TypeElement type) {
+    switch (type.getKind()) {
+      case ENUM:
+        return "enum";
+      case ANNOTATION_TYPE:
+        return "annotation type";
+      case INTERFACE:
+        return "interface";
+      case CLASS:
+        return "class";
+      default:
+        return type.getKind().name().toLowerCase(java.util.Locale.ROOT);
+    }
+  }
+}

@@ -1,0 +1,285 @@
+package io.retrygen.processor.check;
+
+import io.retrygen.processor.elements.AnnotationNames;
+import io.retrygen.processor.elements.Declarations;
+import io.retrygen.processor.elements.KotlinSupport;
+import io.retrygen.processor.elements.Messages;
+import io.retrygen.processor.elements.Mirrors;
+import io.retrygen.processor.elements.Visibility;
+import io.retrygen.processor.model.BreakerConfig;
+import io.retrygen.processor.model.BudgetConfig;
+import io.retrygen.processor.model.GuardedMethod;
+import io.retrygen.processor.model.Report;
+import io.retrygen.processor.model.RetryConfig;
+import io.retrygen.processor.model.RetryableType;
+import io.retrygen.processor.read.ConfigCache;
+import io.retrygen.processor.read.RecoverFit;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import javax.lang.model.element.AnnotationMirror;
+import javax.lang.model.element.AnnotationValue;
+import javax.lang.model.element.Element;
+import javax.lang.model.element.ExecutableElement;
+import javax.lang.model.element.Modifier;
+import javax.lang.model.element.PackageElement;
+import javax.lang.model.element.TypeElement;
+import javax.lang.model.type.TypeMirror;
+import javax.lang.model.util.ElementFilter;
+import javax.lang.model.util.Elements;
+import javax.lang.model.util.Types;
+
+/**
+ * The rules of the contract. Reports every problem of a type through the {@link Report}, on the
+ * value that is wrong where there is one, and never throws for bad input.
+ */
+public final class Validator {
+  private final Types types;
+  private final Report report;
+  private final ConfigCache configs;
+  private final RetryableValidator retryableValidator;
+  private final Elements elements;
+  private final ShapeValidator shapeValidator;
+  private final BreakerValidator breakerValidator;
+  private final BudgetValidator budgetValidator;
+  private final ReturnTypeValidator returnTypes;
+
+  public Validator(Elements elements, Types types, Report report, ConfigCache configs) {
+    this.elements = elements;
+    this.shapeValidator = new ShapeValidator(elements, types, report);
+    this.types = types;
+    this.report = report;
+    this.configs = configs;
+    this.retryableValidator = new RetryableValidator(types, report);
+    this.breakerValidator = new BreakerValidator(types, report);
+    this.budgetValidator = new BudgetValidator(types, report);
+    this.returnTypes = new ReturnTypeValidator(types, report);
+  }
+
+  /** See {@link ShapeValidator#validateShape}. */
+  public boolean validateShape(TypeElement type) {
+    return shapeValidator.validateShape(type);
+  }
+
+  /** Checks every annotation that the input itself carries, on the type and its own methods. */
+  public void validateAnnotations(TypeElement type) {
+    for (Element element : Declarations.typeAndOwnMethods(type)) {
+      AnnotationMirror retryable = Mirrors.find(element, AnnotationNames.RETRYABLE);
+      AnnotationMirror backoff = Mirrors.find(element, AnnotationNames.BACKOFF);
+      AnnotationMirror breaker = Mirrors.find(element, AnnotationNames.CIRCUIT_BREAKER);
+      if (element instanceof ExecutableElement) {
+        checkOverridable((ExecutableElement) element, retryable != null ? retryable : breaker);
+        AnnotationMirror recover = Mirrors.find(element, AnnotationNames.RECOVER);
+        if (recover != null) {
+          checkRecover((ExecutableElement) element);
+        }
+      }
+      if (backoff != null && retryable == null) {
+        report.error(
+            element, backoff,
+            "@Backoff here belongs to no @Retryable: a @Backoff placed directly on a %s applies"
+                + " only to a @Retryable on the same %s. Add @Retryable, or write"
+                + " @Retryable(backoff = @Backoff(...))",
+            elementName(element), elementName(element));
+      }
+      if (breaker != null) {
+        BreakerConfig config = configs.breaker(element);
+        breakerValidator.validate(type, config);
+        breakerValidator.checkName(config);
+      }
+      if (retryable != null) {
+        retryableValidator.validate(type, configs.retry(element));
+      }
+      if (Mirrors.find(element, AnnotationNames.RETRY_BUDGET) != null) {
+        budgetValidator.validate(configs.budget(element));
+      }
+    }
+  }
+
+  /**
+   * In a type that generates nothing (only {@code @Recover} or {@code @RetryBudget}
+   * methods), a {@code @RetryBudget} on a method caps nothing, unless an input of this
+   * round extends the type: nearest wins, so its generated class may use the budget.
+   */
+  public void validateUnguardedBudgets(TypeElement type, List<TypeElement> inputs) {
+    if (Declarations.isSupertypeOfAnInput(types, type, inputs)) {
+      return;
+    }
+    for (ExecutableElement method : ElementFilter.methodsIn(type.getEnclosedElements())) {
+      AnnotationMirror budget = Mirrors.find(method, AnnotationNames.RETRY_BUDGET);
+      if (budget != null) {
+        budgetValidator.reportUnretried(
+            method, budget,
+            String.format(
+                "nothing in %s is guarded, so no class is generated for it", type.getSimpleName()));
+      }
+    }
+  }
+
+  private void checkOverridable(ExecutableElement method, AnnotationMirror annotation) {
+    if (annotation == null) {
+      return;
+    }
+    String annotationName = "@" + annotation.getAnnotationType().asElement().getSimpleName();
+    Set<Modifier> modifiers = method.getModifiers();
+    String reason =
+        modifiers.contains(Modifier.FINAL) ? "final"
+            : modifiers.contains(Modifier.STATIC) ? "static"
+            : modifiers.contains(Modifier.PRIVATE) ? "private"
+            : null;
+    if (reason != null && reason.equals("final") && KotlinSupport.isKotlin(method)) {
+      report.error(
+          method,
+          "%s cannot be used on final function %s: the generated class guards a function by"
+              + " overriding it, and Kotlin functions are final unless marked open. Mark it"
+              + " `open`, or remove the annotation",
+          annotationName, Messages.signature(method));
+    } else if (reason != null) {
+      report.error(
+          method,
+          "%s cannot be used on %s method %s: the generated class guards a method by overriding"
+              + " it, and a %s method cannot be overridden. Remove %s, or remove the annotation",
+          annotationName, reason, Messages.signature(method), reason, reason);
+    }
+  }
+
+  /** A recover method must be callable by the generated class: non-private, non-static, a body. */
+  private void checkRecover(ExecutableElement method) {
+    Set<Modifier> modifiers = method.getModifiers();
+    if (modifiers.contains(Modifier.PRIVATE)) {
+      report.error(
+          method,
+          "@Recover method %s is private, so the generated class cannot call it. Make it"
+              + " package-private, protected or public",
+          Messages.signature(method));
+    } else if (modifiers.contains(Modifier.STATIC)) {
+      boolean inInterface = method.getEnclosingElement().getKind().isInterface();
+      report.error(
+          method,
+          "@Recover method %s is static: a recover method is called on the instance the"
+              + " generated class wraps. %s",
+          Messages.signature(method),
+          inInterface ? "Make it a default method instead of static" : "Remove static");
+    } else if (KotlinSupport.hasBodyInDefaultImpls(method, types)) {
+      report.error(
+          method,
+          "@Recover method %s cannot be called: %s. %s",
+          Messages.signature(method), KotlinSupport.defaultImplsCause(method),
+          KotlinSupport.JVM_DEFAULT_FIX);
+    } else if (!RecoverFit.hasBody(method)) {
+      report.error(
+          method,
+          "@Recover method %s has no body, so the generated class has nothing to call. %s",
+          Messages.signature(method),
+          method.getEnclosingElement().getKind().isInterface()
+              ? "Make it a default method"
+              : "Give it a body");
+    }
+  }
+
+  /**
+   * Reports each of the {@code failures} named by {@code attribute} of {@code annotation} that the
+   * generated class, in {@code pkg}, cannot see: it tests for them with {@code instanceof}.
+   */
+  static void checkVisible(
+      Types types,
+      Report report,
+      Element element,
+      AnnotationMirror annotation,
+      AnnotationValue written,
+      String attribute,
+      List<TypeMirror> failures,
+      PackageElement pkg) {
+    for (TypeMirror failure : failures) {
+      TypeElement failureType = (TypeElement) types.asElement(failure);
+      if (!Visibility.isAccessibleFrom(failureType, pkg)) {
+        report.error(
+            element, annotation, written,
+            "@%s(%s = %s.class) names a type that the generated class in package %s cannot see,"
+                + " so it cannot test for it. Make %s public or package-private",
+            annotation.getAnnotationType().asElement().getSimpleName(), attribute,
+            failureType.getSimpleName(), pkg.isUnnamed() ? "(unnamed)" : pkg.getQualifiedName(),
+            failureType.getSimpleName());
+      }
+    }
+  }
+
+  /**
+   * Checks the annotations that the input's guarded methods inherit from supertypes, once each:
+   * the input's own were checked by {@link #validateAnnotations}, and so are those of a supertype
+   * that is among this round's {@code inputs}. Report reports what is wrong with them on the
+   * input, naming the supertype: a supertype in a jar, say.
+   */
+  public void validateInherited(
+      RetryableType model, List<TypeElement> inputs, List<TypeElement> roundTypes) {
+    Set<Element> checkedRetries = new HashSet<>();
+    Set<Element> checkedBreakers = new HashSet<>();
+    Set<Element> checkedBudgets = new HashSet<>();
+    TypeElement type = model.element();
+    for (GuardedMethod method : model.methods()) {
+      RetryConfig retry = method.retry();
+      if (retry != null && isInherited(retry.annotatedElement(), type, checkedRetries)) {
+        if (isInput(retry.annotatedElement(), inputs)) {
+          retryableValidator.validateVisibility(type, retry);
+        } else {
+          retryableValidator.validate(type, retry);
+        }
+      }
+      BreakerConfig breaker = method.breaker();
+      if (breaker != null && isInherited(breaker.annotatedElement(), type, checkedBreakers)) {
+        if (isInput(breaker.annotatedElement(), inputs)) {
+          breakerValidator.validateVisibility(type, breaker);
+        } else {
+          breakerValidator.validate(type, breaker);
+          breakerValidator.checkName(breaker);
+        }
+      }
+      BudgetConfig budget = method.budget();
+      // A budget-only supertype of this round, no input, checked its own values already.
+      if (budget != null
+          && isInherited(budget.annotatedElement(), type, checkedBudgets)
+          && !isInput(budget.annotatedElement(), roundTypes)) {
+        budgetValidator.validate(budget);
+      }
+    }
+  }
+
+  /** Whether an annotation on {@code annotated} comes from a supertype and is not checked yet. */
+  private static boolean isInherited(Element annotated, TypeElement type, Set<Element> checked) {
+    return !Declarations.declaringType(annotated).equals(type) && checked.add(annotated);
+  }
+
+  /**
+   * Whether {@code annotated} is declared in an input of this round: that supertype reports what
+   * is wrong with its annotations itself, with their caret, and only what depends on the
+   * generating type's package (which classes it can see) is left to check here.
+   */
+  private static boolean isInput(Element annotated, List<TypeElement> inputs) {
+    return inputs.contains(Declarations.declaringType(annotated));
+  }
+
+  /**
+   * What only the model shows: guarded methods whose return type the generator cannot handle
+   * ({@link ReturnTypeValidator}), breakers and budgets that share a name with other settings, and
+   * budgets on methods that no {@code @Retryable} guards.
+   */
+  public void validateModel(RetryableType model, List<TypeElement> inputs) {
+    budgetValidator.checkBudgetsApply(model, inputs);
+    for (GuardedMethod method : model.methods()) {
+      if (!method.isGuarded()) {
+        continue;
+      }
+      if (method.budget() != null) {
+        budgetValidator.checkName(method.budgetName(), method.budget());
+      }
+      if (method.breaker() != null) {
+        breakerValidator.checkLabelName(method.breaker(), method.method(), method.label());
+      }
+      returnTypes.check(method);
+    }
+  }
+
+  static String elementName(Element element) {
+    return element instanceof ExecutableElement ? "method" : "type";
+  }
+}

@@ -1,0 +1,74 @@
+package io.retrygen.processor.read;
+
+import io.retrygen.processor.elements.AnnotationNames;
+import io.retrygen.processor.elements.Mirrors;
+import io.retrygen.processor.model.BreakerConfig;
+import io.retrygen.processor.model.BudgetConfig;
+import io.retrygen.processor.model.RetryConfig;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.function.Function;
+import javax.lang.model.element.AnnotationMirror;
+import javax.lang.model.element.Element;
+import javax.lang.model.util.Elements;
+import javax.lang.model.util.Types;
+
+/**
+ * Each annotation read once: the values of the {@code @Retryable}, {@code @CircuitBreaker} or
+ * {@code @RetryBudget} on an element, shared by every method it guards and by the validator.
+ * Emptied at the start of each round, since elements of one round must not be used in the next.
+ */
+public final class ConfigCache {
+  private final Elements elements;
+  private final Types types;
+  private final Map<Element, RetryConfig> retryConfigs = new HashMap<>();
+  private final Map<Element, BreakerConfig> breakerConfigs = new HashMap<>();
+  private final Map<Element, BudgetConfig> budgetConfigs = new HashMap<>();
+
+  public ConfigCache(Elements elements, Types types) {
+    this.elements = elements;
+    this.types = types;
+  }
+
+  public void clear() {
+    retryConfigs.clear();
+    breakerConfigs.clear();
+    budgetConfigs.clear();
+  }
+
+  /** The {@code @Retryable} on {@code element} with its {@code @Backoff}, or null if none. */
+  public RetryConfig retry(Element element) {
+    return cached(
+        retryConfigs, element, AnnotationNames.RETRYABLE,
+        mirror -> RetryConfig.read(elements, types, element, mirror));
+  }
+
+  /** The {@code @CircuitBreaker} on {@code element}, or null if none. */
+  public BreakerConfig breaker(Element element) {
+    return cached(
+        breakerConfigs, element, AnnotationNames.CIRCUIT_BREAKER,
+        mirror -> BreakerConfig.read(elements, element, mirror));
+  }
+
+  /** The {@code @RetryBudget} on {@code element}, or null if none. */
+  public BudgetConfig budget(Element element) {
+    return cached(
+        budgetConfigs, element, AnnotationNames.RETRY_BUDGET,
+        mirror -> BudgetConfig.read(elements, element, mirror));
+  }
+
+  /** The {@code annotation} on {@code element}, made by {@code read} once; null if none. */
+  private static <C> C cached(
+      Map<Element, C> cache,
+      Element element,
+      String annotation,
+      Function<AnnotationMirror, C> read) {
+    C config = cache.get(element);
+    if (config == null && !cache.containsKey(element)) {
+      AnnotationMirror mirror = Mirrors.find(element, annotation);
+      config = mirror == null ? null : read.apply(mirror);
+      cache.put(element, config);
+    }
+    return config;
+  }
+}
