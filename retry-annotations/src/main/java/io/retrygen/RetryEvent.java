@@ -7,9 +7,15 @@ public final class RetryEvent {
   private final Throwable failure;
   private final long delayMillis;
   private final long elapsedNanos;
+  private final GiveUpReason reason;
 
   private RetryEvent(
-      String label, int attempt, Throwable failure, long delayMillis, long elapsedNanos) {
+      String label,
+      int attempt,
+      Throwable failure,
+      long delayMillis,
+      long elapsedNanos,
+      GiveUpReason reason) {
     if (label == null) {
       throw new NullPointerException("label == null");
     }
@@ -18,15 +24,32 @@ public final class RetryEvent {
     this.failure = failure;
     this.delayMillis = delayMillis;
     this.elapsedNanos = elapsedNanos;
+    this.reason = reason;
   }
 
   /**
-   * Creates an event. The runtime calls this; it is public so that listeners can be tested
-   * without a generated class.
+   * Creates an event without a {@linkplain #reason() reason}, as {@code onRetry} and {@code
+   * onSuccess} carry. Public so that listeners can be tested without a generated class.
    */
   public static RetryEvent of(
       String label, int attempt, Throwable failure, long delayMillis, long elapsedNanos) {
-    return new RetryEvent(label, attempt, failure, delayMillis, elapsedNanos);
+    return new RetryEvent(label, attempt, failure, delayMillis, elapsedNanos, null);
+  }
+
+  /**
+   * Creates an event with the reason the call gave up, as {@code onFailure} carries; the runtime
+   * calls this. Public so that listeners can be tested without a generated class.
+   *
+   * @param reason why the call gave up; null for an event of {@code onRetry} or {@code onSuccess}
+   */
+  public static RetryEvent of(
+      String label,
+      int attempt,
+      Throwable failure,
+      long delayMillis,
+      long elapsedNanos,
+      GiveUpReason reason) {
+    return new RetryEvent(label, attempt, failure, delayMillis, elapsedNanos, reason);
   }
 
   /**
@@ -63,9 +86,18 @@ public final class RetryEvent {
     return elapsedNanos;
   }
 
+  /**
+   * In {@link RetryListener#onFailure}, why the call gave up: the step that ended it, such as
+   * {@link GiveUpReason#ATTEMPTS_EXHAUSTED}; null in {@code onRetry} and {@code onSuccess}.
+   */
+  public GiveUpReason reason() {
+    return reason;
+  }
+
   @Override
   public String toString() {
     return "RetryEvent{label=" + label + ", attempt=" + attempt + ", failure=" + failure
-        + ", delayMillis=" + delayMillis + ", elapsedNanos=" + elapsedNanos + "}";
+        + ", delayMillis=" + delayMillis + ", elapsedNanos=" + elapsedNanos
+        + (reason != null ? ", reason=" + reason : "") + "}";
   }
 }

@@ -24,7 +24,8 @@ public interface RetryListener {
   /**
    * The call gives up: attempts or time are exhausted, the failure is not retried, the backoff was
    * interrupted, or the last attempt's result was rejected by {@code retryOnResult} (then {@link
-   * RetryEvent#failure()} is null). Called before any {@link Recover} method.
+   * RetryEvent#failure()} is null). {@link RetryEvent#reason()} says which step ended it. Called
+   * before any {@link Recover} method.
    */
   default void onFailure(RetryEvent event) {}
 }
