@@ -7,4 +7,6 @@ module io.retrygen.runtime {
   requires transitive io.retrygen;
 
   exports io.retrygen.runtime;
+  // Not API: what generated classes call, exported so that generated code in any module can.
+  exports io.retrygen.runtime.internal;
 }

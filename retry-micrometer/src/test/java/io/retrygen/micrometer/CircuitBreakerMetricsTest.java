@@ -5,12 +5,12 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
-import io.retrygen.runtime.CircuitBreakerGate;
 import io.retrygen.runtime.CircuitBreakerOpenException;
-import io.retrygen.runtime.CircuitBreakerPolicy;
 import io.retrygen.runtime.CircuitBreakerState;
 import io.retrygen.runtime.CircuitBreakers;
 import io.retrygen.runtime.RetryOptions;
+import io.retrygen.runtime.internal.CircuitBreakerGate;
+import io.retrygen.runtime.internal.CircuitBreakerPolicy;
 import org.junit.jupiter.api.Test;
 
 /** {@link CircuitBreakerMetrics} against a {@link SimpleMeterRegistry} (SPEC §12). */

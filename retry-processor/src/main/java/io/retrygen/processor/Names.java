@@ -9,12 +9,12 @@ import com.squareup.javapoet.ClassName;
 final class Names {
   static final ClassName RETRY_LISTENER_TYPE = ClassName.get("io.retrygen", "RetryListener");
   static final ClassName RETRY_OPTIONS = ClassName.get("io.retrygen.runtime", "RetryOptions");
-  static final ClassName RETRIER = ClassName.get("io.retrygen.runtime", "Retrier");
-  static final ClassName RETRY_POLICY = ClassName.get("io.retrygen.runtime", "RetryPolicy");
+  static final ClassName RETRIER = ClassName.get("io.retrygen.runtime.internal", "Retrier");
+  static final ClassName RETRY_POLICY = ClassName.get("io.retrygen.runtime.internal", "RetryPolicy");
   static final ClassName BREAKER_POLICY =
-      ClassName.get("io.retrygen.runtime", "CircuitBreakerPolicy");
-  static final ClassName BREAKER_GATE = ClassName.get("io.retrygen.runtime", "CircuitBreakerGate");
-  static final ClassName ASYNC_CALL = ClassName.get("io.retrygen.runtime", "AsyncCall");
+      ClassName.get("io.retrygen.runtime.internal", "CircuitBreakerPolicy");
+  static final ClassName BREAKER_GATE = ClassName.get("io.retrygen.runtime.internal", "CircuitBreakerGate");
+  static final ClassName ASYNC_CALL = ClassName.get("io.retrygen.runtime.internal", "AsyncCall");
   static final ClassName COMPLETION_STAGE =
       ClassName.get("java.util.concurrent", "CompletionStage");
   static final ClassName COMPLETABLE_FUTURE =

@@ -96,8 +96,8 @@ class RandomShapesTest {
   private static final int INPUTS_PER_BATCH = 32;
   private static final Long SINGLE_SEED = Long.getLong("randomshapes.seed");
   private static final Pattern INPUT_INDEX = Pattern.compile("/[HS](\\d+)[_A-Za-z.]");
-  private static final String RETRIER = "io.retrygen.runtime.Retrier";
-  private static final String BREAKER_GATE = "io.retrygen.runtime.CircuitBreakerGate";
+  private static final String RETRIER = "io.retrygen.runtime.internal.Retrier";
+  private static final String BREAKER_GATE = "io.retrygen.runtime.internal.CircuitBreakerGate";
 
   /**
    * Up to two threads: the compilations are independent, and two cores halve the time. Each batch

@@ -1,12 +1,12 @@
 package test;
 
-import io.retrygen.runtime.AsyncCall;
 import io.retrygen.runtime.BackoffPolicy;
-import io.retrygen.runtime.CircuitBreakerGate;
-import io.retrygen.runtime.CircuitBreakerPolicy;
-import io.retrygen.runtime.Retrier;
 import io.retrygen.runtime.RetryOptions;
-import io.retrygen.runtime.RetryPolicy;
+import io.retrygen.runtime.internal.AsyncCall;
+import io.retrygen.runtime.internal.CircuitBreakerGate;
+import io.retrygen.runtime.internal.CircuitBreakerPolicy;
+import io.retrygen.runtime.internal.Retrier;
+import io.retrygen.runtime.internal.RetryPolicy;
 import java.io.IOException;
 import java.util.List;
 import java.util.Objects;

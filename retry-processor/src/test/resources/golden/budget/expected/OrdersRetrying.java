@@ -1,10 +1,10 @@
 package test;
 
-import io.retrygen.runtime.AsyncCall;
 import io.retrygen.runtime.BackoffPolicy;
-import io.retrygen.runtime.Retrier;
 import io.retrygen.runtime.RetryOptions;
-import io.retrygen.runtime.RetryPolicy;
+import io.retrygen.runtime.internal.AsyncCall;
+import io.retrygen.runtime.internal.Retrier;
+import io.retrygen.runtime.internal.RetryPolicy;
 import java.io.IOException;
 import java.util.Objects;
 import java.util.concurrent.CancellationException;

@@ -1,9 +1,9 @@
 package test;
 
 import io.retrygen.runtime.BackoffPolicy;
-import io.retrygen.runtime.Retrier;
 import io.retrygen.runtime.RetryOptions;
-import io.retrygen.runtime.RetryPolicy;
+import io.retrygen.runtime.internal.Retrier;
+import io.retrygen.runtime.internal.RetryPolicy;
 import java.io.IOException;
 import java.io.Serializable;
 import java.util.Collection;

@@ -1,9 +1,9 @@
 package com.acme;
 
 import io.retrygen.runtime.BackoffPolicy;
-import io.retrygen.runtime.Retrier;
 import io.retrygen.runtime.RetryOptions;
-import io.retrygen.runtime.RetryPolicy;
+import io.retrygen.runtime.internal.Retrier;
+import io.retrygen.runtime.internal.RetryPolicy;
 import java.io.IOException;
 import java.util.Objects;
 

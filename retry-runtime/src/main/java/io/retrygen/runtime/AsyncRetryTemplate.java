@@ -1,5 +1,6 @@
 package io.retrygen.runtime;
 
+import io.retrygen.runtime.internal.AsyncCall;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 

@@ -189,12 +189,12 @@ public final class BackoffPolicy {
   }
 
   /**
-   * The wait of every retry when it never varies (fixed, neither random nor jittered), else -1.
-   * Lets the retry loop skip the per-retry computation. It is {@link #waitMillis} itself (which
-   * draws nothing here), so both agree even where a delay above 2^53 is rounded as a {@code
-   * double}.
+   * The wait of every retry when it never varies (fixed, neither random nor jittered), else -1:
+   * what {@link #waitMillis} returns for any retry number, without drawing. Lets a retry loop skip
+   * the per-retry computation. It is {@link #waitMillis} itself (which draws nothing here), so both
+   * agree even where a delay above 2^53 is rounded as a {@code double}.
    */
-  long constantWaitMillis() {
+  public long constantWaitMillis() {
     return multiplier > 1.0 || random || jitter > 0.0 ? -1L : waitMillis(1, null);
   }
 

@@ -1,6 +1,7 @@
 package io.retrygen.runtime;
 
 import io.retrygen.RetryListener;
+import io.retrygen.runtime.internal.SharedScheduler;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
@@ -95,7 +96,7 @@ public final class RetryOptions {
    * never delays another. A task given to it directly runs on its one thread and must be short.
    */
   public ScheduledExecutorService scheduler() {
-    return scheduler != null ? scheduler : SharedScheduler.TIMER;
+    return scheduler != null ? scheduler : SharedScheduler.timer();
   }
 
   /**

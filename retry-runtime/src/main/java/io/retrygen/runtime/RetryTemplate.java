@@ -1,6 +1,9 @@
 package io.retrygen.runtime;
 
 import io.retrygen.RetryListener;
+import io.retrygen.runtime.internal.Retrier;
+import io.retrygen.runtime.internal.RetryPolicy;
+import io.retrygen.runtime.internal.Throwables;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -121,7 +124,7 @@ public final class RetryTemplate {
         if (failure instanceof CancellationException && !retriesCancellation) {
           // Cancellation is never retried nor recovered: the caller asked for it to stop.
           retrier.failed(attempt, startNanos, failure);
-          throw Template.<E>asThrown(failure);
+          throw Throwables.<E>asThrown(failure);
         }
         if (retryable(failure) && retrier.mayRetry(attempt)) {
           boolean retry;
@@ -130,7 +133,7 @@ public final class RetryTemplate {
           } catch (Throwable predicateFailure) {
             // User code that throws ends the call with its exception, unrecovered.
             retrier.failed(attempt, startNanos, predicateFailure);
-            throw Template.<E>asThrown(predicateFailure);
+            throw Throwables.<E>asThrown(predicateFailure);
           }
           if (retry && retrier.backOff(attempt, startNanos, failure)) {
             continue;
@@ -138,7 +141,7 @@ public final class RetryTemplate {
         }
         retrier.failed(attempt, startNanos, failure);
         if (recovery == null) {
-          throw Template.<E>asThrown(failure);
+          throw Throwables.<E>asThrown(failure);
         }
         return recover(recovery, context, failure);
       }
@@ -154,7 +157,7 @@ public final class RetryTemplate {
     try {
       recovered = recovery.recover(context);
     } catch (Exception e) {
-      throw Template.<RuntimeException>asThrown(e);
+      throw Throwables.<RuntimeException>asThrown(e);
     }
     if (failure instanceof InterruptedException) {
       Thread.currentThread().interrupt();

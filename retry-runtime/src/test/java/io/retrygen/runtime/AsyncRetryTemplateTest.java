@@ -6,6 +6,10 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.retrygen.runtime.testing.EventLog;
+import io.retrygen.runtime.testing.FakeClock;
+import io.retrygen.runtime.testing.ManualScheduler;
+import io.retrygen.runtime.testing.QueueRandom;
 import java.io.FileNotFoundException;
 import java.io.IOException;
 import java.util.ArrayDeque;

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.retrygen.runtime.testing.QueueRandom;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;

@@ -9,6 +9,8 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.retrygen.RetryListener;
+import io.retrygen.runtime.testing.FakeClock;
+import io.retrygen.runtime.testing.QueueRandom;
 import java.util.Arrays;
 import java.util.Collections;
 import java.util.List;

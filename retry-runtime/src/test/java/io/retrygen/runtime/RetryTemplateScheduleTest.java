@@ -8,6 +8,9 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import io.retrygen.RetryEvent;
 import io.retrygen.RetryListener;
+import io.retrygen.runtime.testing.EventLog;
+import io.retrygen.runtime.testing.FakeClock;
+import io.retrygen.runtime.testing.QueueRandom;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Arrays;

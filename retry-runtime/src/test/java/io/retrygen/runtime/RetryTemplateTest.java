@@ -7,6 +7,9 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.retrygen.runtime.testing.EventLog;
+import io.retrygen.runtime.testing.FakeClock;
+import io.retrygen.runtime.testing.QueueRandom;
 import java.io.FileNotFoundException;
 import java.io.IOException;
 import java.net.SocketTimeoutException;
@@ -454,7 +457,7 @@ class RetryTemplateTest {
   void aSleeperThatThrowsACheckedExceptionItDoesNotDeclareEndsTheCallWithOnFailure() {
     IOException sneaky = new IOException("sneaky sleeper");
     RetryTemplate template =
-        builder(millis -> RetrierTest.<RuntimeException>sneakyThrow(sneaky)).build();
+        builder(millis -> RetryTemplateTest.<RuntimeException>sneakyThrow(sneaky)).build();
     ScriptedCallback callback = ScriptedCallback.failing(new IllegalStateException());
 
     IOException thrown =
@@ -489,5 +492,11 @@ class RetryTemplateTest {
           "ok#2", template.execute(ScriptedCallback.failing(new IOException())), "wait " + delay);
       assertEquals(Arrays.asList(delay), sleeps);
     }
+  }
+
+  /** Throws {@code failure}, checked or not, from where the compiler allows none. */
+  @SuppressWarnings("unchecked")
+  static <X extends Throwable> void sneakyThrow(Throwable failure) throws X {
+    throw (X) failure;
   }
 }

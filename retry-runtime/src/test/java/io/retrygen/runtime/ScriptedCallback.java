@@ -1,5 +1,6 @@
 package io.retrygen.runtime;
 
+import io.retrygen.runtime.testing.FakeClock;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;

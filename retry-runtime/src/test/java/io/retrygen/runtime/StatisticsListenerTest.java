@@ -5,6 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.retrygen.RetryEvent;
+import io.retrygen.runtime.internal.Retrier;
+import io.retrygen.runtime.internal.RetryPolicy;
+import io.retrygen.runtime.testing.FakeClock;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
@@ -132,12 +135,12 @@ class StatisticsListenerTest {
     retrier.succeeded(1, start);
 
     start = retrier.start(); // fails once, then succeeds
-    retrier.backOff(1, start, new IOException(), retrier.nextDelay(1, start));
+    retrier.backOff(1, start, new IOException());
     retrier.succeeded(2, start);
 
     start = retrier.start(); // fails three times and gives up
-    retrier.backOff(1, start, new IOException(), retrier.nextDelay(1, start));
-    retrier.backOff(2, start, new IOException(), retrier.nextDelay(2, start));
+    retrier.backOff(1, start, new IOException());
+    retrier.backOff(2, start, new IOException());
     retrier.failed(3, start, new IOException());
 
     start = retrier.start(); // a failure that is not retried

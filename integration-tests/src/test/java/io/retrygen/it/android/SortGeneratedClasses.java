@@ -20,7 +20,7 @@ import java.util.stream.Stream;
  */
 public final class SortGeneratedClasses {
   private static final String[] ASYNC = {
-    "io/retrygen/runtime/AsyncCall", "java/util/concurrent/CompletionStage",
+    "io/retrygen/runtime/internal/AsyncCall", "java/util/concurrent/CompletionStage",
     "java/util/concurrent/CompletableFuture"
   };
 

@@ -1,0 +1,147 @@
+package io.retrygen.runtime.internal;
+
+import io.retrygen.RetryListener;
+import io.retrygen.runtime.BackoffPolicy;
+import io.retrygen.runtime.RetryOptions;
+
+/**
+ * Not API. What a {@code @Retryable} resolved to at compile time for one guarded method, independent of
+ * any instance: its label, attempts, time budget, backoff and, with a {@code @RetryBudget}, the
+ * process-wide retry budget it draws on. Only generated code uses this
+ * class: each generated class holds one per guarded method in a {@code static final} constant,
+ * and each constructor {@linkplain #bind binds} it to the instance's options in one line.
+ *
+ * <p>Immutable and thread-safe.
+ */
+public final class RetryPolicy {
+  private final String label;
+  private final int maxAttempts;
+  private final long maxDurationMillis;
+  private final BackoffPolicy backoff;
+  /** Null when no {@code @RetryBudget} applies. */
+  private final TokenBucket budget;
+  /** Null unless {@code matchCauses = true}: then the classification looks at the causes too. */
+  private final CauseMatcher causes;
+
+  /**
+   * @param label the name in events and statistics
+   * @param maxAttempts total calls, the first included; at least 1
+   * @param maxDurationMillis the time budget, 0 for none; not negative
+   * @param backoff the waits between attempts
+   * @throws IllegalArgumentException for a value the annotations reject at compile time
+   */
+  public RetryPolicy(String label, int maxAttempts, long maxDurationMillis, BackoffPolicy backoff) {
+    this(label, maxAttempts, maxDurationMillis, backoff, null, null);
+  }
+
+  private RetryPolicy(
+      String label,
+      int maxAttempts,
+      long maxDurationMillis,
+      BackoffPolicy backoff,
+      TokenBucket budget,
+      CauseMatcher causes) {
+    if (label == null) {
+      throw new NullPointerException("label == null");
+    }
+    if (backoff == null) {
+      throw new NullPointerException("backoff == null");
+    }
+    if (maxAttempts < 1) {
+      throw new IllegalArgumentException("maxAttempts must be at least 1: " + maxAttempts);
+    }
+    if (maxDurationMillis < 0) {
+      throw new IllegalArgumentException("maxDuration must not be negative: " + maxDurationMillis);
+    }
+    this.label = label;
+    this.maxAttempts = maxAttempts;
+    this.maxDurationMillis = maxDurationMillis;
+    this.backoff = backoff;
+    this.budget = budget;
+    this.causes = causes;
+  }
+
+  /**
+   * A copy that draws on the retry budget {@code name}, created full with {@code
+   * maxTokens} and {@code tokenRatio} unless a budget of that name exists already in the process:
+   * then that one is shared, with its own settings (the first created wins).
+   *
+   * @throws IllegalArgumentException for {@code maxTokens} outside 1..1000, or a {@code
+   *     tokenRatio} outside (0, 1] or with more than 3 decimals
+   */
+  public RetryPolicy withBudget(String name, int maxTokens, double tokenRatio) {
+    return new RetryPolicy(
+        label, maxAttempts, maxDurationMillis, backoff,
+        BudgetRegistry.named(name, maxTokens, tokenRatio), causes);
+  }
+
+  /**
+   * A copy whose {@code retryFor} and {@code noRetryFor} also match the causes of a failure
+   * ({@code @Retryable(matchCauses = true)}): a failure is retryable when it or one of its causes
+   * is an instance of a {@code retryFor} type and neither it nor any cause is an instance of a
+   * {@code noRetryFor} type. {@link Retrier#matchesCauses} tells.
+   *
+   * @param retryFor at least one type; {@code Exception.class} for the default
+   * @param noRetryFor the exclusions, possibly none
+   * @throws IllegalArgumentException for an empty {@code retryFor} or a type that is not a
+   *     Throwable
+   */
+  public RetryPolicy matchingCauses(Class<?>[] retryFor, Class<?>[] noRetryFor) {
+    return new RetryPolicy(
+        label, maxAttempts, maxDurationMillis, backoff, budget,
+        new CauseMatcher(retryFor, noRetryFor));
+  }
+
+  /**
+   * A retrier for one instance: this policy with the sleeper, ticker, randomness and listeners of
+   * {@code options}. Without this overload, a method with no listener of its own would create an
+   * empty {@code RetryListener[]}.
+   */
+  public Retrier bind(RetryOptions options) {
+    return new Retrier(this, options, null);
+  }
+
+  /**
+   * A retrier for one instance with the method's own listeners, called after those of {@code
+   * options}.
+   */
+  public Retrier bind(RetryOptions options, RetryListener... methodListeners) {
+    return new Retrier(this, options, methodListeners);
+  }
+
+  /** The label of events and statistics. */
+  public String label() {
+    return label;
+  }
+
+  /** Total calls, the first included. */
+  public int maxAttempts() {
+    return maxAttempts;
+  }
+
+  /** The time budget in milliseconds, 0 for none. */
+  public long maxDurationMillis() {
+    return maxDurationMillis;
+  }
+
+  /** The waits between attempts. */
+  public BackoffPolicy backoff() {
+    return backoff;
+  }
+
+  /** The retry budget it draws on; null for none. */
+  TokenBucket budget() {
+    return budget;
+  }
+
+  /** The classification by causes; null unless {@code matchCauses = true}. */
+  CauseMatcher causes() {
+    return causes;
+  }
+
+  @Override
+  public String toString() {
+    return "RetryPolicy{" + label + ", maxAttempts=" + maxAttempts + ", maxDuration="
+        + maxDurationMillis + ", " + backoff + (budget == null ? "" : ", " + budget) + "}";
+  }
+}
