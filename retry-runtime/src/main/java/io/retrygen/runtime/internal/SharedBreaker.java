@@ -5,7 +5,6 @@ import io.retrygen.runtime.CircuitBreakerOpenException;
 import io.retrygen.runtime.CircuitBreakerState;
 import io.retrygen.runtime.CircuitBreakers;
 import io.retrygen.runtime.Ticker;
-import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
 
@@ -24,14 +23,7 @@ import java.util.concurrent.atomic.AtomicReference;
  * consecutive trial successes close it with an empty window, any trial failure opens it again.
  * {@link #reset} closes it with an empty window, whatever its state.
  *
- * <p><b>Late outcomes are ignored.</b> A permit carries the epoch it was given in; an outcome
- * whose epoch is no longer the current one (say, a slow call admitted while closed that ends after
- * the breaker opened, or a second trial that ends after the first one failed) is not counted:
- * it says nothing about the dependency since the state changed, and counting it would let a
- * call that started before the breaker opened close it again, or fill a window it never saw.
- * Epochs are numbered across all breakers of the process, so a permit of one breaker never
- * matches a phase of another: after {@link CircuitBreakers#resetAll()} a gate passes its new calls
- * through a new breaker, and an outcome of a call admitted by the forgotten one counts nothing.
+ * <p><b>Late outcomes are ignored</b>: see {@link BreakerPhase}.
  *
  * <p><b>Lock-free.</b> The phase is an immutable object swapped by CAS, so each transition happens
  * once. Outcomes are counted by CAS on packed {@code long}s: the {@link RollingWindow} while
@@ -42,15 +34,7 @@ import java.util.concurrent.atomic.AtomicReference;
  * ring); neither reads the clock nor allocates.
  *
  * <p><b>Events in order.</b> Each transition fires {@link CircuitBreakerListener#onStateChange}
- * once, and a breaker's events reach the listeners in the order of its transitions, so each
- * event's {@code from} is the previous event's {@code to} and a listener that keeps the last state
- * it heard shows the breaker's state once calls stop. The thread that won a transition's CAS links
- * the new phase after the old one and then delivers every event not yet delivered, in phase order;
- * when another thread is delivering already, it leaves its event to that one (a counter of
- * requests, as in a queue drain, so none is lost), and a thread that won a CAS but has not linked
- * its phase yet holds the later events back until it has. So an event may reach the listeners on
- * the thread of a later transition of the same breaker, never out of order, without a lock, and
- * with work only on transitions.
+ * once, in the order of the transitions, without a lock: see {@link PhaseEvents}.
  */
 final class SharedBreaker {
   /** Numbers the phases of every breaker of the process, so that epochs never repeat. */
@@ -72,11 +56,8 @@ final class SharedBreaker {
   private final Ticker ticker;
   /** The registry of {@link CircuitBreakers} this breaker belongs to, until it is forgotten. */
   final Object registry;
-  private final AtomicReference<Phase> phase;
-  /** Requests to deliver events; the thread that raises it from 0 delivers until it is 0 again. */
-  private final AtomicInteger deliveries = new AtomicInteger();
-  /** The last phase whose entry the listeners heard; only the deliverer reads and writes it. */
-  private Phase delivered;
+  private final AtomicReference<BreakerPhase> phase;
+  private final PhaseEvents events;
 
   SharedBreaker(String name, CircuitBreakerPolicy policy, Ticker ticker, Object registry) {
     if (name == null) {
@@ -94,9 +75,10 @@ final class SharedBreaker {
     this.successThreshold = policy.successThreshold();
     this.ticker = ticker;
     this.registry = registry;
-    Phase first = new Phase(CircuitBreakerState.CLOSED, EPOCHS.incrementAndGet(), 0L, newWindow());
-    this.phase = new AtomicReference<Phase>(first);
-    this.delivered = first;
+    BreakerPhase first =
+        new BreakerPhase(CircuitBreakerState.CLOSED, EPOCHS.incrementAndGet(), 0L, newWindow());
+    this.phase = new AtomicReference<BreakerPhase>(first);
+    this.events = new PhaseEvents(this, first);
   }
 
   /**
@@ -110,7 +92,7 @@ final class SharedBreaker {
    */
   long acquire() {
     while (true) {
-      Phase current = phase.get();
+      BreakerPhase current = phase.get();
       if (current.state == CircuitBreakerState.CLOSED) {
         if (!current.window.tripped()) {
           return current.epoch << 1;
@@ -146,7 +128,7 @@ final class SharedBreaker {
     if (permit == NO_PERMIT || (permit & TRIAL) == 0) {
       return;
     }
-    Phase current = phase.get();
+    BreakerPhase current = phase.get();
     if (current.epoch != permit >>> 1 || current.trials == null) {
       return;
     }
@@ -170,7 +152,7 @@ final class SharedBreaker {
     if (permit == NO_PERMIT) {
       return;
     }
-    Phase current = phase.get();
+    BreakerPhase current = phase.get();
     if (current.epoch != permit >>> 1) {
       return; // admitted in an earlier phase: ignored, see the class documentation
     }
@@ -214,7 +196,7 @@ final class SharedBreaker {
    */
   CircuitBreakerState state() {
     while (true) {
-      Phase current = phase.get();
+      BreakerPhase current = phase.get();
       if (current.state == CircuitBreakerState.OPEN) {
         if (!delayPassed(current)) {
           return current.state;
@@ -252,7 +234,7 @@ final class SharedBreaker {
     return window == null ? -1 : window.count();
   }
 
-  private boolean delayPassed(Phase open) {
+  private boolean delayPassed(BreakerPhase open) {
     return ticker.nanoTime() - open.openedNanos >= delayNanos;
   }
 
@@ -269,7 +251,7 @@ final class SharedBreaker {
    */
   void reset() {
     while (true) {
-      Phase current = phase.get();
+      BreakerPhase current = phase.get();
       if (replace(current, CircuitBreakerState.CLOSED)) {
         return;
       }
@@ -277,7 +259,7 @@ final class SharedBreaker {
   }
 
   /** Carries out what the half-open counter {@code trials} of {@code from} decided. */
-  private void finish(Phase from, long trials) {
+  private void finish(BreakerPhase from, long trials) {
     transition(
         from, (trials & CLOSES) != 0 ? CircuitBreakerState.CLOSED : CircuitBreakerState.OPEN);
   }
@@ -286,7 +268,7 @@ final class SharedBreaker {
    * Replaces {@code from} by a new phase in state {@code to}, unless another thread did already;
    * the thread that does tells the listeners.
    */
-  private void transition(Phase from, CircuitBreakerState to) {
+  private void transition(BreakerPhase from, CircuitBreakerState to) {
     if (phase.get() != from) {
       return;
     }
@@ -294,46 +276,22 @@ final class SharedBreaker {
   }
 
   /** Replaces {@code from} by a new phase in state {@code to}: whether this thread did. */
-  private boolean replace(Phase from, CircuitBreakerState to) {
+  private boolean replace(BreakerPhase from, CircuitBreakerState to) {
     long epoch = EPOCHS.incrementAndGet();
-    Phase next;
+    BreakerPhase next;
     if (to == CircuitBreakerState.CLOSED) {
-      next = new Phase(to, epoch, 0L, newWindow());
+      next = new BreakerPhase(to, epoch, 0L, newWindow());
     } else if (to == CircuitBreakerState.OPEN) {
-      next = new Phase(to, epoch, ticker.nanoTime(), null);
+      next = new BreakerPhase(to, epoch, ticker.nanoTime(), null);
     } else {
-      next = new Phase(to, epoch, 0L, null);
+      next = new BreakerPhase(to, epoch, 0L, null);
     }
     if (!phase.compareAndSet(from, next)) {
       return false;
     }
     from.next = next;
-    deliverEvents();
+    events.deliver();
     return true;
-  }
-
-  /**
-   * Tells the listeners of every transition they have not heard of yet, in order, unless another
-   * thread is doing so: that one then goes round once more for this request. Stops at a phase
-   * whose successor is not linked yet: the thread that replaced it links it, then comes here.
-   */
-  private void deliverEvents() {
-    if (deliveries.getAndIncrement() != 0) {
-      return;
-    }
-    int requests = 1;
-    do {
-      Phase last = delivered;
-      for (Phase next = last.next; next != null; next = next.next) {
-        // A reset of a closed breaker changes no state; a forgotten breaker tells no one.
-        if (last.state != next.state && BreakerRegistry.remembers(this)) {
-          BreakerRegistry.fireStateChange(name, last.state, next.state);
-        }
-        last = next;
-      }
-      delivered = last;
-      requests = deliveries.addAndGet(-requests);
-    } while (requests != 0);
   }
 
   private RollingWindow newWindow() {
@@ -342,31 +300,8 @@ final class SharedBreaker {
 
   @Override
   public String toString() {
-    Phase current = phase.get();
+    BreakerPhase current = phase.get();
     return "SharedBreaker{" + name + ", " + current.state
         + (current.window != null ? ", " + current.window : "") + "}";
-  }
-
-  /** One state the breaker entered; immutable but for its counters. */
-  private static final class Phase {
-    final CircuitBreakerState state;
-    /** Numbers the phases of every breaker; permits carry it. */
-    final long epoch;
-    /** When it opened, by the ticker; OPEN only. */
-    final long openedNanos;
-    /** CLOSED only. */
-    final RollingWindow window;
-    /** HALF_OPEN only: trials in flight, then consecutive successes, then CLOSES or REOPENS. */
-    final AtomicLong trials;
-    /** The phase that replaced this one, once linked; the events are delivered along these. */
-    volatile Phase next;
-
-    Phase(CircuitBreakerState state, long epoch, long openedNanos, RollingWindow window) {
-      this.state = state;
-      this.epoch = epoch;
-      this.openedNanos = openedNanos;
-      this.window = window;
-      this.trials = state == CircuitBreakerState.HALF_OPEN ? new AtomicLong() : null;
-    }
   }
 }
