@@ -102,10 +102,6 @@ final class AsyncMethodWriter {
               .addStatement("return $L", retryable.isEmpty() ? CodeBlock.of("true") : retryable)
               .build());
     }
-    if (retries && method.retry().namesCancellation()) {
-      attempt.addMethod(
-          hook("retriesCancellation", TypeName.BOOLEAN).addStatement("return true").build());
-    }
     if (method.retryIf() != null) {
       attempt.addMethod(
           throwing(hook("retryIf", TypeName.BOOLEAN), method.retryIf())

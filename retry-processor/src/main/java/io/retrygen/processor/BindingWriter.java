@@ -46,9 +46,13 @@ final class BindingWriter {
             "$T $N = new $T<>()", Names.RETRY_LISTENER_TYPE, local, listenerType);
       }
     }
-    bind(constructor, options, listeners, members.methods(0), members);
+    bind(constructor, options, listeners, members.methods(0), members, null);
     for (int chunk = 1; chunk < members.chunkCount(); chunk++) {
-      CodeBlock.Builder arguments = CodeBlock.builder().add("$L", options);
+      CodeBlock.Builder arguments = CodeBlock.builder();
+      if (members.chunkHasHooks(chunk)) {
+        arguments.add("this,$W"); // the holder creates the hooks, inner classes of this one
+      }
+      arguments.add("$L", options);
       for (TypeMirror listener : listenerTypes(members.methods(chunk))) {
         arguments.add(",$W$N", listeners.get(TypeName.get(listener)));
       }
@@ -63,20 +67,30 @@ final class BindingWriter {
   /**
    * The constructor of the nested class that holds the guards of {@code chunk}: {@code
    * (RetryOptions options, RetryListener counting, ...)}, the instances of the listener classes its
-   * methods name, created once by the generated class.
+   * methods name, created once by the generated class; first {@code ClientRetrying<?> outer} when
+   * a method has hooks, which are inner classes of the generated class.
+   *
+   * @param outerType the generated class, with a wildcard for each of its type variables
    */
-  static MethodSpec holderConstructor(MemberNames members, int chunk) {
+  static MethodSpec holderConstructor(MemberNames members, int chunk, TypeName outerType) {
     List<GuardedMethod> methods = members.methods(chunk);
     NameAllocator names = new NameAllocator();
     for (GuardedMethod method : methods) {
       names.newName(members.policyConstant(method), new Object());
     }
-    String options = LoopLocals.newName(names, "options");
     MethodSpec.Builder constructor =
-        MethodSpec.constructorBuilder()
-            .addJavadoc("Binds the policies of these methods.\n\n")
-            .addJavadoc("@param $N $L\n", options, ConstructorWriter.OPTIONS_DOC)
-            .addParameter(Names.RETRY_OPTIONS, options);
+        MethodSpec.constructorBuilder().addJavadoc("Binds the policies of these methods.\n\n");
+    String outer = null;
+    if (members.chunkHasHooks(chunk)) {
+      outer = LoopLocals.newName(names, "outer");
+      constructor
+          .addJavadoc("@param $N the instance whose methods the hooks call\n", outer)
+          .addParameter(outerType, outer);
+    }
+    String options = LoopLocals.newName(names, "options");
+    constructor
+        .addJavadoc("@param $N $L\n", options, ConstructorWriter.OPTIONS_DOC)
+        .addParameter(Names.RETRY_OPTIONS, options);
     Map<TypeName, String> listeners = new LinkedHashMap<>();
     for (TypeMirror listener : listenerTypes(methods)) {
       TypeName listenerType = TypeName.get(listener);
@@ -86,20 +100,32 @@ final class BindingWriter {
           .addJavadoc("@param $N the instance's {@code $T}\n", parameter, listenerType)
           .addParameter(Names.RETRY_LISTENER_TYPE, parameter);
     }
-    bind(constructor, CodeBlock.of("$N", options), listeners, methods, members);
+    bind(constructor, CodeBlock.of("$N", options), listeners, methods, members, outer);
     return constructor.build();
   }
 
-  /** {@code this.chargeRetrier = CHARGE_POLICY.bind(options, listener)}, per guard. */
+  /**
+   * {@code this.chargeRetrier = CHARGE_POLICY.bind(options, new ChargeHooks(), listener)}, per
+   * guard.
+   *
+   * @param outer what the hooks are created on, null for this instance itself
+   */
   private static void bind(
       MethodSpec.Builder constructor,
       CodeBlock options,
       Map<TypeName, String> listeners,
       List<GuardedMethod> methods,
-      MemberNames members) {
+      MemberNames members,
+      String outer) {
     for (GuardedMethod method : methods) {
       if (method.retry() != null) {
         CodeBlock.Builder arguments = CodeBlock.builder().add("$L", options);
+        String hooks = members.hooksClass(method);
+        if (hooks != null && outer == null) {
+          arguments.add(",$Wnew $N()", hooks);
+        } else if (hooks != null) {
+          arguments.add(",$W$N.new $N()", outer, hooks);
+        }
         for (TypeMirror listener : listeners(method)) {
           arguments.add(",$W$N", listeners.get(TypeName.get(listener)));
         }

@@ -12,9 +12,9 @@ import java.util.function.Consumer;
 import javax.lang.model.type.TypeMirror;
 
 /**
- * The end of a guarded method that gave up: tell the listeners, rethrow a {@code notRecoverable}
- * failure or a cancellation, else the recover chain ({@code instanceof}, most specific first), else
- * the failure itself.
+ * The end of a guarded method that gave up (the runtime told the listeners why): rethrow a {@code
+ * notRecoverable} failure or a cancellation, else the recover chain ({@code instanceof}, most
+ * specific first), else the failure itself.
  */
 final class GiveUpWriter {
   private static final ClassName THROWABLE = ClassName.get(Throwable.class);
@@ -27,9 +27,9 @@ final class GiveUpWriter {
   }
 
   /**
-   * After the call gave up with {@code failure}: tell the listeners, then rethrow a {@code
-   * notRecoverable} one, else call the first recover method whose failure type matches (most
-   * specific first), else rethrow.
+   * After the call gave up with {@code failure} (the retrier, if any, told the listeners why):
+   * rethrow a {@code notRecoverable} one or a cancellation, else call the first recover method
+   * whose failure type matches (most specific first), else rethrow.
    */
   void add(
       MethodSpec.Builder builder,
@@ -37,10 +37,6 @@ final class GiveUpWriter {
       LoopLocals locals,
       List<String> arguments,
       TypeName returnType) {
-    if (method.retry() != null) {
-      builder.addStatement("$N.failed($N, $N, $N)", locals.retrier, locals.attempt,
-          locals.startNanos, locals.failure);
-    }
     addRecovery(builder, method, locals.failure, method.rethrowsCancellation(),
         recover -> addRecoverCall(builder, recover, locals, arguments, returnType));
   }

@@ -12,13 +12,11 @@ final class LoopLocals {
   final String attempt;
   final String result;
   final String failure;
-  final String retry;
   final String rejected;
   final String predicateFailure;
   final String recovered;
   final String breaker;
   final String permit;
-  final String delayMillis;
 
   /** Each name as written, or with a suffix where a parameter already has it. */
   static LoopLocals allocate(NameAllocator names) {
@@ -28,13 +26,11 @@ final class LoopLocals {
         newName(names, "attempt"),
         newName(names, "result"),
         newName(names, "failure"),
-        newName(names, "retry"),
         newName(names, "rejected"),
         newName(names, "predicateFailure"),
         newName(names, "recovered"),
         newName(names, "breaker"),
-        newName(names, "permit"),
-        newName(names, "delayMillis"));
+        newName(names, "permit"));
   }
 
   /**
@@ -52,24 +48,20 @@ final class LoopLocals {
       String attempt,
       String result,
       String failure,
-      String retry,
       String rejected,
       String predicateFailure,
       String recovered,
       String breaker,
-      String permit,
-      String delayMillis) {
+      String permit) {
     this.retrier = retrier;
     this.startNanos = startNanos;
     this.attempt = attempt;
     this.result = result;
     this.failure = failure;
-    this.retry = retry;
     this.rejected = rejected;
     this.predicateFailure = predicateFailure;
     this.recovered = recovered;
     this.breaker = breaker;
     this.permit = permit;
-    this.delayMillis = delayMillis;
   }
 }

@@ -41,6 +41,8 @@ final class MemberNames {
   private final Map<GuardedMethod, Integer> chunkOf;
   /** The names of the nested classes of chunks 1, 2...: {@code Guards2}, {@code Guards3}... */
   private final List<String> holders;
+  /** The names of the hooks classes, {@code ChargeHooks}, of the methods that have hooks. */
+  private final Map<GuardedMethod, String> hooks;
 
   private MemberNames(
       Map<GuardedMethod, String> bases, Set<String> typeNamesInScope) {
@@ -61,6 +63,20 @@ final class MemberNames {
         name = name + "_";
       }
       holders.add(name);
+    }
+    this.hooks = new HashMap<>();
+    for (GuardedMethod method : bases.keySet()) {
+      if (HooksWriter.needsHooks(method)) {
+        String base = bases.get(method);
+        String name = capitalized(base) + "Hooks";
+        // A method named retry must not name its hooks after the class they extend.
+        while (typeNamesInScope.contains(name)
+            || holders.contains(name)
+            || name.equals(Names.RETRY_HOOKS.simpleName())) {
+          name = name + "_";
+        }
+        hooks.put(method, name);
+      }
     }
   }
 
@@ -109,6 +125,24 @@ final class MemberNames {
   /** {@code chargeBreaker}. */
   String breakerField(GuardedMethod method) {
     return bases.get(method) + "Breaker";
+  }
+
+  /**
+   * {@code ChargeHooks}: the inner class of the user code the decisions of {@code method} call;
+   * null for a method without hooks ({@link HooksWriter#needsHooks}).
+   */
+  String hooksClass(GuardedMethod method) {
+    return hooks.get(method);
+  }
+
+  /** Whether a method of {@code chunk} has hooks, which its holder creates from the instance. */
+  boolean chunkHasHooks(int chunk) {
+    for (GuardedMethod method : methods(chunk)) {
+      if (hooks.containsKey(method)) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /** {@code CHARGE_BREAKER}. */

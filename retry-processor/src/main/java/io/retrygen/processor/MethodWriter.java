@@ -9,7 +9,6 @@ import com.squareup.javapoet.TypeName;
 import io.retrygen.processor.model.BreakerConfig;
 import io.retrygen.processor.model.GuardedMethod;
 import io.retrygen.processor.model.PredicateMethod;
-import io.retrygen.processor.model.RetryConfig;
 import io.retrygen.processor.model.RetryableType;
 import java.util.ArrayList;
 import java.util.List;
@@ -20,8 +19,9 @@ import javax.lang.model.element.VariableElement;
  * Writes one method of a generated class: the retry loop around the single delegate or {@code
  * super} call, or (in a delegate) a plain forward. Its {@link LoopLocals} come from a {@link
  * NameAllocator} seeded with the user's parameter names, so a parameter called {@code attempt}
- * cannot clash. The loop is built of small pieces (the failure decision, a call of user code, the
- * result check, giving up, recovery) so that each reads as one step of the decision order.
+ * cannot clash. The loop keeps the success path and the classification inline; after a failed
+ * attempt (or a rejected result) it asks the retrier, whose decision order owns every later step,
+ * and gives up by falling through to the recovery.
  */
 final class MethodWriter {
   private static final ClassName THROWABLE = ClassName.get(Throwable.class);
@@ -166,62 +166,25 @@ final class MethodWriter {
   }
 
   /**
-   * Inside {@code catch (Throwable failure)}: the decision order's steps 1 (classification), 2
-   * (with a budget, {@code takeToken}), 3 and 4 ({@code mayRetry}: an attempt left, no interrupt),
-   * 5 ({@code retryIf}), 6 ({@code withinBudget}, with a budget), 7 ({@code delayFor}) and 8 to 9
-   * in {@code backOff}; {@code continue} retries, falling through gives up. With a budget, a
-   * failure that is not retryable gives its {@code tokenRatio} back ({@code refund}).
+   * Inside {@code catch (Throwable failure)}: {@code if (retrier.retryAfter(attempt, startNanos,
+   * failure, <step 1>)) continue;}. Step 1, the classification, is an {@code instanceof} test
+   * decided at compile time and written here; the runtime's decision order takes it from there
+   * (the budget, attempts, interruption, the hooks' {@code retryIf} and {@code delayFor}, the
+   * wait), tells the listeners and waits. Falling through gives up, the listeners told why.
    */
   private void addFailure(MethodSpec.Builder builder, GuardedMethod method, LoopLocals locals) {
-    RetryConfig retry = method.retry();
-    PredicateMethod retryIf = method.retryIf();
-    boolean budget = method.budget() != null;
-    // Without retryIf, step 6 joins steps 3 and 4 in one condition; with it, it follows step 5.
-    CodeBlock mayRetry = CodeBlock.of("$N.mayRetry($N)", locals.retrier, locals.attempt);
-    if (retryIf == null) {
-      mayRetry = withinBudget(method, locals, mayRetry);
-    }
     CodeBlock retrier = CodeBlock.of("$N", locals.retrier);
-    CodeBlock retryable = Classification.retryable(retry, retrier, locals.failure);
-    if (budget) {
-      // The token is a statement of its own, taken for every retryable failure.
-      if (!retryable.isEmpty()) {
-        builder.beginControlFlow("if ($L)", retryable);
-      }
-      builder
-          .addStatement("$N.takeToken()", locals.retrier)
-          .beginControlFlow("if ($L)", mayRetry);
-    } else {
-      // One condition: Classification joins it to the classification, parenthesized as needed.
-      builder.beginControlFlow(
-          "if ($L)",
-          Classification.retryable(retry, retrier, locals.failure, mayRetry));
-    }
-    if (retryIf != null) {
-      CodeBlock test = retryIfTest(method, locals.failure, instance, true);
-      addUserCall(builder, locals, TypeName.BOOLEAN, locals.retry, test);
-      builder.beginControlFlow(
-          "if ($L)", withinBudget(method, locals, CodeBlock.of("$N", locals.retry)));
-    }
-    addBackOff(builder, method, locals, false);
-    if (retryIf != null) {
-      builder.endControlFlow();
-    }
-    builder.endControlFlow();
-    if (budget && !retryable.isEmpty()) {
-      builder
-          .nextControlFlow("else")
-          .addStatement("$N.refund()", locals.retrier)
-          .endControlFlow();
-    }
-  }
-
-  /** {@code condition}, and with a budget {@code && retrier.withinBudget()}: step 6. */
-  private static CodeBlock withinBudget(
-      GuardedMethod method, LoopLocals locals, CodeBlock condition) {
-    return method.budget() == null
-        ? condition
-        : CodeBlock.of("$L$W&& $N.withinBudget()", condition, locals.retrier);
+    CodeBlock retryable = Classification.retryable(method.retry(), retrier, locals.failure);
+    builder
+        .beginControlFlow(
+            "if ($N.retryAfter($N, $N, $N,$W$L))",
+            locals.retrier,
+            locals.attempt,
+            locals.startNanos,
+            locals.failure,
+            retryable.isEmpty() ? CodeBlock.of("true") : retryable)
+        .addStatement("continue")
+        .endControlFlow();
   }
 
   /**
@@ -246,76 +209,31 @@ final class MethodWriter {
   }
 
   /**
-   * After a result: a result that {@code retryOnResult} rejects is a failed attempt; when
-   * it gives up, the last result stands.
+   * After a result: a result that {@code retryOnResult} rejects is a failed attempt, decided on
+   * by the runtime ({@code retryAfterResult}); when it gives up, the last result stands. The test
+   * stays inline, so that a result that passes is never boxed.
    */
   private void addResultCheck(MethodSpec.Builder builder, GuardedMethod method, LoopLocals locals) {
-    addUserCall(
-        builder,
-        locals,
-        TypeName.BOOLEAN,
-        locals.rejected,
-        predicateCall(method, method.retryOnResult(), CodeBlock.of("$N", locals.result)));
-    builder.beginControlFlow("if ($N)", locals.rejected);
-    if (method.budget() != null) {
-      builder.addStatement("$N.takeToken()", locals.retrier);
-    }
-    builder.beginControlFlow(
-        "if ($L)",
-        withinBudget(
-            method, locals, CodeBlock.of("$N.mayRetry($N)", locals.retrier, locals.attempt)));
-    addBackOff(builder, method, locals, true);
+    CodeBlock rejects =
+        predicateCall(method, method.retryOnResult(), CodeBlock.of("$N", locals.result));
     builder
-        .endControlFlow()
-        .addComment("Out of attempts or time: the last result stands, with no recovery.")
-        .addStatement("$N.failed($N, $N, null)", locals.retrier, locals.attempt, locals.startNanos)
-        .addStatement("return $N", locals.result)
-        .endControlFlow();
-  }
-
-  /**
-   * Steps 7 to 9 after a failure or (when {@code onResult}) a rejected result: {@code long
-   * delayMillis = ...} when a {@code delayFor} overload can take it, then {@code if
-   * (retrier.backOff(...)) continue;}. Kept apart from step 5, since step 6 (the retry budget)
-   * goes between them.
-   */
-  private void addBackOff(
-      MethodSpec.Builder builder, GuardedMethod method, LoopLocals locals, boolean onResult) {
-    CodeBlock failure = onResult ? CodeBlock.of("null") : CodeBlock.of("$N", locals.failure);
-    CodeBlock wait =
-        DelayForCall.of(method, onResult, onResult ? locals.result : locals.failure, instance);
-    if (wait == null) {
-      builder.beginControlFlow(
-          "if ($N.backOff($N, $N, $L))",
-          locals.retrier, locals.attempt, locals.startNanos, failure);
-    } else {
-      addUserCall(builder, locals, TypeName.LONG, locals.delayMillis, wait);
-      builder.beginControlFlow(
-          "if ($N.backOff($N, $N, $L, $N))",
-          locals.retrier, locals.attempt, locals.startNanos, failure, locals.delayMillis);
-    }
-    builder.addStatement("continue").endControlFlow();
-  }
-
-  /**
-   * {@code type variable = test;}, where {@code test} calls user code: if that throws, the call
-   * ends with its exception, after {@code onFailure} ("User code that throws").
-   */
-  private static void addUserCall(
-      MethodSpec.Builder builder,
-      LoopLocals locals,
-      TypeName type,
-      String variable,
-      CodeBlock test) {
-    builder
-        .addStatement("$T $N", type, variable)
+        .addStatement("boolean $N", locals.rejected)
         .beginControlFlow("try")
-        .addStatement("$N = $L", variable, test)
+        .addStatement("$N = $L", locals.rejected, rejects)
         .nextControlFlow("catch ($T $N)", THROWABLE, locals.predicateFailure)
         .addStatement(
-            "$N.failed($N, $N, $N)",
+            "$N.userCodeFailed($N, $N, $N)",
             locals.retrier, locals.attempt, locals.startNanos, locals.predicateFailure)
         .addStatement("throw $N", locals.predicateFailure)
+        .endControlFlow()
+        .beginControlFlow("if ($N)", locals.rejected)
+        .beginControlFlow(
+            "if ($N.retryAfterResult($N, $N, $N))",
+            locals.retrier, locals.attempt, locals.startNanos, locals.result)
+        .addStatement("continue")
+        .endControlFlow()
+        .addComment("Gave up: the last result stands, with no recovery.")
+        .addStatement("return $N", locals.result)
         .endControlFlow();
   }
 

@@ -7,14 +7,17 @@ import com.squareup.javapoet.ClassName;
  * not load user-facing classes (a test checks each name against the real class).
  */
 final class Names {
+  /** The package of the types only generated code uses: not API. */
+  private static final String INTERNAL = "io.retrygen.runtime.internal";
+
   static final ClassName RETRY_LISTENER_TYPE = ClassName.get("io.retrygen", "RetryListener");
   static final ClassName RETRY_OPTIONS = ClassName.get("io.retrygen.runtime", "RetryOptions");
-  static final ClassName RETRIER = ClassName.get("io.retrygen.runtime.internal", "Retrier");
-  static final ClassName RETRY_POLICY = ClassName.get("io.retrygen.runtime.internal", "RetryPolicy");
-  static final ClassName BREAKER_POLICY =
-      ClassName.get("io.retrygen.runtime.internal", "CircuitBreakerPolicy");
-  static final ClassName BREAKER_GATE = ClassName.get("io.retrygen.runtime.internal", "CircuitBreakerGate");
-  static final ClassName ASYNC_CALL = ClassName.get("io.retrygen.runtime.internal", "AsyncCall");
+  static final ClassName RETRIER = ClassName.get(INTERNAL, "Retrier");
+  static final ClassName RETRY_POLICY = ClassName.get(INTERNAL, "RetryPolicy");
+  static final ClassName RETRY_HOOKS = ClassName.get(INTERNAL, "RetryHooks");
+  static final ClassName BREAKER_POLICY = ClassName.get(INTERNAL, "CircuitBreakerPolicy");
+  static final ClassName BREAKER_GATE = ClassName.get(INTERNAL, "CircuitBreakerGate");
+  static final ClassName ASYNC_CALL = ClassName.get(INTERNAL, "AsyncCall");
   static final ClassName COMPLETION_STAGE =
       ClassName.get("java.util.concurrent", "CompletionStage");
   static final ClassName COMPLETABLE_FUTURE =

@@ -21,10 +21,14 @@ import javax.lang.model.element.VariableElement;
  * part of such a qualified name, the static members the bodies name in expressions are imported
  * statically instead: {@code currentThread()}, {@code NO_PERMIT}, {@code completedFuture(...)}, a
  * static predicate's {@code isTransient(...)}. Method names are never obscured, only shadowed by
- * methods of the same name, which the generated class and {@code AsyncCall} must then not have.
+ * methods of the same name, which the generated class, {@code AsyncCall} and {@code RetryHooks}
+ * must then not have.
  */
 final class ObscuredNames {
-  /** The methods of {@code AsyncCall}, whose anonymous subclasses hold asynchronous bodies. */
+  /**
+   * The methods of {@code AsyncCall} and {@code RetryHooks}, whose subclasses (an asynchronous
+   * call's anonymous class, a method's hooks class) hold generated bodies that call predicates.
+   */
   private static final Set<String> ASYNC_CALL_METHODS =
       new HashSet<>(
           Arrays.asList(

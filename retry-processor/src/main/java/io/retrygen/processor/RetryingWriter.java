@@ -5,9 +5,11 @@ import com.squareup.javapoet.ClassName;
 import com.squareup.javapoet.CodeBlock;
 import com.squareup.javapoet.FieldSpec;
 import com.squareup.javapoet.JavaFile;
+import com.squareup.javapoet.ParameterizedTypeName;
 import com.squareup.javapoet.TypeName;
 import com.squareup.javapoet.TypeSpec;
 import com.squareup.javapoet.TypeVariableName;
+import com.squareup.javapoet.WildcardTypeName;
 import io.retrygen.processor.elements.GeneratedNames;
 import io.retrygen.processor.model.BackoffConfig;
 import io.retrygen.processor.model.BreakerConfig;
@@ -17,6 +19,7 @@ import io.retrygen.processor.model.DeprecatedUses;
 import io.retrygen.processor.model.GuardedMethod;
 import io.retrygen.processor.model.RetryConfig;
 import io.retrygen.processor.model.RetryableType;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Set;
 import javax.lang.model.element.Modifier;
@@ -105,7 +108,7 @@ final class RetryingWriter {
               .addJavadoc("The guards of the methods {@link $N} holds.\n",
                   members.holderClass(chunk))
               .build());
-      type.addType(holder(members, chunk));
+      type.addType(holder(members, chunk, wildcardType(model)));
     }
     if (model.isInterface()) {
       ConstructorWriter.addDelegateConstructors(type, model, inputType, visibility, members);
@@ -130,6 +133,12 @@ final class RetryingWriter {
     MethodWriter methods = new MethodWriter(model);
     for (GuardedMethod method : model.methods()) {
       type.addMethod(PolicyText.document(methods.write(method, members), method));
+    }
+    HooksWriter hooks = new HooksWriter(model);
+    for (GuardedMethod method : members.methods()) {
+      if (members.hooksClass(method) != null) {
+        type.addType(hooks.write(method, members.hooksClass(method)));
+      }
     }
     JavaFile.Builder file =
         JavaFile.builder(model.generatedName().packageName(), type.build())
@@ -192,7 +201,7 @@ final class RetryingWriter {
    * a class initializer and a constructor of their own, so that no method of the generated class
    * binds more than {@link MemberNames#CHUNK} methods' policies.
    */
-  private static TypeSpec holder(MemberNames members, int chunk) {
+  private static TypeSpec holder(MemberNames members, int chunk, TypeName outerType) {
     List<GuardedMethod> methods = members.methods(chunk);
     TypeSpec.Builder holder =
         TypeSpec.classBuilder(members.holderClass(chunk))
@@ -210,12 +219,25 @@ final class RetryingWriter {
     addConstants(holder, methods, members);
     // Package-private: read by the generated class, with no accessor method under Java 8.
     addGuards(holder, methods, members, Modifier.FINAL);
-    return holder.addMethod(BindingWriter.holderConstructor(members, chunk)).build();
+    return holder.addMethod(BindingWriter.holderConstructor(members, chunk, outerType)).build();
+  }
+
+  /** {@code ClientRetrying}, or {@code ClientRetrying<?, ?>} for a generic one. */
+  private static TypeName wildcardType(RetryableType model) {
+    int variables = model.element().getTypeParameters().size();
+    if (variables == 0) {
+      return model.generatedName();
+    }
+    TypeName[] wildcards = new TypeName[variables];
+    Arrays.fill(wildcards, WildcardTypeName.subtypeOf(Object.class));
+    return ParameterizedTypeName.get(model.generatedName(), wildcards);
   }
 
   /**
    * {@code new RetryPolicy("Client.charge", 5, 0L, BackoffPolicy.fixed(100L))}, followed by {@code
-   * .withBudget("Client", 10, 0.1)} when a {@code @RetryBudget} applies.
+   * .retryingCancellation()} when {@code retryFor} names {@code CancellationException} itself,
+   * {@code .matchingCauses(...)} with {@code matchCauses}, and {@code .withBudget("Client", 10,
+   * 0.1)} when a {@code @RetryBudget} applies.
    */
   private static CodeBlock policy(GuardedMethod method) {
     RetryConfig retry = method.retry();
@@ -227,6 +249,9 @@ final class RetryingWriter {
             retry.maxAttempts(),
             retry.maxDuration(),
             backoffPolicy(retry.backoff()));
+    if (retry.namesCancellation()) {
+      policy = CodeBlock.of("$L$Z.retryingCancellation()", policy);
+    }
     if (retry.matchCauses()) {
       List<TypeMirror> retryFor = retry.retryFor();
       policy =

@@ -4,14 +4,13 @@ import java.util.Locale;
 
 /**
  * What the generator may draw beyond what the product implements today. Each flag is off until
- * its feature exists; {@code -Doracle.flags=GIVE_UP_REASON} turns flags on for a run.
+ * its feature exists; {@code -Doracle.flags=NAME} turns flags on for a run.
  *
  * <p>The model already knows each feature, as the contract states it; a flag only lets the
  * generator draw it and the runner observe it.
  */
 enum Flags {
-  /** {@code RetryEvent.reason()}: the trace then shows why each call gave up. */
-  GIVE_UP_REASON;
+  ; // none open: each feature drawn so far exists (RetryEvent.reason(), #20)
 
   private static final String PROPERTY = "oracle.flags";
 

@@ -9,7 +9,6 @@ final class ModelEvents {
   private final Policy.Retry retry;
   private final boolean observed;
   private final String label;
-  private final boolean reasons = Flags.GIVE_UP_REASON.on();
   private final Trace trace;
 
   ModelEvents(Policy policy, Script script, String label, Trace trace) {
@@ -19,13 +18,13 @@ final class ModelEvents {
     this.trace = trace;
   }
 
-  /** {@code reason} is why the call gave up; shown in {@code onFailure} with its flag only. */
+  /** {@code reason} is why the call gave up; shown in {@code onFailure} only. */
   void emit(String kind, int attempt, String failure, long delay, long elapsedNanos,
       String reason) {
     if (retry == null) {
       return;
     }
-    String why = reasons && kind.equals("onFailure") ? reason : null;
+    String why = kind.equals("onFailure") ? reason : null;
     if (observed) {
       trace.event("opt", kind, label, attempt, failure, delay, elapsedNanos, why);
     }

@@ -4,7 +4,6 @@ import io.retrygen.RetryEvent;
 import io.retrygen.runtime.RandomSource;
 import io.retrygen.runtime.Sleeper;
 import io.retrygen.runtime.Ticker;
-import java.lang.reflect.Method;
 import java.util.HashMap;
 import java.util.IdentityHashMap;
 import java.util.Map;
@@ -194,15 +193,7 @@ final class World implements Sleeper, Ticker, RandomSource {
 
   void event(String listener, String kind, RetryEvent event) {
     step();
-    String reason = null;
-    if (Flags.GIVE_UP_REASON.on() && kind.equals("onFailure")) {
-      try {
-        Method method = RetryEvent.class.getMethod("reason");
-        reason = String.valueOf(method.invoke(event));
-      } catch (ReflectiveOperationException e) {
-        reason = "(no reason(): " + e + ")";
-      }
-    }
+    String reason = kind.equals("onFailure") ? String.valueOf(event.reason()) : null;
     trace.event(listener, kind, event.label(), event.attempt(), id(event.failure()),
         event.delayMillis(), event.elapsedNanos(), reason);
   }

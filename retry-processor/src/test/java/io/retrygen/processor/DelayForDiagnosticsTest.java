@@ -432,7 +432,11 @@ class DelayForDiagnosticsTest {
             .compile(source);
     assertThat(compilation).succeededWithoutWarnings();
     String generated = generated(compilation, "test.ClientRetrying");
-    assertThat(generated).contains("delayMillis = Client.waitFor(result);");
+    // The hooks of the synchronous method take the raw result; those of the asynchronous call the
+    // future's value.
+    assertThat(generated).contains("private final class FetchHooks extends RetryHooks<List> {");
+    assertThat(generated).contains("protected long delayForResult(List result) {");
     assertThat(generated).contains("protected long delayForResult(List<String> result)");
+    assertThat(generated).contains("return Client.waitFor(result);");
   }
 }

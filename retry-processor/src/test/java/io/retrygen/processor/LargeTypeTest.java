@@ -9,6 +9,9 @@ import com.google.testing.compile.Compiler;
 import com.google.testing.compile.JavaFileObjects;
 import java.lang.reflect.Field;
 import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Proxy;
+import java.util.ArrayList;
+import java.util.List;
 import javax.tools.JavaFileObject;
 import org.junit.jupiter.api.Test;
 
@@ -143,5 +146,71 @@ class LargeTypeTest {
     } catch (InvocationTargetException e) {
       throw new AssertionError(e.getCause());
     }
+  }
+
+  /**
+   * The hooks of a method whose guards live in a nested holder are inner classes of the generated
+   * class: the holder, a static class, creates them on the instance it is given ({@code outer.new
+   * M599Hooks()}), a generic one seen through wildcards.
+   */
+  @Test
+  void aMethodInANestedHolderCallsItsHooksOnTheDelegate() throws Exception {
+    StringBuilder source =
+        new StringBuilder(
+            "package test;\n"
+                + "import io.retrygen.Backoff;\n"
+                + "import io.retrygen.Retryable;\n"
+                + "@Retryable(maxAttempts = 3)\n"
+                + "public interface Client<T> {\n");
+    for (int i = 0; i < 599; i++) {
+      source.append("  T m").append(i).append("(int x);\n");
+    }
+    source.append(
+        "  @Retryable(maxAttempts = 3, retryIf = \"isTransient\",\n"
+            + "      backoff = @Backoff(delayFor = \"waitFor\"))\n"
+            + "  T m599(int x);\n"
+            + "  default boolean isTransient(IllegalStateException e) {\n"
+            + "    return true;\n"
+            + "  }\n"
+            + "  default long waitFor(Throwable e) {\n"
+            + "    return 0L;\n"
+            + "  }\n"
+            + "}\n");
+    Compilation compilation =
+        javac.compile(JavaFileObjects.forSourceString("test.Client", source.toString()));
+    assertThat(compilation).succeededWithoutWarnings();
+    String generated = generated(compilation, "test.ClientRetrying");
+    assertThat(generated).contains("this.guards2 = new Guards2(this, options);");
+    assertThat(generated).contains("Guards2(ClientRetrying<?> outer, RetryOptions options) {");
+    assertThat(generated)
+        .contains("this.m599Retrier = M599_POLICY.bind(options, outer.new M599Hooks());");
+    assertThat(generated).contains("private final class M599Hooks extends RetryHooks<T> {");
+
+    ClassLoader loader =
+        new RandomShapesTest.InMemoryClassLoader(compilation, getClass().getClassLoader());
+    Class<?> client = loader.loadClass("test.Client");
+    List<String> calls = new ArrayList<>();
+    Object delegate =
+        Proxy.newProxyInstance(
+            loader,
+            new Class<?>[] {client},
+            (proxy, method, arguments) -> {
+              calls.add(method.getName());
+              switch (method.getName()) {
+                case "isTransient":
+                  return true;
+                case "waitFor":
+                  return 0L;
+                default:
+                  if (calls.size() == 1) {
+                    throw new IllegalStateException("first attempt");
+                  }
+                  return "ok";
+              }
+            });
+    Object instance =
+        loader.loadClass("test.ClientRetrying").getConstructor(client).newInstance(delegate);
+    assertThat(client.getMethod("m599", int.class).invoke(instance, 1)).isEqualTo("ok");
+    assertThat(calls).containsExactly("m599", "isTransient", "waitFor", "m599").inOrder();
   }
 }

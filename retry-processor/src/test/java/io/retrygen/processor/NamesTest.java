@@ -15,6 +15,7 @@ import io.retrygen.runtime.internal.AsyncCall;
 import io.retrygen.runtime.internal.CircuitBreakerGate;
 import io.retrygen.runtime.internal.CircuitBreakerPolicy;
 import io.retrygen.runtime.internal.Retrier;
+import io.retrygen.runtime.internal.RetryHooks;
 import io.retrygen.runtime.internal.RetryPolicy;
 import java.util.concurrent.CompletableFuture;
 import org.junit.jupiter.api.Test;
@@ -51,6 +52,7 @@ class NamesTest {
   void runtimeClassNamesMatchTheRuntimeClasses() {
     assertThat(Names.RETRY_OPTIONS.reflectionName()).isEqualTo(RetryOptions.class.getName());
     assertThat(Names.RETRIER.reflectionName()).isEqualTo(Retrier.class.getName());
+    assertThat(Names.RETRY_HOOKS.reflectionName()).isEqualTo(RetryHooks.class.getName());
     assertThat(Names.BACKOFF_POLICY.reflectionName()).isEqualTo(BackoffPolicy.class.getName());
     assertThat(Names.RETRY_POLICY.reflectionName()).isEqualTo(RetryPolicy.class.getName());
     assertThat(Names.BREAKER_POLICY.reflectionName())

@@ -961,7 +961,9 @@ class RecoverDiagnosticsTest {
     Compilation compilation = javac.withOptions("-Xlint:all,-processing").compile(source);
     assertThat(compilation).succeededWithoutWarnings();
     String generated = generated(compilation, "test.ClientRetrying");
-    assertThat(generated).contains("&& super.isTransient((RuntimeException) failure)");
+    // In the hooks class, an inner class of ClientRetrying: its super is Client's.
+    assertThat(generated)
+        .contains("&& ClientRetrying.super.isTransient((RuntimeException) failure)");
     assertThat(generated).contains("rejected = super.isEmpty(result);");
   }
 
@@ -1020,7 +1022,8 @@ class RecoverDiagnosticsTest {
     String generated = generated(compilation, "test.ClientRetrying");
     assertThat(generated)
         .contains(
-            "        retrier.failed(attempt, startNanos, failure);\n"
+            "          continue;\n"
+                + "        }\n"
                 + "        if (failure instanceof CancellationException) {\n"
                 + "          throw failure;\n"
                 + "        }\n"
@@ -1054,7 +1057,8 @@ class RecoverDiagnosticsTest {
     String generated = generated(compilation, "test.ClientRetrying");
     assertThat(generated)
         .contains(
-            "        retrier.failed(attempt, startNanos, failure);\n"
+            "          continue;\n"
+                + "        }\n"
                 + "        if (failure instanceof CancellationException) {\n"
                 + "          throw failure;\n"
                 + "        }\n"

@@ -249,4 +249,36 @@ class ShadowedNamesTest {
     assertThat(generated(compilation, "test.StoreRetrying"))
         .contains("long permit = -1L;");
   }
+
+  /**
+   * The hooks classes are nested classes of the generated class: none takes the name of a type of
+   * the package (which it would shadow), nor {@code RetryHooks}, the class it extends.
+   */
+  @Test
+  void hooksClassesTakeNoNameInScope() {
+    List<JavaFileObject> sources = shadowingTypes("ChargeHooks");
+    sources.add(
+        JavaFileObjects.forSourceLines(
+            "test.Client",
+            "package test;",
+            "import io.retrygen.Retryable;",
+            "interface Client {",
+            "  @Retryable(retryIf = \"isTransient\")",
+            "  String charge(ChargeHooks hooks);",
+            "",
+            "  @Retryable(retryIf = \"isTransient\")",
+            "  String retry();",
+            "",
+            "  static boolean isTransient(Exception e) {",
+            "    return true;",
+            "  }",
+            "}"));
+    Compilation compilation = javac.compile(sources);
+    assertThat(compilation).succeededWithoutWarnings();
+    String generated = generated(compilation, "test.ClientRetrying");
+    assertThat(generated).contains("new ChargeHooks_()");
+    assertThat(generated).contains("private final class ChargeHooks_ extends RetryHooks<String> {");
+    assertThat(generated).contains("new RetryHooks_()");
+    assertThat(generated).contains("private final class RetryHooks_ extends RetryHooks<String> {");
+  }
 }

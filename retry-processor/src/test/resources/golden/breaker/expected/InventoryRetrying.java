@@ -102,12 +102,9 @@ public final class InventoryRetrying implements Inventory {
         } else {
           breaker.onSuccess(permit);
         }
-        if (failure instanceof IOException && retrier.mayRetry(attempt)) {
-          if (retrier.backOff(attempt, startNanos, failure)) {
-            continue;
-          }
+        if (retrier.retryAfter(attempt, startNanos, failure, failure instanceof IOException)) {
+          continue;
         }
-        retrier.failed(attempt, startNanos, failure);
         throw failure;
       }
       breaker.onSuccess(permit);

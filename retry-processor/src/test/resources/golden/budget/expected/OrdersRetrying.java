@@ -4,6 +4,7 @@ import io.retrygen.runtime.BackoffPolicy;
 import io.retrygen.runtime.RetryOptions;
 import io.retrygen.runtime.internal.AsyncCall;
 import io.retrygen.runtime.internal.Retrier;
+import io.retrygen.runtime.internal.RetryHooks;
 import io.retrygen.runtime.internal.RetryPolicy;
 import java.io.IOException;
 import java.util.Objects;
@@ -99,7 +100,7 @@ public final class OrdersRetrying implements Orders {
     this.statusRetrier = STATUS_POLICY.bind(options);
     this.findRetrier = FIND_POLICY.bind(options);
     this.trackRetrier = TRACK_POLICY.bind(options);
-    this.cancelRetrier = CANCEL_POLICY.bind(options);
+    this.cancelRetrier = CANCEL_POLICY.bind(options, new CancelHooks());
   }
 
   /**
@@ -116,17 +117,9 @@ public final class OrdersRetrying implements Orders {
       try {
         result = this.delegate.place(item);
       } catch (Throwable failure) {
-        if (failure instanceof IOException) {
-          retrier.takeToken();
-          if (retrier.mayRetry(attempt) && retrier.withinBudget()) {
-            if (retrier.backOff(attempt, startNanos, failure)) {
-              continue;
-            }
-          }
-        } else {
-          retrier.refund();
+        if (retrier.retryAfter(attempt, startNanos, failure, failure instanceof IOException)) {
+          continue;
         }
-        retrier.failed(attempt, startNanos, failure);
         throw failure;
       }
       retrier.succeeded(attempt, startNanos);
@@ -149,36 +142,25 @@ public final class OrdersRetrying implements Orders {
       try {
         result = this.delegate.status(orderId);
       } catch (Throwable failure) {
-        if (failure instanceof Exception && !(failure instanceof InterruptedException
-            || failure instanceof CancellationException)) {
-          retrier.takeToken();
-          if (retrier.mayRetry(attempt) && retrier.withinBudget()) {
-            if (retrier.backOff(attempt, startNanos, failure)) {
-              continue;
-            }
-          }
-        } else {
-          retrier.refund();
+        if (retrier.retryAfter(attempt, startNanos, failure, failure instanceof Exception
+            && !(failure instanceof InterruptedException
+            || failure instanceof CancellationException))) {
+          continue;
         }
-        retrier.failed(attempt, startNanos, failure);
         throw failure;
       }
       boolean rejected;
       try {
         rejected = Orders.isPending(result);
       } catch (Throwable predicateFailure) {
-        retrier.failed(attempt, startNanos, predicateFailure);
+        retrier.userCodeFailed(attempt, startNanos, predicateFailure);
         throw predicateFailure;
       }
       if (rejected) {
-        retrier.takeToken();
-        if (retrier.mayRetry(attempt) && retrier.withinBudget()) {
-          if (retrier.backOff(attempt, startNanos, null)) {
-            continue;
-          }
+        if (retrier.retryAfterResult(attempt, startNanos, result)) {
+          continue;
         }
-        // Out of attempts or time: the last result stands, with no recovery.
-        retrier.failed(attempt, startNanos, null);
+        // Gave up: the last result stands, with no recovery.
         return result;
       }
       retrier.succeeded(attempt, startNanos);
@@ -200,18 +182,11 @@ public final class OrdersRetrying implements Orders {
       try {
         result = this.delegate.find(query);
       } catch (Throwable failure) {
-        if (!(failure instanceof InterruptedException
-            || failure instanceof CancellationException)) {
-          retrier.takeToken();
-          if (retrier.mayRetry(attempt) && retrier.withinBudget()) {
-            if (retrier.backOff(attempt, startNanos, failure)) {
-              continue;
-            }
-          }
-        } else {
-          retrier.refund();
+        if (retrier.retryAfter(attempt, startNanos, failure,
+            !(failure instanceof InterruptedException
+            || failure instanceof CancellationException))) {
+          continue;
         }
-        retrier.failed(attempt, startNanos, failure);
         throw failure;
       }
       retrier.succeeded(attempt, startNanos);
@@ -254,38 +229,28 @@ public final class OrdersRetrying implements Orders {
       try {
         result = this.delegate.cancel(orderId);
       } catch (Throwable failure) {
-        if (failure instanceof IOException) {
-          retrier.takeToken();
-          if (retrier.mayRetry(attempt)) {
-            boolean retry;
-            try {
-              retry = Orders.isTransient((IOException) failure);
-            } catch (Throwable predicateFailure) {
-              retrier.failed(attempt, startNanos, predicateFailure);
-              throw predicateFailure;
-            }
-            if (retry && retrier.withinBudget()) {
-              long delayMillis;
-              try {
-                delayMillis = failure instanceof IOException
-                    ? Orders.retryAfter((IOException) failure) : -1L;
-              } catch (Throwable predicateFailure) {
-                retrier.failed(attempt, startNanos, predicateFailure);
-                throw predicateFailure;
-              }
-              if (retrier.backOff(attempt, startNanos, failure, delayMillis)) {
-                continue;
-              }
-            }
-          }
-        } else {
-          retrier.refund();
+        if (retrier.retryAfter(attempt, startNanos, failure, failure instanceof IOException)) {
+          continue;
         }
-        retrier.failed(attempt, startNanos, failure);
         throw failure;
       }
       retrier.succeeded(attempt, startNanos);
       return result;
+    }
+  }
+
+  /**
+   * The user code {@code cancel} calls between attempts.
+   */
+  private final class CancelHooks extends RetryHooks<String> {
+    @Override
+    protected boolean retryIf(Throwable failure) {
+      return Orders.isTransient((IOException) failure);
+    }
+
+    @Override
+    protected long delayFor(Throwable failure) {
+      return failure instanceof IOException ? Orders.retryAfter((IOException) failure) : -1L;
     }
   }
 }

@@ -3,6 +3,7 @@ package test;
 import io.retrygen.runtime.BackoffPolicy;
 import io.retrygen.runtime.RetryOptions;
 import io.retrygen.runtime.internal.Retrier;
+import io.retrygen.runtime.internal.RetryHooks;
 import io.retrygen.runtime.internal.RetryPolicy;
 import java.util.concurrent.CancellationException;
 import javax.annotation.processing.Generated;
@@ -39,7 +40,7 @@ public final class DownloaderRetrying extends Downloader {
    */
   public DownloaderRetrying(RetryOptions options) {
     super();
-    this.downloadRetrier = DOWNLOAD_POLICY.bind(options);
+    this.downloadRetrier = DOWNLOAD_POLICY.bind(options, new DownloadHooks());
   }
 
   /**
@@ -60,24 +61,25 @@ public final class DownloaderRetrying extends Downloader {
       try {
         result = super.download(url);
       } catch (Throwable failure) {
-        if (failure instanceof Exception && !(failure instanceof InterruptedException
-            || failure instanceof CancellationException) && retrier.mayRetry(attempt)) {
-          long delayMillis;
-          try {
-            delayMillis = super.waitFor(failure);
-          } catch (Throwable predicateFailure) {
-            retrier.failed(attempt, startNanos, predicateFailure);
-            throw predicateFailure;
-          }
-          if (retrier.backOff(attempt, startNanos, failure, delayMillis)) {
-            continue;
-          }
+        if (retrier.retryAfter(attempt, startNanos, failure, failure instanceof Exception
+            && !(failure instanceof InterruptedException
+            || failure instanceof CancellationException))) {
+          continue;
         }
-        retrier.failed(attempt, startNanos, failure);
         throw failure;
       }
       retrier.succeeded(attempt, startNanos);
       return result;
+    }
+  }
+
+  /**
+   * The user code {@code download} calls between attempts.
+   */
+  private final class DownloadHooks extends RetryHooks<byte[]> {
+    @Override
+    protected long delayFor(Throwable failure) {
+      return DownloaderRetrying.super.waitFor(failure);
     }
   }
 }

@@ -4,6 +4,7 @@ import io.retrygen.runtime.BackoffPolicy;
 import io.retrygen.runtime.RetryOptions;
 import io.retrygen.runtime.internal.AsyncCall;
 import io.retrygen.runtime.internal.Retrier;
+import io.retrygen.runtime.internal.RetryHooks;
 import io.retrygen.runtime.internal.RetryPolicy;
 import java.io.IOException;
 import java.util.Objects;
@@ -73,8 +74,8 @@ public final class RateLimitedApiRetrying implements RateLimitedApi {
    */
   public RateLimitedApiRetrying(RateLimitedApi delegate, RetryOptions options) {
     this.delegate = Objects.requireNonNull(delegate, "delegate == null");
-    this.fetchRetrier = FETCH_POLICY.bind(options);
-    this.deleteRetrier = DELETE_POLICY.bind(options);
+    this.fetchRetrier = FETCH_POLICY.bind(options, new FetchHooks());
+    this.deleteRetrier = DELETE_POLICY.bind(options, new DeleteHooks());
     this.fetchLaterRetrier = FETCH_LATER_POLICY.bind(options);
   }
 
@@ -92,47 +93,25 @@ public final class RateLimitedApiRetrying implements RateLimitedApi {
       try {
         result = this.delegate.fetch(id);
       } catch (Throwable failure) {
-        if (failure instanceof Exception && !(failure instanceof InterruptedException
-            || failure instanceof CancellationException) && retrier.mayRetry(attempt)) {
-          long delayMillis;
-          try {
-            delayMillis = failure instanceof ThrottledException
-                ? this.delegate.retryAfter((ThrottledException) failure)
-                : failure instanceof IOException ? RateLimitedApi.retryAfter((IOException) failure)
-                : -1L;
-          } catch (Throwable predicateFailure) {
-            retrier.failed(attempt, startNanos, predicateFailure);
-            throw predicateFailure;
-          }
-          if (retrier.backOff(attempt, startNanos, failure, delayMillis)) {
-            continue;
-          }
+        if (retrier.retryAfter(attempt, startNanos, failure, failure instanceof Exception
+            && !(failure instanceof InterruptedException
+            || failure instanceof CancellationException))) {
+          continue;
         }
-        retrier.failed(attempt, startNanos, failure);
         throw failure;
       }
       boolean rejected;
       try {
         rejected = this.delegate.isThrottled(result);
       } catch (Throwable predicateFailure) {
-        retrier.failed(attempt, startNanos, predicateFailure);
+        retrier.userCodeFailed(attempt, startNanos, predicateFailure);
         throw predicateFailure;
       }
       if (rejected) {
-        if (retrier.mayRetry(attempt)) {
-          long delayMillis;
-          try {
-            delayMillis = this.delegate.retryAfter(result);
-          } catch (Throwable predicateFailure) {
-            retrier.failed(attempt, startNanos, predicateFailure);
-            throw predicateFailure;
-          }
-          if (retrier.backOff(attempt, startNanos, null, delayMillis)) {
-            continue;
-          }
+        if (retrier.retryAfterResult(attempt, startNanos, result)) {
+          continue;
         }
-        // Out of attempts or time: the last result stands, with no recovery.
-        retrier.failed(attempt, startNanos, null);
+        // Gave up: the last result stands, with no recovery.
         return result;
       }
       retrier.succeeded(attempt, startNanos);
@@ -153,23 +132,11 @@ public final class RateLimitedApiRetrying implements RateLimitedApi {
       try {
         this.delegate.delete(id);
       } catch (Throwable failure) {
-        if (failure instanceof Exception && !(failure instanceof InterruptedException
-            || failure instanceof CancellationException) && retrier.mayRetry(attempt)) {
-          long delayMillis;
-          try {
-            delayMillis = failure instanceof ThrottledException
-                ? this.delegate.retryAfter((ThrottledException) failure)
-                : failure instanceof IOException ? RateLimitedApi.retryAfter((IOException) failure)
-                : -1L;
-          } catch (Throwable predicateFailure) {
-            retrier.failed(attempt, startNanos, predicateFailure);
-            throw predicateFailure;
-          }
-          if (retrier.backOff(attempt, startNanos, failure, delayMillis)) {
-            continue;
-          }
+        if (retrier.retryAfter(attempt, startNanos, failure, failure instanceof Exception
+            && !(failure instanceof InterruptedException
+            || failure instanceof CancellationException))) {
+          continue;
         }
-        retrier.failed(attempt, startNanos, failure);
         throw failure;
       }
       retrier.succeeded(attempt, startNanos);
@@ -230,5 +197,34 @@ public final class RateLimitedApiRetrying implements RateLimitedApi {
   @Override
   public long retryAfter(Response response) {
     return this.delegate.retryAfter(response);
+  }
+
+  /**
+   * The user code {@code fetch} calls between attempts.
+   */
+  private final class FetchHooks extends RetryHooks<Response> {
+    @Override
+    protected long delayFor(Throwable failure) {
+      return failure instanceof ThrottledException
+          ? RateLimitedApiRetrying.this.delegate.retryAfter((ThrottledException) failure)
+          : failure instanceof IOException ? RateLimitedApi.retryAfter((IOException) failure) : -1L;
+    }
+
+    @Override
+    protected long delayForResult(Response result) {
+      return RateLimitedApiRetrying.this.delegate.retryAfter(result);
+    }
+  }
+
+  /**
+   * The user code {@code delete} calls between attempts.
+   */
+  private final class DeleteHooks extends RetryHooks<Void> {
+    @Override
+    protected long delayFor(Throwable failure) {
+      return failure instanceof ThrottledException
+          ? RateLimitedApiRetrying.this.delegate.retryAfter((ThrottledException) failure)
+          : failure instanceof IOException ? RateLimitedApi.retryAfter((IOException) failure) : -1L;
+    }
   }
 }

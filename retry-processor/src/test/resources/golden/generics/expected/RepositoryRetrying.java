@@ -118,13 +118,10 @@ public final class RepositoryRetrying<K extends Comparable<K>, V extends Number 
       try {
         result = this.delegate.load(key);
       } catch (Throwable failure) {
-        if ((failure instanceof IOException || failure instanceof TimeoutException)
-            && retrier.mayRetry(attempt)) {
-          if (retrier.backOff(attempt, startNanos, failure)) {
-            continue;
-          }
+        if (retrier.retryAfter(attempt, startNanos, failure, failure instanceof IOException
+            || failure instanceof TimeoutException)) {
+          continue;
         }
-        retrier.failed(attempt, startNanos, failure);
         throw failure;
       }
       retrier.succeeded(attempt, startNanos);
@@ -147,13 +144,11 @@ public final class RepositoryRetrying<K extends Comparable<K>, V extends Number 
       try {
         result = this.delegate.<C>loadAll(target, keys);
       } catch (Throwable failure) {
-        if (failure instanceof Exception && !(failure instanceof InterruptedException
-            || failure instanceof CancellationException) && retrier.mayRetry(attempt)) {
-          if (retrier.backOff(attempt, startNanos, failure)) {
-            continue;
-          }
+        if (retrier.retryAfter(attempt, startNanos, failure, failure instanceof Exception
+            && !(failure instanceof InterruptedException
+            || failure instanceof CancellationException))) {
+          continue;
         }
-        retrier.failed(attempt, startNanos, failure);
         throw failure;
       }
       retrier.succeeded(attempt, startNanos);
@@ -174,13 +169,11 @@ public final class RepositoryRetrying<K extends Comparable<K>, V extends Number 
       try {
         result = this.delegate.query(from, filter);
       } catch (Throwable failure) {
-        if (failure instanceof Exception && !(failure instanceof InterruptedException
-            || failure instanceof CancellationException) && retrier.mayRetry(attempt)) {
-          if (retrier.backOff(attempt, startNanos, failure)) {
-            continue;
-          }
+        if (retrier.retryAfter(attempt, startNanos, failure, failure instanceof Exception
+            && !(failure instanceof InterruptedException
+            || failure instanceof CancellationException))) {
+          continue;
         }
-        retrier.failed(attempt, startNanos, failure);
         throw failure;
       }
       retrier.succeeded(attempt, startNanos);
@@ -201,13 +194,11 @@ public final class RepositoryRetrying<K extends Comparable<K>, V extends Number 
       try {
         this.delegate.<X>each(sink, failure);
       } catch (Throwable failure_) {
-        if (failure_ instanceof Exception && !(failure_ instanceof InterruptedException
-            || failure_ instanceof CancellationException) && retrier.mayRetry(attempt)) {
-          if (retrier.backOff(attempt, startNanos, failure_)) {
-            continue;
-          }
+        if (retrier.retryAfter(attempt, startNanos, failure_, failure_ instanceof Exception
+            && !(failure_ instanceof InterruptedException
+            || failure_ instanceof CancellationException))) {
+          continue;
         }
-        retrier.failed(attempt, startNanos, failure_);
         throw failure_;
       }
       retrier.succeeded(attempt, startNanos);
@@ -228,13 +219,11 @@ public final class RepositoryRetrying<K extends Comparable<K>, V extends Number 
       try {
         result = this.delegate.tag(first, rest);
       } catch (Throwable failure) {
-        if (failure instanceof Exception && !(failure instanceof InterruptedException
-            || failure instanceof CancellationException) && retrier.mayRetry(attempt)) {
-          if (retrier.backOff(attempt, startNanos, failure)) {
-            continue;
-          }
+        if (retrier.retryAfter(attempt, startNanos, failure, failure instanceof Exception
+            && !(failure instanceof InterruptedException
+            || failure instanceof CancellationException))) {
+          continue;
         }
-        retrier.failed(attempt, startNanos, failure);
         throw failure;
       }
       retrier.succeeded(attempt, startNanos);

@@ -81,14 +81,12 @@ public final class PaymentClientRetrying implements PaymentClient {
       try {
         result = this.delegate.charge(account, cents, attempt);
       } catch (Throwable failure) {
-        if ((failure instanceof IOException || failure instanceof IllegalStateException)
+        if (retrier.retryAfter(attempt_, startNanos, failure, (failure instanceof IOException
+            || failure instanceof IllegalStateException)
             && !(failure instanceof FileNotFoundException
-            || failure instanceof CancellationException) && retrier.mayRetry(attempt_)) {
-          if (retrier.backOff(attempt_, startNanos, failure)) {
-            continue;
-          }
+            || failure instanceof CancellationException))) {
+          continue;
         }
-        retrier.failed(attempt_, startNanos, failure);
         throw failure;
       }
       retrier.succeeded(attempt_, startNanos);
@@ -108,13 +106,11 @@ public final class PaymentClientRetrying implements PaymentClient {
       try {
         this.delegate.refund(account);
       } catch (Throwable failure) {
-        if (failure instanceof Exception && !(failure instanceof InterruptedException
-            || failure instanceof CancellationException) && retrier.mayRetry(attempt)) {
-          if (retrier.backOff(attempt, startNanos, failure)) {
-            continue;
-          }
+        if (retrier.retryAfter(attempt, startNanos, failure, failure instanceof Exception
+            && !(failure instanceof InterruptedException
+            || failure instanceof CancellationException))) {
+          continue;
         }
-        retrier.failed(attempt, startNanos, failure);
         throw failure;
       }
       retrier.succeeded(attempt, startNanos);

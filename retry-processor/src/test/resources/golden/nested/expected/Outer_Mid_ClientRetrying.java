@@ -64,13 +64,11 @@ final class Outer_Mid_ClientRetrying implements Outer.Mid.Client {
       try {
         result = this.delegate.fetch(key);
       } catch (Throwable failure) {
-        if (failure instanceof Exception && !(failure instanceof InterruptedException
-            || failure instanceof CancellationException) && retrier.mayRetry(attempt)) {
-          if (retrier.backOff(attempt, startNanos, failure)) {
-            continue;
-          }
+        if (retrier.retryAfter(attempt, startNanos, failure, failure instanceof Exception
+            && !(failure instanceof InterruptedException
+            || failure instanceof CancellationException))) {
+          continue;
         }
-        retrier.failed(attempt, startNanos, failure);
         throw failure;
       }
       retrier.succeeded(attempt, startNanos);

@@ -62,13 +62,10 @@ public final class PaymentClientRetrying implements PaymentClient {
       try {
         result = this.delegate.charge(account, cents);
       } catch (Throwable failure) {
-        if (failure instanceof IOException && !(failure instanceof CardDeclinedException)
-            && retrier.mayRetry(attempt)) {
-          if (retrier.backOff(attempt, startNanos, failure)) {
-            continue;
-          }
+        if (retrier.retryAfter(attempt, startNanos, failure, failure instanceof IOException
+            && !(failure instanceof CardDeclinedException))) {
+          continue;
         }
-        retrier.failed(attempt, startNanos, failure);
         throw failure;
       }
       retrier.succeeded(attempt, startNanos);

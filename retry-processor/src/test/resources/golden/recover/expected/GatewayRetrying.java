@@ -3,6 +3,7 @@ package test;
 import io.retrygen.runtime.BackoffPolicy;
 import io.retrygen.runtime.RetryOptions;
 import io.retrygen.runtime.internal.Retrier;
+import io.retrygen.runtime.internal.RetryHooks;
 import io.retrygen.runtime.internal.RetryPolicy;
 import java.io.FileNotFoundException;
 import java.io.IOException;
@@ -73,7 +74,7 @@ public final class GatewayRetrying implements Gateway {
    */
   public GatewayRetrying(Gateway delegate, RetryOptions options) {
     this.delegate = Objects.requireNonNull(delegate, "delegate == null");
-    this.chargeRetrier = CHARGE_POLICY.bind(options);
+    this.chargeRetrier = CHARGE_POLICY.bind(options, new ChargeHooks());
     this.authorizeRetrier = AUTHORIZE_POLICY.bind(options);
     this.refundRetrier = REFUND_POLICY.bind(options);
   }
@@ -93,22 +94,9 @@ public final class GatewayRetrying implements Gateway {
       try {
         result = this.delegate.charge(account, cents);
       } catch (Throwable failure) {
-        if (failure instanceof IOException && retrier.mayRetry(attempt)) {
-          boolean retry;
-          try {
-            retry = failure instanceof SocketTimeoutException
-                && this.delegate.isTransient((SocketTimeoutException) failure);
-          } catch (Throwable predicateFailure) {
-            retrier.failed(attempt, startNanos, predicateFailure);
-            throw predicateFailure;
-          }
-          if (retry) {
-            if (retrier.backOff(attempt, startNanos, failure)) {
-              continue;
-            }
-          }
+        if (retrier.retryAfter(attempt, startNanos, failure, failure instanceof IOException)) {
+          continue;
         }
-        retrier.failed(attempt, startNanos, failure);
         if (failure instanceof FileNotFoundException || failure instanceof CancellationException) {
           throw failure;
         }
@@ -140,30 +128,25 @@ public final class GatewayRetrying implements Gateway {
       try {
         result = this.delegate.authorize(account);
       } catch (Throwable failure) {
-        if (failure instanceof Exception && !(failure instanceof InterruptedException
-            || failure instanceof CancellationException) && retrier.mayRetry(attempt)) {
-          if (retrier.backOff(attempt, startNanos, failure)) {
-            continue;
-          }
+        if (retrier.retryAfter(attempt, startNanos, failure, failure instanceof Exception
+            && !(failure instanceof InterruptedException
+            || failure instanceof CancellationException))) {
+          continue;
         }
-        retrier.failed(attempt, startNanos, failure);
         throw failure;
       }
       boolean rejected;
       try {
         rejected = Gateway.isDeclined(result);
       } catch (Throwable predicateFailure) {
-        retrier.failed(attempt, startNanos, predicateFailure);
+        retrier.userCodeFailed(attempt, startNanos, predicateFailure);
         throw predicateFailure;
       }
       if (rejected) {
-        if (retrier.mayRetry(attempt)) {
-          if (retrier.backOff(attempt, startNanos, null)) {
-            continue;
-          }
+        if (retrier.retryAfterResult(attempt, startNanos, result)) {
+          continue;
         }
-        // Out of attempts or time: the last result stands, with no recovery.
-        retrier.failed(attempt, startNanos, null);
+        // Gave up: the last result stands, with no recovery.
         return result;
       }
       retrier.succeeded(attempt, startNanos);
@@ -184,13 +167,11 @@ public final class GatewayRetrying implements Gateway {
       try {
         this.delegate.refund(account, cents);
       } catch (Throwable failure) {
-        if (failure instanceof Exception && !(failure instanceof InterruptedException
-            || failure instanceof CancellationException) && retrier.mayRetry(attempt)) {
-          if (retrier.backOff(attempt, startNanos, failure)) {
-            continue;
-          }
+        if (retrier.retryAfter(attempt, startNanos, failure, failure instanceof Exception
+            && !(failure instanceof InterruptedException
+            || failure instanceof CancellationException))) {
+          continue;
         }
-        retrier.failed(attempt, startNanos, failure);
         if (failure instanceof CancellationException) {
           throw failure;
         }
@@ -228,5 +209,16 @@ public final class GatewayRetrying implements Gateway {
   @Override
   public boolean isTransient(SocketTimeoutException failure) {
     return this.delegate.isTransient(failure);
+  }
+
+  /**
+   * The user code {@code charge} calls between attempts.
+   */
+  private final class ChargeHooks extends RetryHooks<String> {
+    @Override
+    protected boolean retryIf(Throwable failure) {
+      return failure instanceof SocketTimeoutException
+          && GatewayRetrying.this.delegate.isTransient((SocketTimeoutException) failure);
+    }
   }
 }

@@ -3,6 +3,7 @@ package test;
 import io.retrygen.runtime.BackoffPolicy;
 import io.retrygen.runtime.RetryOptions;
 import io.retrygen.runtime.internal.Retrier;
+import io.retrygen.runtime.internal.RetryHooks;
 import io.retrygen.runtime.internal.RetryPolicy;
 import java.io.FileNotFoundException;
 import java.io.IOException;
@@ -53,7 +54,7 @@ public final class LedgerRetrying extends Ledger {
    */
   public LedgerRetrying(RetryOptions options) {
     super();
-    this.balanceRetrier = BALANCE_POLICY.bind(options);
+    this.balanceRetrier = BALANCE_POLICY.bind(options, new BalanceHooks());
     this.postRetrier = POST_POLICY.bind(options);
   }
 
@@ -77,22 +78,9 @@ public final class LedgerRetrying extends Ledger {
       try {
         result = super.balance(account);
       } catch (Throwable failure) {
-        if (failure instanceof IOException && retrier.mayRetry(attempt)) {
-          boolean retry;
-          try {
-            retry = failure instanceof SocketTimeoutException
-                && super.isTransient((SocketTimeoutException) failure);
-          } catch (Throwable predicateFailure) {
-            retrier.failed(attempt, startNanos, predicateFailure);
-            throw predicateFailure;
-          }
-          if (retry) {
-            if (retrier.backOff(attempt, startNanos, failure)) {
-              continue;
-            }
-          }
+        if (retrier.retryAfter(attempt, startNanos, failure, failure instanceof IOException)) {
+          continue;
         }
-        retrier.failed(attempt, startNanos, failure);
         if (failure instanceof FileNotFoundException || failure instanceof CancellationException) {
           throw failure;
         }
@@ -109,17 +97,14 @@ public final class LedgerRetrying extends Ledger {
       try {
         rejected = Ledger.isStale(result);
       } catch (Throwable predicateFailure) {
-        retrier.failed(attempt, startNanos, predicateFailure);
+        retrier.userCodeFailed(attempt, startNanos, predicateFailure);
         throw predicateFailure;
       }
       if (rejected) {
-        if (retrier.mayRetry(attempt)) {
-          if (retrier.backOff(attempt, startNanos, null)) {
-            continue;
-          }
+        if (retrier.retryAfterResult(attempt, startNanos, result)) {
+          continue;
         }
-        // Out of attempts or time: the last result stands, with no recovery.
-        retrier.failed(attempt, startNanos, null);
+        // Gave up: the last result stands, with no recovery.
         return result;
       }
       retrier.succeeded(attempt, startNanos);
@@ -145,13 +130,11 @@ public final class LedgerRetrying extends Ledger {
       try {
         super.post(account, cents);
       } catch (Throwable failure) {
-        if (failure instanceof Exception && !(failure instanceof InterruptedException
-            || failure instanceof CancellationException) && retrier.mayRetry(attempt)) {
-          if (retrier.backOff(attempt, startNanos, failure)) {
-            continue;
-          }
+        if (retrier.retryAfter(attempt, startNanos, failure, failure instanceof Exception
+            && !(failure instanceof InterruptedException
+            || failure instanceof CancellationException))) {
+          continue;
         }
-        retrier.failed(attempt, startNanos, failure);
         if (failure instanceof CancellationException) {
           throw failure;
         }
@@ -163,6 +146,17 @@ public final class LedgerRetrying extends Ledger {
       }
       retrier.succeeded(attempt, startNanos);
       return;
+    }
+  }
+
+  /**
+   * The user code {@code balance} calls between attempts.
+   */
+  private final class BalanceHooks extends RetryHooks<String> {
+    @Override
+    protected boolean retryIf(Throwable failure) {
+      return failure instanceof SocketTimeoutException
+          && LedgerRetrying.super.isTransient((SocketTimeoutException) failure);
     }
   }
 }

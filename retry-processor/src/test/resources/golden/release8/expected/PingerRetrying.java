@@ -62,13 +62,11 @@ public final class PingerRetrying implements Pinger {
       try {
         result = this.delegate.ping(host);
       } catch (Throwable failure) {
-        if (failure instanceof Exception && !(failure instanceof InterruptedException
-            || failure instanceof CancellationException) && retrier.mayRetry(attempt)) {
-          if (retrier.backOff(attempt, startNanos, failure)) {
-            continue;
-          }
+        if (retrier.retryAfter(attempt, startNanos, failure, failure instanceof Exception
+            && !(failure instanceof InterruptedException
+            || failure instanceof CancellationException))) {
+          continue;
         }
-        retrier.failed(attempt, startNanos, failure);
         throw failure;
       }
       retrier.succeeded(attempt, startNanos);

@@ -71,17 +71,12 @@ public final class AsyncRetryTemplate {
     @Override
     protected boolean retryable(Throwable failure) {
       context.lastFailure = failure;
-      return template.retryable(failure);
+      return template.rules().retryable(failure);
     }
 
     @Override
     protected boolean retryIf(Throwable failure) {
-      return template.retryIf(failure);
-    }
-
-    @Override
-    protected boolean retriesCancellation() {
-      return template.retriesCancellation();
+      return template.rules().retryIf(failure);
     }
   }
 }

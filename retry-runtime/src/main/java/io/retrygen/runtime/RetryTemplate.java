@@ -5,7 +5,6 @@ import io.retrygen.runtime.internal.Retrier;
 import io.retrygen.runtime.internal.RetryPolicy;
 import io.retrygen.runtime.internal.Throwables;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.CancellationException;
@@ -35,17 +34,8 @@ public final class RetryTemplate {
   /** The label of a template without {@link Builder#label}. */
   public static final String DEFAULT_LABEL = "RetryTemplate";
 
-  private static final Class<?>[] NONE = new Class<?>[0];
-
   private final String label;
-  /** Empty for {@code Exception}, as {@code retryFor = {}}. */
-  private final Class<?>[] retryOn;
-  private final Class<?>[] notRetryOn;
-  /** Whether {@code retryOn} covers {@code InterruptedException} without naming it. */
-  private final boolean excludesInterruption;
-  /** Whether {@code retryOn} names {@code CancellationException} itself. */
-  private final boolean retriesCancellation;
-  private final FailurePredicate retryIf;
+  private final TemplateRules rules;
   private final Retrier retrier;
 
   private RetryTemplate(Builder builder) {
@@ -57,17 +47,15 @@ public final class RetryTemplate {
               + " above the backoff's delay (" + builder.backoff.delayMillis() + " ms)");
     }
     this.label = builder.label;
-    this.retryOn = builder.retryOn.toArray(NONE);
-    this.notRetryOn = builder.notRetryOn.toArray(NONE);
-    this.excludesInterruption = excludesInterruption(retryOn, notRetryOn);
-    this.retriesCancellation = Arrays.asList(retryOn).contains(CancellationException.class);
-    this.retryIf = builder.retryIf;
+    this.rules = new TemplateRules(builder.retryOn, builder.notRetryOn, builder.retryIf);
+    if (rules.retriesCancellation()) {
+      policy = policy.retryingCancellation();
+    }
     this.retrier =
-        builder.listeners.isEmpty()
-            ? policy.bind(builder.options)
-            : policy.bind(
-                builder.options,
-                builder.listeners.toArray(new RetryListener[builder.listeners.size()]));
+        policy.bind(
+            builder.options,
+            rules.hooks(),
+            builder.listeners.toArray(new RetryListener[builder.listeners.size()]));
   }
 
   /** A builder with the defaults of {@code @Retryable}: 3 attempts, a fixed 1000 ms wait. */
@@ -121,26 +109,12 @@ public final class RetryTemplate {
         result = callback.doWithRetry(context);
       } catch (Throwable failure) {
         context.lastFailure = failure;
-        if (failure instanceof CancellationException && !retriesCancellation) {
-          // Cancellation is never retried nor recovered: the caller asked for it to stop.
-          retrier.failed(attempt, startNanos, failure);
-          throw Throwables.<E>asThrown(failure);
+        if (retrier.retryAfter(attempt, startNanos, failure, rules.retryable(failure))) {
+          continue;
         }
-        if (retryable(failure) && retrier.mayRetry(attempt)) {
-          boolean retry;
-          try {
-            retry = retryIf(failure);
-          } catch (Throwable predicateFailure) {
-            // User code that throws ends the call with its exception, unrecovered.
-            retrier.failed(attempt, startNanos, predicateFailure);
-            throw Throwables.<E>asThrown(predicateFailure);
-          }
-          if (retry && retrier.backOff(attempt, startNanos, failure)) {
-            continue;
-          }
-        }
-        retrier.failed(attempt, startNanos, failure);
-        if (recovery == null) {
+        // Gave up; the listeners heard why. A cancellation is never recovered: the caller asked
+        // for it to stop.
+        if (recovery == null || rules.cancels(failure)) {
           throw Throwables.<E>asThrown(failure);
         }
         return recover(recovery, context, failure);
@@ -165,39 +139,9 @@ public final class RetryTemplate {
     return recovered;
   }
 
-  /**
-   * The first decision after a failed attempt: an instance of a {@code retryOn} class ({@code Exception} when none was
-   * given) and of no {@code notRetryOn} class (exclusion wins), and no interruption unless {@code
-   * retryOn} names {@code InterruptedException} itself.
-   */
-  boolean retryable(Throwable failure) {
-    if (excludesInterruption && failure instanceof InterruptedException) {
-      return false;
-    }
-    for (Class<?> excluded : notRetryOn) {
-      if (excluded.isInstance(failure)) {
-        return false;
-      }
-    }
-    if (retryOn.length == 0) {
-      return failure instanceof Exception;
-    }
-    for (Class<?> retried : retryOn) {
-      if (retried.isInstance(failure)) {
-        return true;
-      }
-    }
-    return false;
-  }
-
-  /** Step 5: the {@code retryIf} predicate, true when there is none. */
-  boolean retryIf(Throwable failure) {
-    return retryIf == null || retryIf.test(failure);
-  }
-
-  /** Whether a {@link CancellationException} may be retried: {@code retryOn} names it itself. */
-  boolean retriesCancellation() {
-    return retriesCancellation;
+  /** Step 1 and {@code retryIf}, which the asynchronous form asks too. */
+  TemplateRules rules() {
+    return rules;
   }
 
   /** The retrier every call of this template uses. */
@@ -208,22 +152,6 @@ public final class RetryTemplate {
   /** The label of events, statistics and contexts. */
   public String label() {
     return label;
-  }
-
-  private static boolean excludesInterruption(Class<?>[] retryOn, Class<?>[] notRetryOn) {
-    boolean covered = retryOn.length == 0;
-    for (Class<?> type : retryOn) {
-      if (type == InterruptedException.class) {
-        return false;
-      }
-      covered |= type.isAssignableFrom(InterruptedException.class);
-    }
-    for (Class<?> type : notRetryOn) {
-      if (type.isAssignableFrom(InterruptedException.class)) {
-        return false; // excluded anyway
-      }
-    }
-    return covered;
   }
 
   @Override

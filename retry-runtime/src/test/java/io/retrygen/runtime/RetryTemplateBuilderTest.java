@@ -72,10 +72,10 @@ class RetryTemplateBuilderTest {
         "RetryTemplate{Retrier{RetryTemplate, maxAttempts=3, " + BackoffPolicy.fixed(1000L) + "}}",
         defaults.toString());
     assertEquals(RetryTemplate.builder().build().toString(), defaults.toString());
-    assertTrue(defaults.retryable(new IOException()));
-    assertTrue(defaults.retryable(new IllegalStateException()));
-    assertFalse(defaults.retryable(new AssertionError()));
-    assertFalse(defaults.retryable(new InterruptedException()));
+    assertTrue(defaults.rules().retryable(new IOException()));
+    assertTrue(defaults.rules().retryable(new IllegalStateException()));
+    assertFalse(defaults.rules().retryable(new AssertionError()));
+    assertFalse(defaults.rules().retryable(new InterruptedException()));
   }
 
   @Test
@@ -106,7 +106,7 @@ class RetryTemplateBuilderTest {
 
     assertEquals("ok#2", first.execute(callback));
     assertEquals("RetryTemplate", first.label());
-    assertFalse(builder.build().retryable(new FileNotFoundException()));
+    assertFalse(builder.build().rules().retryable(new FileNotFoundException()));
   }
 
   // ---------------------------------------- build(): where the annotations are compile errors

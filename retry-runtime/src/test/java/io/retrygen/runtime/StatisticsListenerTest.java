@@ -5,8 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.retrygen.RetryEvent;
-import io.retrygen.runtime.internal.Retrier;
-import io.retrygen.runtime.internal.RetryPolicy;
 import io.retrygen.runtime.testing.FakeClock;
 import java.io.IOException;
 import java.util.ArrayList;
@@ -125,26 +123,26 @@ class StatisticsListenerTest {
   }
 
   @Test
-  void countsCallsDrivenThroughARetrier() {
+  void countsCallsDrivenThroughATemplate() throws Exception {
     FakeClock clock = new FakeClock();
-    RetryOptions options =
-        RetryOptions.builder().sleeper(clock).ticker(clock).listener(statistics).build();
-    Retrier retrier = new RetryPolicy(LABEL, 3, 0L, BackoffPolicy.fixed(10L)).bind(options);
+    RetryTemplate template =
+        RetryTemplate.builder()
+            .label(LABEL)
+            .backoff(BackoffPolicy.fixed(10L))
+            .options(
+                RetryOptions.builder().sleeper(clock).ticker(clock).listener(statistics).build())
+            .build();
 
-    long start = retrier.start(); // succeeds at once
-    retrier.succeeded(1, start);
-
-    start = retrier.start(); // fails once, then succeeds
-    retrier.backOff(1, start, new IOException());
-    retrier.succeeded(2, start);
-
-    start = retrier.start(); // fails three times and gives up
-    retrier.backOff(1, start, new IOException());
-    retrier.backOff(2, start, new IOException());
-    retrier.failed(3, start, new IOException());
-
-    start = retrier.start(); // a failure that is not retried
-    retrier.failed(1, start, new IllegalArgumentException());
+    template.execute(ScriptedCallback.failing()); // succeeds at once
+    template.execute(ScriptedCallback.failing(new IOException())); // fails once, then succeeds
+    try {
+      template.execute( // fails three times and gives up
+          ScriptedCallback.failing(new IOException(), new IOException(), new IOException()));
+    } catch (IOException expected) {
+      // counted as failed with retry
+    }
+    template.execute( // a failure that is not retried, recovered
+        ScriptedCallback.failing(new Error("not retried")), context -> "recovered");
 
     assertCounts(statistics.statistics(LABEL), 1, 1, 1, 1);
   }

@@ -50,7 +50,7 @@ final class DroppedWaits {
    * {@code scheduler}, until that task runs.
    */
   static void watch(
-      AsyncCall<?> call, long waiting, Future<?> pending, ScheduledExecutorService scheduler) {
+      CallSteps<?> call, long waiting, Future<?> pending, ScheduledExecutorService scheduler) {
     push(new Node(call, waiting, pending, scheduler));
     scheduleCheck();
   }
@@ -90,13 +90,13 @@ final class DroppedWaits {
   /** One watched wait; ends its call when run. */
   @Api24
   private static final class Node implements Runnable {
-    final AsyncCall<?> call;
+    final CallSteps<?> call;
     final long waiting;
     final Future<?> pending;
     final ScheduledExecutorService scheduler;
     Node next;
 
-    Node(AsyncCall<?> call, long waiting, Future<?> pending, ScheduledExecutorService scheduler) {
+    Node(CallSteps<?> call, long waiting, Future<?> pending, ScheduledExecutorService scheduler) {
       this.call = call;
       this.waiting = waiting;
       this.pending = pending;

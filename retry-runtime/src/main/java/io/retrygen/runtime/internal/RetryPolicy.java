@@ -5,11 +5,12 @@ import io.retrygen.runtime.BackoffPolicy;
 import io.retrygen.runtime.RetryOptions;
 
 /**
- * Not API. What a {@code @Retryable} resolved to at compile time for one guarded method, independent of
- * any instance: its label, attempts, time budget, backoff and, with a {@code @RetryBudget}, the
- * process-wide retry budget it draws on. Only generated code uses this
- * class: each generated class holds one per guarded method in a {@code static final} constant,
- * and each constructor {@linkplain #bind binds} it to the instance's options in one line.
+ * Not API. What a {@code @Retryable} resolved to at compile time for one guarded method,
+ * independent of any instance: its label, attempts, time budget, backoff, whether {@code retryFor}
+ * names {@code CancellationException} itself, and, with a {@code @RetryBudget}, the process-wide
+ * retry budget it draws on. Only generated code (and the templates) use this class: each
+ * generated class holds one per guarded method in a {@code static final} constant, and each
+ * constructor {@linkplain #bind binds} it to the instance's options in one line.
  *
  * <p>Immutable and thread-safe.
  */
@@ -22,6 +23,7 @@ public final class RetryPolicy {
   private final TokenBucket budget;
   /** Null unless {@code matchCauses = true}: then the classification looks at the causes too. */
   private final CauseMatcher causes;
+  private final boolean retriesCancellation;
 
   /**
    * @param label the name in events and statistics
@@ -31,7 +33,7 @@ public final class RetryPolicy {
    * @throws IllegalArgumentException for a value the annotations reject at compile time
    */
   public RetryPolicy(String label, int maxAttempts, long maxDurationMillis, BackoffPolicy backoff) {
-    this(label, maxAttempts, maxDurationMillis, backoff, null, null);
+    this(label, maxAttempts, maxDurationMillis, backoff, null, null, false);
   }
 
   private RetryPolicy(
@@ -40,7 +42,8 @@ public final class RetryPolicy {
       long maxDurationMillis,
       BackoffPolicy backoff,
       TokenBucket budget,
-      CauseMatcher causes) {
+      CauseMatcher causes,
+      boolean retriesCancellation) {
     if (label == null) {
       throw new NullPointerException("label == null");
     }
@@ -59,6 +62,7 @@ public final class RetryPolicy {
     this.backoff = backoff;
     this.budget = budget;
     this.causes = causes;
+    this.retriesCancellation = retriesCancellation;
   }
 
   /**
@@ -72,7 +76,7 @@ public final class RetryPolicy {
   public RetryPolicy withBudget(String name, int maxTokens, double tokenRatio) {
     return new RetryPolicy(
         label, maxAttempts, maxDurationMillis, backoff,
-        BudgetRegistry.named(name, maxTokens, tokenRatio), causes);
+        BudgetRegistry.named(name, maxTokens, tokenRatio), causes, retriesCancellation);
   }
 
   /**
@@ -89,7 +93,17 @@ public final class RetryPolicy {
   public RetryPolicy matchingCauses(Class<?>[] retryFor, Class<?>[] noRetryFor) {
     return new RetryPolicy(
         label, maxAttempts, maxDurationMillis, backoff, budget,
-        new CauseMatcher(retryFor, noRetryFor));
+        new CauseMatcher(retryFor, noRetryFor), retriesCancellation);
+  }
+
+  /**
+   * A copy for a {@code retryFor} that names {@code CancellationException} itself: a cancellation
+   * is then classified like any failure. Otherwise one that step 1 does not retry ends the call as
+   * {@link io.retrygen.GiveUpReason#CANCELLED}, unrecovered, rather than {@code NOT_RETRYABLE}.
+   */
+  public RetryPolicy retryingCancellation() {
+    return new RetryPolicy(
+        label, maxAttempts, maxDurationMillis, backoff, budget, causes, true);
   }
 
   /**
@@ -98,7 +112,7 @@ public final class RetryPolicy {
    * empty {@code RetryListener[]}.
    */
   public Retrier bind(RetryOptions options) {
-    return new Retrier(this, options, null);
+    return new Retrier(this, options, null, null);
   }
 
   /**
@@ -106,7 +120,17 @@ public final class RetryPolicy {
    * options}.
    */
   public Retrier bind(RetryOptions options, RetryListener... methodListeners) {
-    return new Retrier(this, options, methodListeners);
+    return new Retrier(this, options, null, methodListeners);
+  }
+
+  /**
+   * A retrier for one instance whose decisions call {@code hooks} (the method's {@code retryIf}
+   * and {@code delayFor}; null for none), with the method's own listeners, called after those of
+   * {@code options}.
+   */
+  public Retrier bind(
+      RetryOptions options, RetryHooks<?> hooks, RetryListener... methodListeners) {
+    return new Retrier(this, options, hooks, methodListeners);
   }
 
   /** The label of events and statistics. */
@@ -129,6 +153,11 @@ public final class RetryPolicy {
     return backoff;
   }
 
+  /** Whether {@code retryFor} names {@code CancellationException} itself. */
+  public boolean retriesCancellation() {
+    return retriesCancellation;
+  }
+
   /** The retry budget it draws on; null for none. */
   TokenBucket budget() {
     return budget;
@@ -142,6 +171,7 @@ public final class RetryPolicy {
   @Override
   public String toString() {
     return "RetryPolicy{" + label + ", maxAttempts=" + maxAttempts + ", maxDuration="
-        + maxDurationMillis + ", " + backoff + (budget == null ? "" : ", " + budget) + "}";
+        + maxDurationMillis + ", " + backoff + (budget == null ? "" : ", " + budget)
+        + (retriesCancellation ? ", retryingCancellation" : "") + "}";
   }
 }

@@ -1130,7 +1130,11 @@ class AsyncCallTest {
 
   // ------------------------------------------------------------ cancellation rule
 
-  /** {@link #guarded} whose recovery records what it recovers, retrying cancellation or not. */
+  /**
+   * {@link #guarded} whose recovery records what it recovers, retrying cancellation or not: as
+   * generated code does, its classification leaves a {@link CancellationException} out unless
+   * {@code retryFor} names it, and its policy says which ({@link RetryPolicy#retryingCancellation}).
+   */
   private static AsyncCall<String> recording(
       Retrier retrier,
       CircuitBreakerGate breaker,
@@ -1145,17 +1149,13 @@ class AsyncCallTest {
 
       @Override
       protected boolean retryable(Throwable failure) {
-        return failure instanceof Exception; // CancellationException is one
+        return failure instanceof Exception
+            && (retriesCancellation || !(failure instanceof CancellationException));
       }
 
       @Override
       protected boolean breakerFailure(Throwable failure) {
         return failure instanceof Exception;
-      }
-
-      @Override
-      protected boolean retriesCancellation() {
-        return retriesCancellation;
       }
 
       @Override
@@ -1204,8 +1204,10 @@ class AsyncCallTest {
     Delegate delegate =
         new Delegate().then(failed(cancelled)).then(CompletableFuture.completedFuture("ok"));
 
-    CompletableFuture<String> call =
-        start(recording(retrier(3, 0L, 100L), null, delegate, recovered, true));
+    Retrier retrier =
+        new RetryPolicy(label, 3, 0L, BackoffPolicy.fixed(100L)).retryingCancellation()
+            .bind(options);
+    CompletableFuture<String> call = start(recording(retrier, null, delegate, recovered, true));
     scheduler.runNext();
 
     assertEquals("ok", call.getNow(null));
@@ -1716,18 +1718,18 @@ class AsyncCallTest {
     IOException failure = new IOException();
     assertSame(
         failure,
-        AsyncCall.unwrap(new CompletionException(new ExecutionException(failure))));
+        Stages.unwrap(new CompletionException(new ExecutionException(failure))));
     assertSame(
         failure,
-        AsyncCall.unwrap(new ExecutionException(new CompletionException(failure))));
-    assertSame(failure, AsyncCall.unwrap(failure));
+        Stages.unwrap(new ExecutionException(new CompletionException(failure))));
+    assertSame(failure, Stages.unwrap(failure));
 
     CompletionException empty = new CompletionException("no cause", null);
-    assertSame(empty, AsyncCall.unwrap(empty));
+    assertSame(empty, Stages.unwrap(empty));
     CompletionException aroundEmpty = new CompletionException(empty);
-    assertSame(empty, AsyncCall.unwrap(aroundEmpty));
+    assertSame(empty, Stages.unwrap(aroundEmpty));
     RuntimeException other = new RuntimeException(failure); // not a wrapper it removes
-    assertSame(other, AsyncCall.unwrap(other));
+    assertSame(other, Stages.unwrap(other));
   }
 
   // ------------------------------------------------- retry budget and delayFor (§10, §4)

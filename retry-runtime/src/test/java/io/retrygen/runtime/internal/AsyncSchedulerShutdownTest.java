@@ -56,7 +56,7 @@ class AsyncSchedulerShutdownTest {
         @Override
         public void onFailure(RetryEvent event) {
           String type = event.failure().getClass().getSimpleName();
-          heard.add("failure " + event.attempt() + " " + type);
+          heard.add("failure " + event.attempt() + " " + type + " " + event.reason());
         }
       };
   private final List<ScheduledThreadPoolExecutor> schedulers =
@@ -110,7 +110,7 @@ class AsyncSchedulerShutdownTest {
       throw new AssertionError("succeeded");
     } catch (ExecutionException expected) {
       assertEquals(
-          Collections.singletonList("failure 1 RejectedExecutionException"),
+          Collections.singletonList("failure 1 RejectedExecutionException USER_CODE_FAILED"),
           heardWhenItEnded.subList(1, heardWhenItEnded.size()));
       return expected.getCause();
     }

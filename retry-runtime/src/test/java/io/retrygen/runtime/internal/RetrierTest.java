@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.retrygen.GiveUpReason;
 import io.retrygen.RetryEvent;
 import io.retrygen.RetryListener;
 import io.retrygen.runtime.BackoffPolicy;
@@ -30,90 +31,97 @@ class RetrierTest {
   private static final long MS = 1_000_000L;
 
   private final FakeClock clock = new FakeClock(7_000 * MS); // an arbitrary origin, not 0
+  private final Requested requested = new Requested();
 
   @AfterEach
   void clearInterruptFlag() {
     Thread.interrupted(); // never leak an interrupt into another test
   }
 
-  // ---------------------------------------------------------------- maxAttempts
+  // ---------------------------------------------------------------- steps 3 and 4
 
   @Test
-  void mayRetryUntilMaxAttempts() {
+  void retriesUntilMaxAttempts() throws Throwable {
     Retrier retrier = retrier(options(), LABEL, 3, 0L, BackoffPolicy.fixed(100L));
 
-    assertTrue(retrier.mayRetry(1));
-    assertTrue(retrier.mayRetry(2));
-    assertFalse(retrier.mayRetry(3));
-    assertFalse(retrier.mayRetry(4));
-    assertFalse(retrier.mayRetry(Integer.MAX_VALUE));
+    assertEquals(100L, decide(retrier, 1, 0L));
+    assertEquals(100L, decide(retrier, 2, 0L));
+    assertReason(GiveUpReason.ATTEMPTS_EXHAUSTED, decide(retrier, 3, 0L));
+    assertReason(GiveUpReason.ATTEMPTS_EXHAUSTED, decide(retrier, 4, 0L));
+    assertReason(GiveUpReason.ATTEMPTS_EXHAUSTED, decide(retrier, Integer.MAX_VALUE, 0L));
   }
 
   @Test
-  void nextDelayUsesTheAttemptThatFailedAsRetryNumber() {
+  void theWaitUsesTheAttemptThatFailedAsRetryNumber() throws Throwable {
     Retrier retrier = retrier(options(), LABEL, 5, 0L, BackoffPolicy.exponential(100L, 2.0));
     long start = retrier.start();
 
-    assertEquals(100L, retrier.nextDelay(1, start));
-    assertEquals(200L, retrier.nextDelay(2, start));
-    assertEquals(400L, retrier.nextDelay(3, start));
-    assertEquals(800L, retrier.nextDelay(4, start));
-    assertFalse(retrier.mayRetry(5));
+    assertEquals(100L, decide(retrier, 1, start));
+    assertEquals(200L, decide(retrier, 2, start));
+    assertEquals(400L, decide(retrier, 3, start));
+    assertEquals(800L, decide(retrier, 4, start));
+    assertReason(GiveUpReason.ATTEMPTS_EXHAUSTED, decide(retrier, 5, start));
   }
 
   @Test
-  void maxAttemptsOneNeverRetries() {
+  void maxAttemptsOneNeverRetries() throws Throwable {
     Retrier retrier = retrier(options(), LABEL, 1, 0L, BackoffPolicy.fixed(0L));
 
-    assertFalse(retrier.mayRetry(1));
+    assertReason(GiveUpReason.ATTEMPTS_EXHAUSTED, decide(retrier, 1, 0L));
+    assertFalse(retrier.retryAfter(1, 0L, new IOException(), true));
   }
 
   @Test
-  void noRetryStartsWhileTheInterruptFlagIsSet() {
-    Retrier retrier = retrier(options(), LABEL, 3, 0L, BackoffPolicy.fixed(0L));
+  void noRetryStartsWhileTheInterruptFlagIsSet() throws Throwable {
+    for (BackoffPolicy backoff : Arrays.asList(BackoffPolicy.fixed(0L), BackoffPolicy.fixed(5L))) {
+      Retrier retrier = retrier(options(), LABEL, 3, 0L, backoff);
 
-    Thread.currentThread().interrupt();
-    assertFalse(retrier.mayRetry(1));
-    assertTrue(Thread.currentThread().isInterrupted()); // read, not cleared
-    Thread.interrupted();
-    assertTrue(retrier.mayRetry(1));
+      Thread.currentThread().interrupt();
+      assertReason(GiveUpReason.INTERRUPTED, decide(retrier, 1, 0L));
+      assertTrue(Thread.currentThread().isInterrupted()); // read, not cleared
+      assertReason(GiveUpReason.ATTEMPTS_EXHAUSTED, decide(retrier, 3, 0L)); // step 3 first
+      Thread.interrupted();
+      assertTrue(decide(retrier, 1, 0L) >= 0L, backoff.toString());
+    }
   }
 
   @Test
-  void nextDelayDrawsFromTheOptionsRandomSource() {
+  void theWaitDrawsFromTheOptionsRandomSource() throws Throwable {
     QueueRandom random = new QueueRandom(0.5, 0.0);
     RetryOptions options = RetryOptions.builder().sleeper(clock).ticker(clock).random(random).build();
     Retrier retrier =
         retrier(options, LABEL, 3, 0L, BackoffPolicy.exponential(100L, 2.0).withRandom());
 
-    assertEquals(150L, retrier.nextDelay(1, 0L));
-    assertEquals(200L, retrier.nextDelay(2, 0L));
+    assertEquals(150L, decide(retrier, 1, 0L));
+    assertEquals(200L, decide(retrier, 2, 0L));
     assertEquals(2, random.draws);
   }
 
   @Test
-  void mayRetryDrawsNoRandomAndReadsNoClock() {
+  void givingUpForAttemptsDrawsNoRandomAndReadsNoClock() throws Throwable {
     FakeClock counting = new FakeClock();
     RetryOptions options =
         RetryOptions.builder().sleeper(counting).ticker(counting).random(QueueRandom.none()).build();
     Retrier retrier =
         retrier(options, LABEL, 2, 1000L, BackoffPolicy.exponential(10L, 2.0).withRandom());
 
-    assertTrue(retrier.mayRetry(1));
-    assertFalse(retrier.mayRetry(2));
+    assertReason(GiveUpReason.ATTEMPTS_EXHAUSTED, decide(retrier, 2, 0L));
     assertEquals(0, counting.nanoTimeCalls);
   }
 
   @Test
-  void backOffReadsTheTimeAgainAfterTheWait() {
+  void theTimeIsReadAgainAfterTheWait() {
     // A sleeper that overruns: asked for 100 ms, it takes 10 s.
     Sleeper slow = millis -> clock.advanceMillis(millis * 100);
     RetryOptions options = RetryOptions.builder().sleeper(slow).ticker(clock).build();
-    Retrier retrier = retrier(options, LABEL, 5, 1000L, BackoffPolicy.fixed(100L));
+    Recorder recorder = new Recorder("r", new ArrayList<String>());
+    Retrier retrier = retrier(options, LABEL, 5, 1000L, BackoffPolicy.fixed(100L), recorder);
     long start = retrier.start();
 
-    assertFalse(retrier.backOff(1, start, new IOException()));
+    assertFalse(retrier.retryAfter(1, start, new IOException(), true));
     assertEquals(start + 10_000 * MS, clock.nanoTime());
+    assertEquals(Arrays.asList("r.onRetry#1", "r.onFailure#1"), recorder.log);
+    assertSame(GiveUpReason.DURATION_EXHAUSTED, recorder.events.get(1).reason());
   }
 
   // ---------------------------------------------------------------- delayFor (SPEC §4)
@@ -129,8 +137,8 @@ class RetrierTest {
             recorder);
     long start = retrier.start();
 
-    assertTrue(retrier.backOff(1, start, new IOException(), 7_000L));
-    assertTrue(retrier.backOff(2, start, new IOException(), 0L));
+    assertTrue(backOff(retrier, 1, start, new IOException(), 7_000L));
+    assertTrue(backOff(retrier, 2, start, new IOException(), 0L));
     assertEquals(Arrays.asList(7_000L), clock.sleeps, "0 ms: no Sleeper call");
     assertEquals(7_000L, recorder.events.get(0).delayMillis());
     assertEquals(0L, recorder.events.get(1).delayMillis());
@@ -141,9 +149,9 @@ class RetrierTest {
     Retrier retrier = retrier(options(), LABEL, 5, 0L, BackoffPolicy.exponential(100L, 2.0));
     long start = retrier.start();
 
-    assertTrue(retrier.backOff(1, start, new IOException(), 5L));
-    assertTrue(retrier.backOff(2, start, new IOException(), -1L));
-    assertTrue(retrier.backOff(3, start, new IOException(), Long.MIN_VALUE));
+    assertTrue(backOff(retrier, 1, start, new IOException(), 5L));
+    assertTrue(backOff(retrier, 2, start, new IOException(), -1L));
+    assertTrue(backOff(retrier, 3, start, new IOException(), Long.MIN_VALUE));
     // Retry 2 and 3 of the formula, whatever the callee chose for retry 1.
     assertEquals(Arrays.asList(5L, 200L, 400L), clock.sleeps);
   }
@@ -157,13 +165,14 @@ class RetrierTest {
     Retrier uncapped = retrier(options(), LABEL, 5, 0L, BackoffPolicy.fixed(100L));
     long start = clock.nanoTime();
 
-    assertTrue(fixedCapped.backOff(1, start, new IOException(), 1_000L), "the cap itself is fine");
-    assertFalse(fixedCapped.backOff(2, start, new IOException(), 1_001L));
-    assertFalse(exponential.backOff(1, start, new IOException(), 30_001L));
-    assertTrue(exponential.backOff(1, start, new IOException(), 30_000L));
-    assertTrue(uncapped.backOff(1, start, new IOException(), 86_400_000L));
+    assertTrue(backOff(fixedCapped, 1, start, new IOException(), 1_000L), "the cap itself is fine");
+    assertFalse(backOff(fixedCapped, 2, start, new IOException(), 1_001L));
+    assertFalse(backOff(exponential, 1, start, new IOException(), 30_001L));
+    assertTrue(backOff(exponential, 1, start, new IOException(), 30_000L));
+    assertTrue(backOff(uncapped, 1, start, new IOException(), 86_400_000L));
     assertEquals(Arrays.asList(1_000L, 30_000L, 86_400_000L), clock.sleeps);
-    assertEquals(Arrays.asList("r.onRetry#1"), recorder.log);
+    assertEquals(Arrays.asList("r.onRetry#1", "r.onFailure#2"), recorder.log);
+    assertSame(GiveUpReason.WAIT_ABOVE_CAP, recorder.events.get(1).reason());
   }
 
   @Test
@@ -172,8 +181,8 @@ class RetrierTest {
     long start = retrier.start();
     clock.advanceMillis(100);
 
-    assertFalse(retrier.backOff(1, start, new IOException(), 900L), "100 + 900 reaches 1000");
-    assertTrue(retrier.backOff(1, start, new IOException(), 899L));
+    assertFalse(backOff(retrier, 1, start, new IOException(), 900L), "100 + 900 reaches 1000");
+    assertTrue(backOff(retrier, 1, start, new IOException(), 899L));
     assertEquals(Arrays.asList(899L), clock.sleeps);
   }
 
@@ -182,7 +191,7 @@ class RetrierTest {
     Retrier retrier = retrier(options(), LABEL, 5, 1000L, BackoffPolicy.fixed(100L));
     long start = retrier.start();
 
-    assertTrue(retrier.backOff(1, start, new IOException()));
+    assertTrue(retrier.retryAfter(1, start, new IOException(), true));
     assertEquals(Arrays.asList(100L), clock.sleeps);
   }
 
@@ -201,12 +210,13 @@ class RetrierTest {
     IOException failure = new IOException();
 
     IllegalStateException thrown =
-        assertThrows(IllegalStateException.class, () -> retrier.backOff(2, start, failure));
+        assertThrows(IllegalStateException.class, () -> retrier.retryAfter(2, start, failure, true));
 
     assertSame(broken, thrown);
     assertEquals(Arrays.asList("r.onRetry#2", "r.onFailure#2"), log);
     assertSame(broken, recorder.events.get(1).failure());
     assertEquals(2, recorder.events.get(1).attempt());
+    assertSame(GiveUpReason.USER_CODE_FAILED, recorder.events.get(1).reason());
   }
 
   @Test
@@ -220,12 +230,13 @@ class RetrierTest {
     long start = retrier.start();
 
     IOException thrown =
-        assertThrows(IOException.class, () -> retrier.backOff(2, start, new IOException()));
+        assertThrows(IOException.class, () -> retrier.retryAfter(2, start, new IOException(), true));
 
     assertSame(sneaky, thrown);
     assertEquals(Arrays.asList("r.onRetry#2", "r.onFailure#2"), log);
     assertSame(sneaky, recorder.events.get(1).failure());
     assertEquals(2, recorder.events.get(1).attempt());
+    assertSame(GiveUpReason.USER_CODE_FAILED, recorder.events.get(1).reason());
   }
 
   @SuppressWarnings("unchecked")
@@ -241,15 +252,15 @@ class RetrierTest {
     long start = retrier.start();
     assertEquals(7_000 * MS, start);
 
-    assertEquals(300L, retrier.nextDelay(1, start)); // 0 + 300 < 1000
+    assertEquals(300L, nextDelay(retrier, 1, start)); // 0 + 300 < 1000
     clock.advanceNanos(699 * MS + 999_999);
-    assertEquals(300L, retrier.nextDelay(2, start)); // 999.999999 ms < 1000
+    assertEquals(300L, nextDelay(retrier, 2, start)); // 999.999999 ms < 1000
     clock.advanceNanos(1);
-    assertEquals(-1L, retrier.nextDelay(3, start)); // 700 + 300 == 1000: not below
+    assertEquals(-1L, nextDelay(retrier, 3, start)); // 700 + 300 == 1000: not below
     clock.advanceMillis(300);
-    assertEquals(-1L, retrier.nextDelay(4, start)); // already at maxDuration
+    assertEquals(-1L, nextDelay(retrier, 4, start)); // already at maxDuration
     clock.advanceMillis(5000);
-    assertEquals(-1L, retrier.nextDelay(5, start)); // beyond it
+    assertEquals(-1L, nextDelay(retrier, 5, start)); // beyond it
   }
 
   @Test
@@ -258,9 +269,9 @@ class RetrierTest {
     long start = retrier.start();
 
     clock.advanceNanos(999 * MS + 999_999);
-    assertEquals(0L, retrier.nextDelay(1, start));
+    assertEquals(0L, nextDelay(retrier, 1, start));
     clock.advanceNanos(1);
-    assertEquals(-1L, retrier.nextDelay(2, start));
+    assertEquals(-1L, nextDelay(retrier, 2, start));
   }
 
   @Test
@@ -272,9 +283,9 @@ class RetrierTest {
 
     wrapping.advanceNanos(699 * MS); // the ticker now reads a negative value
     assertTrue(wrapping.nanoTime() < 0L);
-    assertEquals(300L, retrier.nextDelay(1, start));
+    assertEquals(300L, nextDelay(retrier, 1, start));
     wrapping.advanceMillis(1);
-    assertEquals(-1L, retrier.nextDelay(2, start));
+    assertEquals(-1L, nextDelay(retrier, 2, start));
   }
 
   @Test
@@ -283,9 +294,9 @@ class RetrierTest {
         retrier(options(), LABEL, 10, Long.MAX_VALUE, BackoffPolicy.fixed(1000L));
     long start = retrier.start();
 
-    assertEquals(1000L, retrier.nextDelay(1, start));
+    assertEquals(1000L, nextDelay(retrier, 1, start));
     clock.advanceMillis(TimeUnit.DAYS.toMillis(365L * 100));
-    assertEquals(1000L, retrier.nextDelay(2, start));
+    assertEquals(1000L, nextDelay(retrier, 2, start));
   }
 
   @Test
@@ -294,11 +305,11 @@ class RetrierTest {
     Retrier below =
         retrier(
             options(), LABEL, 10, Long.MAX_VALUE, BackoffPolicy.fixed(maxWaitBelowSaturation));
-    assertEquals(maxWaitBelowSaturation, below.nextDelay(1, below.start()));
+    assertEquals(maxWaitBelowSaturation, nextDelay(below, 1, below.start()));
 
     Retrier saturated =
         retrier(options(), LABEL, 10, Long.MAX_VALUE, BackoffPolicy.fixed(Long.MAX_VALUE));
-    assertEquals(-1L, saturated.nextDelay(1, saturated.start()));
+    assertEquals(-1L, nextDelay(saturated, 1, saturated.start()));
 
     Retrier exponential =
         retrier(
@@ -308,8 +319,8 @@ class RetrierTest {
             Long.MAX_VALUE / 2,
             BackoffPolicy.exponential(1L, 10.0).withMaxDelay(Long.MAX_VALUE));
     long start = exponential.start();
-    assertEquals(1000000000000L, exponential.nextDelay(13, start));
-    assertEquals(-1L, exponential.nextDelay(Integer.MAX_VALUE - 1, start));
+    assertEquals(1000000000000L, nextDelay(exponential, 13, start));
+    assertEquals(-1L, nextDelay(exponential, Integer.MAX_VALUE - 1, start));
   }
 
   /** Waits a {@code delayFor} asked for, under the largest cap, after {@code elapsedNanos}. */
@@ -321,7 +332,7 @@ class RetrierTest {
     long start = retrier.start();
     clock.advanceNanos(elapsedNanos);
     try {
-      return retrier.nextDelay(1, start, requestedMillis);
+      return nextDelay(retrier, 1, start, requestedMillis);
     } finally {
       clock.advanceNanos(-elapsedNanos);
     }
@@ -382,9 +393,9 @@ class RetrierTest {
     Retrier retrier = retrier(options(), LABEL, 10, 101L, BackoffPolicy.fixed(100L));
     long start = retrier.start();
 
-    assertEquals(100L, retrier.nextDelay(1, start));
-    assertTrue(retrier.backOff(1, start, new IOException(), 100L));
-    assertEquals(-1L, retrier.nextDelay(2, start)); // 100 + 100 >= 101
+    assertEquals(100L, nextDelay(retrier, 1, start));
+    assertTrue(backOff(retrier, 1, start, new IOException(), 100L));
+    assertEquals(-1L, nextDelay(retrier, 2, start)); // 100 + 100 >= 101
     assertEquals(Collections.singletonList(100L), clock.sleeps);
   }
 
@@ -404,10 +415,10 @@ class RetrierTest {
 
     long start = retrier.start();
     assertEquals(0L, start);
-    long delay = retrier.nextDelay(1, start);
-    assertTrue(retrier.backOff(1, start, new IOException(), delay));
+    long delay = nextDelay(retrier, 1, start);
+    assertTrue(backOff(retrier, 1, start, new IOException(), delay));
     retrier.succeeded(2, start);
-    retrier.failed(3, start, new IOException());
+    retrier.gaveUp(3, start, new IOException(), GiveUpReason.ATTEMPTS_EXHAUSTED);
 
     assertEquals(Collections.singletonList(100L), clock.sleeps);
   }
@@ -445,8 +456,8 @@ class RetrierTest {
   void backOffSleepsTheGivenWait() {
     Retrier retrier = retrier(options(), LABEL, 3, 0L, BackoffPolicy.fixed(250L));
 
-    assertTrue(retrier.backOff(1, 0L, new IOException(), 250L));
-    assertTrue(retrier.backOff(2, 0L, new IOException(), 1L));
+    assertTrue(backOff(retrier, 1, 0L, new IOException(), 250L));
+    assertTrue(backOff(retrier, 2, 0L, new IOException(), 1L));
 
     assertEquals(Arrays.asList(250L, 1L), clock.sleeps);
   }
@@ -465,9 +476,9 @@ class RetrierTest {
     long start = retrier.start();
 
     for (int attempt = 1; attempt < 5; attempt++) {
-      long delay = retrier.nextDelay(attempt, start);
+      long delay = nextDelay(retrier, attempt, start);
       assertEquals(0L, delay);
-      assertTrue(retrier.backOff(attempt, start, new IOException(), delay));
+      assertTrue(backOff(retrier, attempt, start, new IOException(), delay));
     }
   }
 
@@ -478,7 +489,7 @@ class RetrierTest {
     long start = retrier.start();
     IOException failure = new IOException();
 
-    assertTrue(retrier.backOff(1, start, failure, 0L));
+    assertTrue(backOff(retrier, 1, start, failure, 0L));
 
     assertEquals(Collections.singletonList("r.onRetry#1"), recorder.log);
     assertEvent(recorder.events.get(0), 1, failure, 0L, 0L);
@@ -500,12 +511,14 @@ class RetrierTest {
     long start = retrier.start();
 
     try {
-      assertFalse(retrier.backOff(1, start, new IOException(), 100L));
+      assertFalse(backOff(retrier, 1, start, new IOException(), 100L));
       assertTrue(Thread.currentThread().isInterrupted());
     } finally {
       Thread.interrupted();
     }
-    assertEquals(Collections.singletonList("r.onRetry#1"), recorder.log); // told before the wait
+    // onRetry is told before the wait, onFailure after it was interrupted
+    assertEquals(Arrays.asList("r.onRetry#1", "r.onFailure#1"), recorder.log);
+    assertSame(GiveUpReason.INTERRUPTED, recorder.events.get(1).reason());
   }
 
   @Test
@@ -517,7 +530,7 @@ class RetrierTest {
 
     Thread.currentThread().interrupt();
     try {
-      assertFalse(retrier.backOff(1, 0L, new IOException(), 60000L));
+      assertFalse(backOff(retrier, 1, 0L, new IOException(), 60000L));
       assertTrue(Thread.currentThread().isInterrupted());
     } finally {
       Thread.interrupted();
@@ -536,11 +549,11 @@ class RetrierTest {
 
     long start = retrier.start();
     clock.advanceMillis(5); // attempt 1 takes 5 ms and fails
-    long delay1 = retrier.nextDelay(1, start);
-    assertTrue(retrier.backOff(1, start, first, delay1));
+    long delay1 = nextDelay(retrier, 1, start);
+    assertTrue(backOff(retrier, 1, start, first, delay1));
     clock.advanceMillis(7); // attempt 2 takes 7 ms and fails
-    long delay2 = retrier.nextDelay(2, start);
-    assertTrue(retrier.backOff(2, start, second, delay2));
+    long delay2 = nextDelay(retrier, 2, start);
+    assertTrue(backOff(retrier, 2, start, second, delay2));
     clock.advanceMillis(3); // attempt 3 takes 3 ms and succeeds
     retrier.succeeded(3, start);
 
@@ -560,14 +573,15 @@ class RetrierTest {
 
     long start = retrier.start();
     clock.advanceMillis(1);
-    assertTrue(retrier.backOff(1, start, first, retrier.nextDelay(1, start)));
+    assertTrue(backOff(retrier, 1, start, first, nextDelay(retrier, 1, start)));
     clock.advanceMillis(2);
-    assertFalse(retrier.mayRetry(2));
-    retrier.failed(2, start, last);
+    assertFalse(retrier.retryAfter(2, start, last, true));
 
     assertEquals(Arrays.asList("r.onRetry#1", "r.onFailure#2"), recorder.log);
     assertEvent(recorder.events.get(0), 1, first, 50L, 1 * MS);
     assertEvent(recorder.events.get(1), 2, last, 0L, 53 * MS);
+    assertNull(recorder.events.get(0).reason());
+    assertSame(GiveUpReason.ATTEMPTS_EXHAUSTED, recorder.events.get(1).reason());
   }
 
   @Test
@@ -576,10 +590,11 @@ class RetrierTest {
     Retrier retrier = retrier(options(), LABEL, 2, 0L, BackoffPolicy.fixed(10L), recorder);
 
     long start = retrier.start();
-    assertTrue(retrier.backOff(1, start, null, retrier.nextDelay(1, start)));
-    retrier.failed(2, start, null);
+    assertTrue(retrier.retryAfterResult(1, start, "stale"));
+    assertFalse(retrier.retryAfterResult(2, start, "stale again"));
 
     assertEquals(Arrays.asList("r.onRetry#1", "r.onFailure#2"), recorder.log);
+    assertSame(GiveUpReason.ATTEMPTS_EXHAUSTED, recorder.events.get(1).reason());
     assertEvent(recorder.events.get(0), 1, null, 10L, 0L);
     assertEvent(recorder.events.get(1), 2, null, 0L, 10 * MS);
   }
@@ -595,7 +610,7 @@ class RetrierTest {
     retrier.succeeded(1, start);
     long secondStart = retrier.start();
     clock.advanceNanos(17);
-    retrier.failed(1, secondStart, failure);
+    retrier.gaveUp(1, secondStart, failure, GiveUpReason.ATTEMPTS_EXHAUSTED);
 
     assertEquals(Arrays.asList("r.onSuccess#1", "r.onFailure#1"), recorder.log);
     assertEvent(recorder.events.get(0), 1, null, 0L, 42L);
@@ -623,9 +638,9 @@ class RetrierTest {
             new Recorder("method2", log));
 
     long start = retrier.start();
-    retrier.backOff(1, start, new IOException(), 10L);
+    backOff(retrier, 1, start, new IOException(), 10L);
     retrier.succeeded(2, start);
-    retrier.failed(3, start, new IOException());
+    retrier.gaveUp(3, start, new IOException(), GiveUpReason.ATTEMPTS_EXHAUSTED);
 
     assertEquals(
         Arrays.asList(
@@ -644,9 +659,9 @@ class RetrierTest {
         retrier(options(), "Outer.Client.charge", 3, 0L, BackoffPolicy.fixed(1L), recorder);
 
     long start = retrier.start();
-    retrier.backOff(1, start, new IOException(), 1L);
+    backOff(retrier, 1, start, new IOException(), 1L);
     retrier.succeeded(2, start);
-    retrier.failed(2, start, null);
+    retrier.gaveUp(2, start, null, GiveUpReason.ATTEMPTS_EXHAUSTED);
 
     assertEquals("Outer.Client.charge", retrier.label());
     assertEquals(3, recorder.events.size());
@@ -673,9 +688,9 @@ class RetrierTest {
             new Recorder("method", log));
 
     long start = retrier.start();
-    assertTrue(retrier.backOff(1, start, new IOException(), 100L));
+    assertTrue(backOff(retrier, 1, start, new IOException(), 100L));
     retrier.succeeded(2, start);
-    retrier.failed(2, start, new IOException());
+    retrier.gaveUp(2, start, new IOException(), GiveUpReason.ATTEMPTS_EXHAUSTED);
 
     assertEquals(Collections.singletonList(100L), clock.sleeps); // the wait still happened
     assertEquals(
@@ -703,9 +718,9 @@ class RetrierTest {
             new Recorder("method", log));
 
     long start = retrier.start();
-    assertTrue(retrier.backOff(1, start, new IOException(), 100L));
+    assertTrue(backOff(retrier, 1, start, new IOException(), 100L));
     retrier.succeeded(2, start);
-    retrier.failed(2, start, new IOException());
+    retrier.gaveUp(2, start, new IOException(), GiveUpReason.ATTEMPTS_EXHAUSTED);
 
     assertEquals(Collections.singletonList(100L), clock.sleeps);
     assertEquals(
@@ -871,8 +886,11 @@ class RetrierTest {
     }
   }
 
-  /** What a generated constructor does: binds a policy to the options. */
-  private static Retrier retrier(
+  /**
+   * What a generated constructor does: binds a policy to the options, here with hooks whose
+   * {@code delayFor} asks for {@link #requested} (the formula while it is negative).
+   */
+  private Retrier retrier(
       RetryOptions options,
       String label,
       int maxAttempts,
@@ -880,9 +898,66 @@ class RetrierTest {
       BackoffPolicy backoff,
       RetryListener... methodListeners) {
     RetryPolicy policy = new RetryPolicy(label, maxAttempts, maxDurationMillis, backoff);
-    return methodListeners != null && methodListeners.length == 0
-        ? policy.bind(options)
-        : policy.bind(options, methodListeners);
+    return policy.bind(options, requested, methodListeners);
   }
 
+  /** The decision after {@code attempt} failed with a retryable failure: a wait, or a reason. */
+  private static long decide(Retrier retrier, int attempt, long start) throws Throwable {
+    return retrier.decide(attempt, start, new IOException(), true, null);
+  }
+
+  /** The wait the decision order chose, or -1 when it gave up for {@code maxDuration}. */
+  private static long nextDelay(Retrier retrier, int attempt, long start) {
+    try {
+      long decision = decide(retrier, attempt, start);
+      if (DecisionOrder.retries(decision)) {
+        return decision;
+      }
+      assertReason(GiveUpReason.DURATION_EXHAUSTED, decision);
+      return -1L;
+    } catch (Throwable unexpected) {
+      throw new AssertionError(unexpected);
+    }
+  }
+
+  /** {@link #nextDelay} when {@code delayFor} asks for {@code requestedMillis}. */
+  private long nextDelay(Retrier retrier, int attempt, long start, long requestedMillis) {
+    requested.next = requestedMillis;
+    try {
+      return nextDelay(retrier, attempt, start);
+    } finally {
+      requested.next = -1L;
+    }
+  }
+
+  /** {@link Retrier#retryAfter} when {@code delayFor} asks for {@code requestedMillis}. */
+  private boolean backOff(
+      Retrier retrier, int attempt, long start, Throwable failure, long requestedMillis) {
+    requested.next = requestedMillis;
+    try {
+      return retrier.retryAfter(attempt, start, failure, true);
+    } finally {
+      requested.next = -1L;
+    }
+  }
+
+  private static void assertReason(GiveUpReason expected, long decision) {
+    assertFalse(DecisionOrder.retries(decision), "retries after " + decision + " ms");
+    assertSame(expected, DecisionOrder.reason(decision));
+  }
+
+  /** A {@code delayFor} that asks for {@link #next}, for failures and results alike. */
+  private static final class Requested extends RetryHooks<Object> {
+    long next = -1L;
+
+    @Override
+    protected long delayFor(Throwable failure) {
+      return next;
+    }
+
+    @Override
+    protected long delayForResult(Object result) {
+      return next;
+    }
+  }
 }

@@ -6,9 +6,11 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.retrygen.GiveUpReason;
 import io.retrygen.runtime.BackoffPolicy;
 import io.retrygen.runtime.RetryBudgets;
 import io.retrygen.runtime.RetryOptions;
+import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CyclicBarrier;
@@ -121,38 +123,60 @@ class RetryBudgetTest {
   // ---------------------------------------------------------------- through the Retrier
 
   @Test
-  void theRetrierRunsStepsTwoAndSix(TestInfo test) {
+  void theDecisionOrderTakesATokenAtStepTwoAndAsksAtStepSix(TestInfo test) throws Throwable {
     String name = unique(test);
     Retrier retrier =
         new RetryPolicy("Client.call", 10, 0L, BackoffPolicy.fixed(0L))
             .withBudget(name, 4, 0.25)
             .bind(RetryOptions.defaults());
-    retrier.takeToken();
+    IOException failure = new IOException();
+
+    assertEquals(0L, retrier.decide(1, 0L, failure, true, null)); // 3 left, more than 2: at once
     assertEquals(3.0, RetryBudgets.tokens(name), EXACT);
-    assertTrue(retrier.withinBudget()); // 3 > 2
-    retrier.takeToken();
-    assertFalse(retrier.withinBudget()); // 2 is not more than 2
-    assertTrue(retrier.mayRetry(1), "mayRetry knows nothing of the budget");
-    assertFalse(retrier.withinBudget(), "and neither it nor withinBudget changes it");
+    assertEquals(
+        GiveUpReason.BUDGET_EXHAUSTED,
+        DecisionOrder.reason(retrier.decide(2, 0L, failure, true, null))); // 2: not more than 2
     assertEquals(2.0, RetryBudgets.tokens(name), EXACT);
-    retrier.refund();
+    assertEquals(
+        GiveUpReason.ATTEMPTS_EXHAUSTED,
+        DecisionOrder.reason(retrier.decide(10, 0L, failure, true, null)));
+    assertEquals(1.0, RetryBudgets.tokens(name), EXACT, "step 2 comes before step 3");
+    assertEquals(
+        GiveUpReason.NOT_RETRYABLE,
+        DecisionOrder.reason(retrier.decide(1, 0L, failure, false, null)));
+    assertEquals(1.25, RetryBudgets.tokens(name), EXACT, "not retryable: tokenRatio back");
     retrier.succeeded(1, 0L);
-    assertEquals(2.5, RetryBudgets.tokens(name), EXACT);
+    assertEquals(1.5, RetryBudgets.tokens(name), EXACT);
     retrier.announceSuccess(1, 0L); // a call completed from outside: no attempt's outcome
-    assertEquals(2.5, RetryBudgets.tokens(name), EXACT);
+    assertEquals(1.5, RetryBudgets.tokens(name), EXACT);
   }
 
   @Test
-  void aRetrierWithoutBudgetAlwaysAllowsARetry() {
+  void aRejectedResultTakesATokenToo(TestInfo test) throws Throwable {
+    String name = unique(test);
+    Retrier retrier =
+        new RetryPolicy("Client.call", 10, 0L, BackoffPolicy.fixed(0L))
+            .withBudget(name, 4, 0.25)
+            .bind(RetryOptions.defaults());
+
+    assertEquals(0L, retrier.decideOnResult(1, 0L, "stale", null));
+    assertEquals(
+        GiveUpReason.BUDGET_EXHAUSTED,
+        DecisionOrder.reason(retrier.decideOnResult(2, 0L, "stale", null)));
+    assertEquals(2.0, RetryBudgets.tokens(name), EXACT);
+  }
+
+  @Test
+  void aRetrierWithoutBudgetAlwaysAllowsARetry() throws Throwable {
     Retrier retrier =
         new RetryPolicy("Client.call", 3, 0L, BackoffPolicy.fixed(0L))
             .bind(RetryOptions.defaults());
     for (int i = 0; i < 100; i++) {
-      retrier.takeToken();
+      assertEquals(0L, retrier.decide(1, 0L, new IOException(), true, null));
     }
-    assertTrue(retrier.withinBudget());
-    retrier.refund(); // nothing to give back to: no exception either
-    assertTrue(retrier.withinBudget());
+    assertEquals(
+        GiveUpReason.NOT_RETRYABLE,
+        DecisionOrder.reason(retrier.decide(1, 0L, new IOException(), false, null)));
   }
 
   // ---------------------------------------------------------------- concurrency

@@ -10,6 +10,7 @@ import io.retrygen.runtime.RetryOptions;
 import java.lang.reflect.Method;
 import java.net.URL;
 import java.net.URLClassLoader;
+import java.util.Arrays;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -27,9 +28,15 @@ class SyncPathLoadsNoAsyncClassTest {
       assertEquals(3, run.invoke(null));
 
       assertNotNull(loader.loaded(Retrier.class.getName()), "the scenario ran in the loader");
+      assertNotNull(loader.loaded(DecisionOrder.class.getName()));
+      assertNotNull(loader.loaded(RetryHooks.class.getName()));
       assertNotNull(loader.loaded(CircuitBreakerGate.class.getName()));
-      assertNull(loader.loaded(AsyncCall.class.getName()));
-      assertNull(loader.loaded(SharedScheduler.class.getName()));
+      for (Class<?> async :
+          Arrays.asList(
+              AsyncCall.class, CallState.class, CallSteps.class, CallFuture.class,
+              SharedScheduler.class, DroppedWaits.class)) {
+        assertNull(loader.loaded(async.getName()), async.getName());
+      }
     }
   }
 
@@ -42,29 +49,53 @@ class SyncPathLoadsNoAsyncClassTest {
     }
   }
 
-  /** What a synchronous generated method with a retry and a breaker does, without listeners. */
+  /**
+   * What a synchronous generated method with a retry, hooks, a result check, a listener and a
+   * breaker does: a failure, a rejected result, then a result that stands.
+   */
   static final class SyncScenario {
     private SyncScenario() {}
 
     static int run() {
-      RetryOptions options = RetryOptions.builder().sleeper(millis -> {}).build();
+      RetryOptions options =
+          RetryOptions.builder().sleeper(millis -> {}).listener(new RetryListener() {}).build();
       Retrier retrier =
-          new RetryPolicy("Client.call", 3, 0L, BackoffPolicy.fixed(10L)).bind(options);
+          new RetryPolicy("Client.call", 3, 0L, BackoffPolicy.fixed(10L))
+              .bind(options, new Hooks());
       CircuitBreakerGate breaker =
           new CircuitBreakerPolicy("", 20, 0.5, 5000L, 1).bind(options, "Client.call");
       long startNanos = retrier.start();
       for (int attempt = 1; ; attempt++) {
         long permit = breaker.acquire();
-        if (attempt < 3) {
+        if (attempt == 1) {
           breaker.onFailure(permit);
-          if (retrier.mayRetry(attempt) && retrier.backOff(attempt, startNanos, null)) {
+          if (retrier.retryAfter(attempt, startNanos, new IllegalStateException(), true)) {
             continue;
           }
           return -1;
         }
         breaker.onSuccess(permit);
+        if (attempt == 2) { // a rejected result
+          if (retrier.retryAfterResult(attempt, startNanos, attempt)) {
+            continue;
+          }
+          return -2;
+        }
         retrier.succeeded(attempt, startNanos);
         return attempt;
+      }
+    }
+
+    /** A generated method's hooks: its {@code retryIf} and {@code delayFor}. */
+    private static final class Hooks extends RetryHooks<Integer> {
+      @Override
+      protected boolean retryIf(Throwable failure) {
+        return true;
+      }
+
+      @Override
+      protected long delayForResult(Integer result) {
+        return 5L;
       }
     }
   }
