@@ -3,11 +3,14 @@ package io.retrygen.micrometer;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Timer;
+import io.retrygen.GiveUpReason;
 import io.retrygen.RetryEvent;
 import io.retrygen.RetryListener;
+import java.util.Locale;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentMap;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReferenceArray;
 
 /**
  * Records retry events as Micrometer meters. Register it once, for every generated
@@ -21,7 +24,9 @@ import java.util.concurrent.TimeUnit;
  *   <caption>Meters</caption>
  *   <tr><th>meter</th><th>type</th><th>tags</th><th>when</th></tr>
  *   <tr><td>{@code retrygen.calls}</td><td>counter</td><td>{@code label}, {@code outcome}
- *       ({@code success}/{@code failure}), {@code retried} ({@code true}/{@code false})</td>
+ *       ({@code success}/{@code failure}), {@code retried} ({@code true}/{@code false}), {@code
+ *       reason} (the {@link GiveUpReason} in lower case, {@code attempts_exhausted}; {@code none}
+ *       on success; {@code unknown} for an {@code onFailure} event built without one)</td>
  *       <td>each call, at {@code onSuccess}/{@code onFailure}; {@code retried}: it made more than
  *       one attempt</td></tr>
  *   <tr><td>{@code retrygen.retries}</td><td>counter</td><td>{@code label}</td>
@@ -30,8 +35,9 @@ import java.util.concurrent.TimeUnit;
  *       outcome}</td><td>each call, its {@code elapsedNanos()}</td></tr>
  * </table>
  *
- * <p>The meters of a label are created at its first event and kept, so recording looks them up
- * without allocating. Thread-safe.
+ * <p>The meters of a label are created at its first event and kept, those of a failure's reason at
+ * the first call that gives up for it, so that a label shows only the reasons it met; recording
+ * looks them up without allocating. Thread-safe.
  */
 public final class RetryMetrics implements RetryListener {
   private final MeterRegistry registry;
@@ -61,7 +67,7 @@ public final class RetryMetrics implements RetryListener {
   @Override
   public void onFailure(RetryEvent event) {
     LabelMeters meters = meters(event.label());
-    (event.attempt() > 1 ? meters.failureRetried : meters.failureFirst).increment();
+    meters.failures(event.reason(), event.attempt() > 1).increment();
     meters.failureDuration.record(event.elapsedNanos(), TimeUnit.NANOSECONDS);
   }
 
@@ -77,21 +83,31 @@ public final class RetryMetrics implements RetryListener {
     return meters;
   }
 
-  /** Every meter of one label, created together. */
+  /**
+   * Every meter of one label: created together, but for the failures' counters, one per reason and
+   * {@code retried}, made when first needed.
+   */
   private static final class LabelMeters {
+    private static final GiveUpReason[] REASONS = GiveUpReason.values();
+    /** The {@code reason} tags, by ordinal; the last one for an event without a reason. */
+    private static final String[] REASON_TAGS = reasonTags();
+
+    private final MeterRegistry registry;
+    private final String label;
     final Counter successFirst;
     final Counter successRetried;
-    final Counter failureFirst;
-    final Counter failureRetried;
+    /** By {@code 2 * reason + retried}; a race creates the same meter twice, which is harmless. */
+    private final AtomicReferenceArray<Counter> failures =
+        new AtomicReferenceArray<Counter>(2 * REASON_TAGS.length);
     final Counter retries;
     final Timer successDuration;
     final Timer failureDuration;
 
     LabelMeters(MeterRegistry registry, String label) {
-      successFirst = calls(registry, label, "success", "false");
-      successRetried = calls(registry, label, "success", "true");
-      failureFirst = calls(registry, label, "failure", "false");
-      failureRetried = calls(registry, label, "failure", "true");
+      this.registry = registry;
+      this.label = label;
+      successFirst = calls(registry, label, "success", "false", "none");
+      successRetried = calls(registry, label, "success", "true", "none");
       retries =
           Counter.builder("retrygen.retries")
               .description("Retries: attempts that failed and were followed by another")
@@ -101,13 +117,35 @@ public final class RetryMetrics implements RetryListener {
       failureDuration = duration(registry, label, "failure");
     }
 
+    /** The counter of the calls that gave up for {@code reason} (null: unknown). */
+    Counter failures(GiveUpReason reason, boolean retried) {
+      int index = 2 * (reason == null ? REASONS.length : reason.ordinal()) + (retried ? 1 : 0);
+      Counter counter = failures.get(index);
+      if (counter == null) {
+        counter =
+            calls(registry, label, "failure", retried ? "true" : "false", REASON_TAGS[index / 2]);
+        failures.set(index, counter); // the registry returns the same counter for the same tags
+      }
+      return counter;
+    }
+
+    private static String[] reasonTags() {
+      String[] tags = new String[REASONS.length + 1];
+      for (GiveUpReason reason : REASONS) {
+        tags[reason.ordinal()] = reason.name().toLowerCase(Locale.ROOT);
+      }
+      tags[REASONS.length] = "unknown";
+      return tags;
+    }
+
     private static Counter calls(
-        MeterRegistry registry, String label, String outcome, String retried) {
+        MeterRegistry registry, String label, String outcome, String retried, String reason) {
       return Counter.builder("retrygen.calls")
           .description("Calls of a retried method or template, by how they ended")
           .tag("label", label)
           .tag("outcome", outcome)
           .tag("retried", retried)
+          .tag("reason", reason)
           .register(registry);
     }
 

@@ -6,9 +6,11 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.Meter;
 import io.micrometer.core.instrument.Timer;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import io.retrygen.GiveUpReason;
 import io.retrygen.RetryEvent;
 import io.retrygen.runtime.BackoffPolicy;
 import io.retrygen.runtime.RetryOptions;
@@ -19,6 +21,7 @@ import java.io.IOException;
 import java.lang.management.ManagementFactory;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 
@@ -42,12 +45,29 @@ class RetryMetricsTest {
         .build();
   }
 
+  /** The calls of {@code label} that ended so, whatever their reason. */
   private double calls(String label, String outcome, String retried) {
+    double count = 0;
+    for (Counter counter :
+        registry
+            .get("retrygen.calls")
+            .tag("label", label)
+            .tag("outcome", outcome)
+            .tag("retried", retried)
+            .counters()) {
+      count += counter.count();
+    }
+    return count;
+  }
+
+  /** The calls of {@code label} that ended so, for {@code reason}. */
+  private double calls(String label, String outcome, String retried, String reason) {
     return registry
         .get("retrygen.calls")
         .tag("label", label)
         .tag("outcome", outcome)
         .tag("retried", retried)
+        .tag("reason", reason)
         .counter()
         .count();
   }
@@ -152,5 +172,87 @@ class RetryMetricsTest {
   @Test
   void aNullRegistryIsRejected() {
     assertThrows(NullPointerException.class, () -> new RetryMetrics(null));
+  }
+
+  @Test
+  void callsAreTaggedWithTheReasonTheyGaveUpForAndNoneOnSuccess() throws IOException {
+    RetryTemplate orders =
+        RetryTemplate.builder()
+            .label("orders.reasons")
+            .maxAttempts(2)
+            .backoff(BackoffPolicy.fixed(100))
+            .options(
+                RetryOptions.builder()
+                    .sleeper(sleeper)
+                    .ticker(ticker)
+                    .listener(new RetryMetrics(registry))
+                    .build())
+            .build();
+    orders.execute(context -> "at once");
+    assertThrows(
+        IOException.class,
+        () ->
+            orders.execute(
+                context -> {
+                  throw new IOException("down");
+                }));
+    assertThrows(
+        AssertionError.class,
+        () ->
+            orders.execute(
+                context -> {
+                  throw new AssertionError("not retried");
+                }));
+
+    assertEquals(1.0, calls("orders.reasons", "success", "false", "none"));
+    assertEquals(1.0, calls("orders.reasons", "failure", "true", "attempts_exhausted"));
+    assertEquals(1.0, calls("orders.reasons", "failure", "false", "not_retryable"));
+    assertNull(
+        registry.find("retrygen.calls").tag("label", "orders.reasons")
+            .tag("reason", "cancelled").counter(),
+        "a reason's counter is made when a call first gives up for it");
+  }
+
+  @Test
+  void everyReasonHasItsTagAndAnEventWithoutOneCountsAsUnknown() {
+    RetryMetrics metrics = new RetryMetrics(registry);
+    for (GiveUpReason reason : GiveUpReason.values()) {
+      metrics.onFailure(RetryEvent.of("every", 1, null, 0L, 0L, reason));
+    }
+    metrics.onFailure(RetryEvent.of("every", 2, null, 0L, 0L)); // built without a reason
+
+    for (GiveUpReason reason : GiveUpReason.values()) {
+      assertEquals(
+          1.0,
+          calls("every", "failure", "false", reason.name().toLowerCase(Locale.ROOT)),
+          reason.name());
+    }
+    assertEquals(1.0, calls("every", "failure", "true", "unknown"));
+  }
+
+  @Test
+  void recordingFailuresWithTheMetersInPlaceAllocatesNothing() {
+    com.sun.management.ThreadMXBean threads =
+        (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
+    RetryMetrics metrics = new RetryMetrics(registry);
+    RetryEvent exhausted =
+        RetryEvent.of("alloc.failure", 3, new IOException(), 0L, 1_000L,
+            GiveUpReason.ATTEMPTS_EXHAUSTED);
+    RetryEvent cancelled =
+        RetryEvent.of("alloc.failure", 1, null, 0L, 500L, GiveUpReason.CANCELLED);
+    for (int i = 0; i < 20_000; i++) { // first events, then enough for the JIT
+      metrics.onFailure(exhausted);
+      metrics.onFailure(cancelled);
+    }
+    long thread = Thread.currentThread().getId();
+    long before = threads.getThreadAllocatedBytes(thread);
+    for (int i = 0; i < 100_000; i++) {
+      metrics.onFailure(exhausted);
+      metrics.onFailure(cancelled);
+    }
+    long bytes = threads.getThreadAllocatedBytes(thread) - before;
+    assertTrue(bytes < 100_000, "allocated " + bytes + " B for 200,000 events");
+    assertEquals(120_000.0, calls("alloc.failure", "failure", "true", "attempts_exhausted"));
+    assertEquals(120_000.0, calls("alloc.failure", "failure", "false", "cancelled"));
   }
 }
