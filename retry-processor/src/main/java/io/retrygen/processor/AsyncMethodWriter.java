@@ -7,14 +7,11 @@ import com.squareup.javapoet.ParameterizedTypeName;
 import com.squareup.javapoet.TypeName;
 import com.squareup.javapoet.TypeSpec;
 import com.squareup.javapoet.WildcardTypeName;
-import io.retrygen.processor.model.BreakerConfig;
 import io.retrygen.processor.model.GuardedMethod;
 import io.retrygen.processor.model.PredicateMethod;
-import io.retrygen.processor.model.RetryConfig;
 import io.retrygen.processor.model.RetryableType;
 import java.util.List;
 import javax.lang.model.element.Modifier;
-import javax.lang.model.type.TypeKind;
 import javax.lang.model.type.TypeMirror;
 
 /**
@@ -65,7 +62,7 @@ final class AsyncMethodWriter {
       LoopLocals locals,
       CodeBlock plainCall) {
     TypeName returnType = types.get(method.type().getReturnType());
-    CodeBlock call = MethodWriter.call(method, types, String.join(", ", arguments), instance());
+    CodeBlock call = UserCalls.call(method, types, String.join(", ", arguments), instance());
     boolean retries = method.retry() != null;
     boolean breaks = method.breaker() != null;
     if (!model.isInterface()) {
@@ -88,47 +85,11 @@ final class AsyncMethodWriter {
       callHook.addException(types.get(thrown));
     }
     attempt.addMethod(callHook.build());
-
     if (retries) {
-      RetryConfig retry = method.retry();
-      CodeBlock retryable =
-          Classification.retryable(
-              retry,
-              CodeBlock.of("$T.this.$N", model.generatedName(), members.retrierField(method)),
-              locals.failure);
-      attempt.addMethod(
-          hook("retryable", TypeName.BOOLEAN)
-              .addParameter(THROWABLE, locals.failure)
-              .addStatement("return $L", retryable.isEmpty() ? CodeBlock.of("true") : retryable)
-              .build());
+      addRetryHooks(attempt, method, members, types, locals);
     }
-    if (method.retryIf() != null) {
-      attempt.addMethod(
-          throwing(hook("retryIf", TypeName.BOOLEAN), method.retryIf())
-              .addParameter(THROWABLE, locals.failure)
-              .addStatement(
-                  "return $L",
-                  MethodWriter.retryIfTest(method, locals.failure, instance(), false))
-              .build());
-    }
-    if (method.retryOnResult() != null) {
-      attempt.addMethod(
-          throwing(hook("rejects", TypeName.BOOLEAN), method.retryOnResult())
-              .addParameter(types.get(method.valueType()), locals.result)
-              .addStatement(
-                  "return $L",
-                  MethodWriter.predicateCall(
-                      method,
-                      method.retryOnResult(),
-                      CodeBlock.of("$N", locals.result),
-                      instance()))
-              .build());
-    }
-    addDelayForHooks(attempt, method, types, locals);
     if (breaks) {
-      BreakerConfig breaker = method.breaker();
-      CodeBlock counts =
-          Classification.countsForBreaker(breaker, locals.failure);
+      CodeBlock counts = Classification.countsForBreaker(method.breaker(), locals.failure);
       attempt.addMethod(
           hook("breakerFailure", TypeName.BOOLEAN)
               .addParameter(THROWABLE, locals.failure)
@@ -151,6 +112,51 @@ final class AsyncMethodWriter {
   }
 
   /**
+   * Step 1, {@code retryable(failure)}, and the user code the decision order calls, as the call is
+   * its own hooks: {@code retryIf}, {@code rejects} ({@code retryOnResult}) and {@code delayFor}.
+   */
+  private void addRetryHooks(
+      TypeSpec.Builder attempt,
+      GuardedMethod method,
+      MemberNames members,
+      OverrideTypes types,
+      LoopLocals locals) {
+    CodeBlock retryable =
+        Classification.retryable(
+            method.retry(),
+            CodeBlock.of("$T.this.$N", model.generatedName(), members.retrierField(method)),
+            locals.failure);
+    attempt.addMethod(
+        hook("retryable", TypeName.BOOLEAN)
+            .addParameter(THROWABLE, locals.failure)
+            .addStatement("return $L", retryable.isEmpty() ? CodeBlock.of("true") : retryable)
+            .build());
+    if (method.retryIf() != null) {
+      attempt.addMethod(
+          HooksWriter.throwing(hook("retryIf", TypeName.BOOLEAN), method.retryIf())
+              .addParameter(THROWABLE, locals.failure)
+              .addStatement(
+                  "return $L",
+                  UserCalls.retryIfTest(method, locals.failure, instance(), false))
+              .build());
+    }
+    if (method.retryOnResult() != null) {
+      attempt.addMethod(
+          HooksWriter.throwing(hook("rejects", TypeName.BOOLEAN), method.retryOnResult())
+              .addParameter(types.get(method.valueType()), locals.result)
+              .addStatement(
+                  "return $L",
+                  UserCalls.predicateCall(
+                      method,
+                      method.retryOnResult(),
+                      CodeBlock.of("$N", locals.result),
+                      instance()))
+              .build());
+    }
+    addDelayForHooks(attempt, method, types, locals);
+  }
+
+  /**
    * {@code delayFor(Throwable)} and {@code delayForResult(T)}, each only when a {@code delayFor}
    * overload can take a failure or the result: the runtime's defaults mean the formula.
    */
@@ -160,7 +166,7 @@ final class AsyncMethodWriter {
     if (forFailure != null) {
       MethodSpec.Builder hook = hook("delayFor", TypeName.LONG);
       for (PredicateMethod overload : method.delayFor().forFailures()) {
-        throwing(hook, overload);
+        HooksWriter.throwing(hook, overload);
       }
       attempt.addMethod(
           hook.addParameter(THROWABLE, locals.failure)
@@ -170,7 +176,7 @@ final class AsyncMethodWriter {
     CodeBlock forResult = DelayForCall.of(method, true, locals.result, instance());
     if (forResult != null) {
       attempt.addMethod(
-          throwing(hook("delayForResult", TypeName.LONG), method.delayFor().forResult())
+          HooksWriter.throwing(hook("delayForResult", TypeName.LONG), method.delayFor().forResult())
               .addParameter(types.get(method.valueType()), locals.result)
               .addStatement("return $L", forResult)
               .build());
@@ -182,19 +188,6 @@ final class AsyncMethodWriter {
         .addAnnotation(Override.class)
         .addModifiers(Modifier.PROTECTED)
         .returns(returns);
-  }
-
-  /**
-   * A predicate's checked exceptions, which the guarded method declares too: the hook
-   * may throw them, and the runtime ends the call with them.
-   */
-  private static MethodSpec.Builder throwing(MethodSpec.Builder hook, PredicateMethod predicate) {
-    for (TypeMirror thrown : predicate.method().getThrownTypes()) {
-      // A type variable of a generic supertype is not in scope here: Throwable says as much.
-      hook.addException(
-          thrown.getKind() == TypeKind.TYPEVAR ? THROWABLE : TypeName.get(thrown));
-    }
-    return hook;
   }
 
   /** What an instance predicate or recover method is called on, from inside the call class. */

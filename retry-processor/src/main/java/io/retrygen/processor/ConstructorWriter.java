@@ -134,7 +134,39 @@ final class ConstructorWriter {
             plan.kind() == ConstructorPlan.Kind.REGULAR ? plan.deprecatedUses() : binding,
             model.typeUses());
     plain.addParameters(parameters);
-    switch (plan.kind()) {
+    addPlainBody(plain, plan.kind(), typeArguments, arguments, options, names, members);
+    documentParameters(plain, null, arguments);
+    type.addMethod(plain.build());
+    if (plan.kind() != ConstructorPlan.Kind.REGULAR) {
+      return;
+    }
+    MethodSpec.Builder withOptions =
+        constructorLike(superConstructor, visibility, binding, model.typeUses());
+    withOptions.addJavadoc("Calls {@code super($L)} and retries with {@code $L}.\n",
+        argumentList, options);
+    withOptions.addParameter(Names.RETRY_OPTIONS, options);
+    withOptions.addParameters(parameters);
+    documentParameters(withOptions, options, arguments);
+    withOptions.addStatement("$Lsuper($L)", typeArguments, argumentList);
+    BindingWriter.addBindings(withOptions, CodeBlock.of("$N", options), names, members);
+    type.addMethod(withOptions.build());
+  }
+
+  /**
+   * The body of the constructor with the superclass constructor's own parameters: for a regular
+   * one {@code this(RetryOptions.defaults(), args)}; else {@code super(args)} and the bindings,
+   * with the defaults, or (when its first parameter is the options) with those.
+   */
+  private static void addPlainBody(
+      MethodSpec.Builder plain,
+      ConstructorPlan.Kind kind,
+      CodeBlock typeArguments,
+      List<String> arguments,
+      String options,
+      NameAllocator names,
+      MemberNames members) {
+    String argumentList = String.join(", ", arguments);
+    switch (kind) {
       case REGULAR:
         plain.addJavadoc("Calls {@code super($L)} and retries with {@link $T#defaults()}.\n",
             argumentList, Names.RETRY_OPTIONS);
@@ -160,21 +192,6 @@ final class ConstructorWriter {
         BindingWriter.addBindings(plain, CodeBlock.of("$N", arguments.get(0)), names, members);
         break;
     }
-    documentParameters(plain, null, arguments);
-    type.addMethod(plain.build());
-    if (plan.kind() != ConstructorPlan.Kind.REGULAR) {
-      return;
-    }
-    MethodSpec.Builder withOptions =
-        constructorLike(superConstructor, visibility, binding, model.typeUses());
-    withOptions.addJavadoc("Calls {@code super($L)} and retries with {@code $L}.\n",
-        argumentList, options);
-    withOptions.addParameter(Names.RETRY_OPTIONS, options);
-    withOptions.addParameters(parameters);
-    documentParameters(withOptions, options, arguments);
-    withOptions.addStatement("$Lsuper($L)", typeArguments, argumentList);
-    BindingWriter.addBindings(withOptions, CodeBlock.of("$N", options), names, members);
-    type.addMethod(withOptions.build());
   }
 
   /** Locals and parameters of a constructor must not shadow the policy constants it names. */

@@ -38,7 +38,7 @@ final class DelayForCall {
       PredicateMethod forResult = delayFor.forResult();
       return forResult == null
           ? null
-          : MethodWriter.predicateCall(method, forResult, argument, instance);
+          : UserCalls.predicateCall(method, forResult, argument, instance);
     }
     List<PredicateMethod> forFailures = delayFor.forFailures();
     if (forFailures.isEmpty()) {
@@ -48,14 +48,14 @@ final class DelayForCall {
     for (PredicateMethod overload : forFailures) {
       if (!overload.needsCast()) {
         // It takes every failure: the chain ends with its call.
-        return chain.add("$L", MethodWriter.predicateCall(method, overload, argument, instance))
+        return chain.add("$L", UserCalls.predicateCall(method, overload, argument, instance))
             .build();
       }
       TypeName type = TypeName.get(overload.parameterType());
       CodeBlock cast = CodeBlock.of("($T) $N", type, variable);
       chain.add(
           "$N instanceof $T$W? $L$W: ",
-          variable, type, MethodWriter.predicateCall(method, overload, cast, instance));
+          variable, type, UserCalls.predicateCall(method, overload, cast, instance));
     }
     return chain.add("-1L").build();
   }

@@ -57,8 +57,9 @@ final class HooksWriter {
       return false;
     }
     DelayForMethods delayFor = method.delayFor();
-    return method.retryIf() != null
-        || (delayFor != null && (!delayFor.forFailures().isEmpty() || delayFor.forResult() != null));
+    boolean asksForWaits =
+        delayFor != null && (!delayFor.forFailures().isEmpty() || delayFor.forResult() != null);
+    return method.retryIf() != null || asksForWaits;
   }
 
   /** The inner class of {@code method}'s hooks, named {@code name}. */
@@ -81,7 +82,7 @@ final class HooksWriter {
               // Asked only about a failure step 1 retries: the cast needs no test when every
               // retried type is the predicate's.
               .addStatement(
-                  "return $L", MethodWriter.retryIfTest(method, "failure", instance(), true))
+                  "return $L", UserCalls.retryIfTest(method, "failure", instance(), true))
               .build());
     }
     CodeBlock forFailure = DelayForCall.of(method, false, "failure", instance());
@@ -101,7 +102,7 @@ final class HooksWriter {
               .addParameter(value, "result")
               .addStatement(
                   "return $L",
-                  MethodWriter.predicateCall(
+                  UserCalls.predicateCall(
                       method, forResult, resultArgument(method, forResult), instance()))
               .build());
     }

@@ -12,8 +12,6 @@ import io.retrygen.processor.model.PredicateMethod;
 import io.retrygen.processor.model.RetryableType;
 import java.util.ArrayList;
 import java.util.List;
-import javax.lang.model.element.TypeElement;
-import javax.lang.model.element.VariableElement;
 
 /**
  * Writes one method of a generated class: the retry loop around the single delegate or {@code
@@ -55,7 +53,7 @@ final class MethodWriter {
     for (ParameterSpec parameter : builder.build().parameters) {
       arguments.add(names.newName(parameter.name, parameter.name));
     }
-    CodeBlock call = call(method, types, String.join(", ", arguments), instance);
+    CodeBlock call = UserCalls.call(method, types, String.join(", ", arguments), instance);
     TypeName returnType = types.get(method.type().getReturnType());
     boolean isVoid = returnType.equals(TypeName.VOID);
     if (!method.isGuarded()) {
@@ -66,15 +64,53 @@ final class MethodWriter {
       async.addBody(builder, method, members, types, arguments, locals, call);
       return builder.build();
     }
+    addGuardLocals(builder, method, members, locals, call, returnType);
     boolean retries = method.retry() != null;
-    boolean breaks = method.breaker() != null;
+    if (retries) {
+      builder.addStatement("long $N = $N.start()", locals.startNanos, locals.retrier);
+      builder.beginControlFlow("for (int $1N = 1; ; $1N++)", locals.attempt);
+    }
+    addAttempt(builder, method, locals, arguments, call, returnType);
+    if (method.breaker() != null) {
+      builder.addStatement("$N.onSuccess($N)", locals.breaker, locals.permit);
+    }
+    if (retries && method.retryOnResult() != null) {
+      addResultCheck(builder, method, locals);
+    }
+    if (retries) {
+      builder.addStatement(
+          "$N.succeeded($N, $N)", locals.retrier, locals.attempt, locals.startNanos);
+    }
+    if (!returnType.equals(TypeName.VOID)) {
+      builder.addStatement("return $N", locals.result);
+    } else if (retries) {
+      builder.addStatement("return"); // out of the loop
+    }
+    if (retries) {
+      builder.endControlFlow();
+    }
+    return builder.build();
+  }
 
+  /**
+   * {@code Retrier retrier = this.chargeRetrier;} and the breaker's gate likewise; in a subclass,
+   * the plain call while a superclass constructor runs, before this class set its fields.
+   */
+  private void addGuardLocals(
+      MethodSpec.Builder builder,
+      GuardedMethod method,
+      MemberNames members,
+      LoopLocals locals,
+      CodeBlock call,
+      TypeName returnType) {
+    boolean retries = method.retry() != null;
+    boolean isVoid = returnType.equals(TypeName.VOID);
     if (retries) {
       builder.addStatement(
           "$T $N = $L",
           Names.RETRIER, locals.retrier, members.retrier(method, !model.isInterface()));
     }
-    if (breaks) {
+    if (method.breaker() != null) {
       builder.addStatement(
           "$T $N = $L",
           Names.BREAKER_GATE, locals.breaker, members.breaker(method, !model.isInterface()));
@@ -89,10 +125,21 @@ final class MethodWriter {
       }
       builder.endControlFlow();
     }
-    if (retries) {
-      builder.addStatement("long $N = $N.start()", locals.startNanos, locals.retrier);
-      builder.beginControlFlow("for (int $1N = 1; ; $1N++)", locals.attempt);
-    }
+  }
+
+  /**
+   * One attempt: the breaker's permit, the one delegate or {@code super} call in a {@code try},
+   * and after a failure the breaker's outcome, the retrier's decision and the recovery.
+   */
+  private void addAttempt(
+      MethodSpec.Builder builder,
+      GuardedMethod method,
+      LoopLocals locals,
+      List<String> arguments,
+      CodeBlock call,
+      TypeName returnType) {
+    boolean breaks = method.breaker() != null;
+    boolean isVoid = returnType.equals(TypeName.VOID);
     if (!isVoid) {
       builder.addStatement("$T $N", returnType, locals.result);
     }
@@ -119,30 +166,11 @@ final class MethodWriter {
     if (breaks) {
       addBreakerOutcome(builder, method.breaker(), locals);
     }
-    if (retries) {
+    if (method.retry() != null) {
       addFailure(builder, method, locals);
     }
     giveUp.add(builder, method, locals, arguments, returnType);
     builder.endControlFlow();
-    if (breaks) {
-      builder.addStatement("$N.onSuccess($N)", locals.breaker, locals.permit);
-    }
-    if (retries && method.retryOnResult() != null) {
-      addResultCheck(builder, method, locals);
-    }
-    if (retries) {
-      builder.addStatement(
-          "$N.succeeded($N, $N)", locals.retrier, locals.attempt, locals.startNanos);
-    }
-    if (!isVoid) {
-      builder.addStatement("return $N", locals.result);
-    } else if (retries) {
-      builder.addStatement("return"); // out of the loop
-    }
-    if (retries) {
-      builder.endControlFlow();
-    }
-    return builder.build();
   }
 
   /**
@@ -188,27 +216,6 @@ final class MethodWriter {
   }
 
   /**
-   * {@code retryIf(failure)}, or {@code failure instanceof T && retryIf((T) failure)} when it takes
-   * a narrower type: a failure that is not its {@code T} counts as false. Where {@code
-   * classified} (inside the loop's test of step 1) and every retried type is a {@code T}, that
-   * test has been made and only {@code retryIf((T) failure)} is left.
-   */
-  static CodeBlock retryIfTest(
-      GuardedMethod method, String failure, CodeBlock instance, boolean classified) {
-    PredicateMethod retryIf = method.retryIf();
-    if (!retryIf.needsCast()) {
-      return predicateCall(method, retryIf, CodeBlock.of("$N", failure), instance);
-    }
-    TypeName failureType = TypeName.get(retryIf.parameterType());
-    CodeBlock call =
-        predicateCall(method, retryIf, CodeBlock.of("($T) $N", failureType, failure), instance);
-    if (classified && retryIf.classified()) {
-      return call;
-    }
-    return CodeBlock.of("$N instanceof $T$W&& $L", failure, failureType, call);
-  }
-
-  /**
    * After a result: a result that {@code retryOnResult} rejects is a failed attempt, decided on
    * by the runtime ({@code retryAfterResult}); when it gives up, the last result stands. The test
    * stays inline, so that a result that passes is never boxed.
@@ -237,49 +244,9 @@ final class MethodWriter {
         .endControlFlow();
   }
 
-  /**
-   * A static predicate is called on its declaring type (qualified when a parameter of {@code
-   * method} has that type's simple name, which would obscure it: JLS 6.4.2; a same-package type is
-   * never qualified by JavaPoet itself); an instance one on the delegate/super.
-   */
+  /** {@link UserCalls#predicateCall} from the loop: an instance one on the delegate/super. */
   private CodeBlock predicateCall(
       GuardedMethod method, PredicateMethod predicate, CodeBlock argument) {
-    return predicateCall(method, predicate, argument, instance);
-  }
-
-  /** See above; {@code instance} is what an instance predicate is called on. */
-  static CodeBlock predicateCall(
-      GuardedMethod method, PredicateMethod predicate, CodeBlock argument, CodeBlock instance) {
-    String name = predicate.method().getSimpleName().toString();
-    if (!predicate.isStatic()) {
-      return CodeBlock.of("$L.$N($L)", instance, name, argument);
-    }
-    ClassName owner = ClassName.get((TypeElement) predicate.method().getEnclosingElement());
-    if (ObscuredNames.ownerObscured(method, predicate)) {
-      // RetryingWriter imports it statically: isTransient(failure). JavaPoet drops the class only
-      // where the format spells the member ($ doubled, as JavaPoet reads it).
-      return CodeBlock.of("$T." + name.replace("$", "$$") + "($L)", owner, argument);
-    }
-    String ownerName = owner.topLevelClassName().simpleName();
-    for (VariableElement parameter : method.method().getParameters()) {
-      if (parameter.getSimpleName().contentEquals(ownerName) && !owner.packageName().isEmpty()) {
-        return CodeBlock.of("$L.$N($L)", owner.canonicalName(), name, argument);
-      }
-    }
-    return CodeBlock.of("$T.$N($L)", owner, name, argument);
-  }
-
-  /**
-   * {@code instance.m(args)}, {@code instance.<T>m(args)} if generic: {@code this.delegate} or
-   * {@code super} in the loop, {@code Outer.this.delegate} or {@code Outer.super} in an async call.
-   */
-  static CodeBlock call(
-      GuardedMethod method, OverrideTypes types, String arguments, CodeBlock instance) {
-    return CodeBlock.of(
-        "$L.$L$N($L)",
-        instance,
-        types.typeArguments(),
-        method.method().getSimpleName().toString(),
-        arguments);
+    return UserCalls.predicateCall(method, predicate, argument, instance);
   }
 }
