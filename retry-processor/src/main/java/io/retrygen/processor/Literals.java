@@ -1,6 +1,7 @@
 package io.retrygen.processor;
 
 import com.squareup.javapoet.CodeBlock;
+import io.retrygen.processor.elements.Surrogates;
 import java.util.Locale;
 
 /**
@@ -16,7 +17,7 @@ final class Literals {
 
   /** {@code "value"}, as {@code $S} writes it unless it holds a lone surrogate. */
   static CodeBlock string(String value) {
-    if (!hasLoneSurrogate(value)) {
+    if (!Surrogates.hasLone(value)) {
       return CodeBlock.of("$S", value);
     }
     StringBuilder literal = new StringBuilder("\"");
@@ -45,7 +46,7 @@ final class Literals {
           literal.append("\\r");
           break;
         default:
-          if (Character.isISOControl(c) || isLoneSurrogate(value, i)) {
+          if (Character.isISOControl(c) || Surrogates.isLone(value, i)) {
             literal.append(String.format(Locale.ROOT, "\\u%04x", (int) c));
           } else {
             literal.append(c);
@@ -53,27 +54,6 @@ final class Literals {
       }
     }
     return CodeBlock.of("$L", literal.append('"'));
-  }
-
-  static boolean hasLoneSurrogate(String value) {
-    for (int i = 0; i < value.length(); i++) {
-      if (isLoneSurrogate(value, i)) {
-        return true;
-      }
-    }
-    return false;
-  }
-
-  /** Whether the {@code char} at {@code i} is a surrogate that is not half of a pair. */
-  static boolean isLoneSurrogate(String value, int i) {
-    char c = value.charAt(i);
-    if (Character.isHighSurrogate(c)) {
-      return i + 1 == value.length() || !Character.isLowSurrogate(value.charAt(i + 1));
-    }
-    if (Character.isLowSurrogate(c)) {
-      return i == 0 || !Character.isHighSurrogate(value.charAt(i - 1));
-    }
-    return false;
   }
 
   /** {@code 'a'}, {@code '\''}, {@code '\n'}: any char as a char literal, escaped where needed. */

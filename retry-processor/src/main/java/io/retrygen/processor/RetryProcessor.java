@@ -9,6 +9,7 @@ import io.retrygen.processor.check.RecoverWarnings;
 import io.retrygen.processor.check.Validator;
 import io.retrygen.processor.elements.AnnotationNames;
 import io.retrygen.processor.elements.MissingTypeException;
+import io.retrygen.processor.inventory.PolicyInventory;
 import io.retrygen.processor.model.Report;
 import io.retrygen.processor.model.RetryableType;
 import io.retrygen.processor.read.ConfigCache;

@@ -1,16 +1,17 @@
 package io.retrygen.processor;
 
+import com.google.gson.JsonObject;
 import static com.google.common.truth.Truth.assertThat;
 import static com.google.testing.compile.CompilationSubject.assertThat;
 import static io.retrygen.processor.GeneratedFiles.generated;
 
-import com.google.gson.JsonObject;
 import com.google.gson.JsonParser;
 import com.google.testing.compile.Compilation;
 import com.google.testing.compile.Compiler;
 import com.google.testing.compile.JavaFileObjects;
 import io.retrygen.RetryEvent;
 import io.retrygen.RetryListener;
+import io.retrygen.processor.inventory.Json;
 import io.retrygen.runtime.CircuitBreakers;
 import io.retrygen.runtime.RetryBudgets;
 import io.retrygen.runtime.RetryOptions;

@@ -1,5 +1,6 @@
-package io.retrygen.processor;
+package io.retrygen.processor.inventory;
 
+import io.retrygen.processor.elements.Surrogates;
 import java.util.List;
 import java.util.Map;
 
@@ -13,11 +14,11 @@ import java.util.Map;
  * Double#toString(double)} writes them ({@code 0.5}, {@code 2.0}, {@code 0.1}), valid JSON for
  * every finite value, which is all the processor writes.
  */
-final class Json {
+public final class Json {
   private Json() {}
 
   /** {@code value} as a JSON document, ending with a newline. */
-  static String write(Object value) {
+  public static String write(Object value) {
     StringBuilder out = new StringBuilder();
     write(out, value, "");
     return out.append('\n').toString();
@@ -113,7 +114,7 @@ final class Json {
           // U+2028 and U+2029 are valid in JSON but end a line in JavaScript; a lone surrogate
           // has no UTF-8 encoding, and its escape reads back as the same char.
           if (c < 0x20 || c == '\u2028' || c == '\u2029'
-              || Literals.isLoneSurrogate(value, i)) {
+              || Surrogates.isLone(value, i)) {
             String hex = Integer.toHexString(c);
             out.append("\\u").append("0000", hex.length(), 4).append(hex);
           } else {

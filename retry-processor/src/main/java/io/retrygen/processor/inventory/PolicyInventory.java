@@ -1,4 +1,4 @@
-package io.retrygen.processor;
+package io.retrygen.processor.inventory;
 
 import io.retrygen.processor.model.BackoffConfig;
 import io.retrygen.processor.model.BreakerConfig;
@@ -42,25 +42,25 @@ import javax.tools.StandardLocation;
  * as the generated method declares them (type variables of a generic supertype resolved, as
  * members of the input).
  */
-final class PolicyInventory {
+public final class PolicyInventory {
   static final String DIRECTORY = "META-INF/retrygen/";
   private static final List<String> EXCEPTION = Collections.singletonList("java.lang.Exception");
 
   private final Elements elements;
   private final Types types;
 
-  PolicyInventory(Elements elements, Types types) {
+  public PolicyInventory(Elements elements, Types types) {
     this.elements = elements;
     this.types = types;
   }
 
   /** {@code META-INF/retrygen/com.acme.Outer$Client.json}. */
-  String path(TypeElement input) {
+  public String path(TypeElement input) {
     return DIRECTORY + elements.getBinaryName(input) + ".json";
   }
 
   /** Writes the inventory of {@code model} to the class output. */
-  void write(Filer filer, RetryableType model) throws IOException {
+  public void write(Filer filer, RetryableType model) throws IOException {
     byte[] bytes = json(model).getBytes(StandardCharsets.UTF_8);
     FileObject file =
         filer.createResource(StandardLocation.CLASS_OUTPUT, "", path(model.element()),
