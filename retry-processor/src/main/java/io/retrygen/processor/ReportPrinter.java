@@ -1,7 +1,7 @@
 package io.retrygen.processor;
 
-import io.retrygen.processor.model.Report.Problem;
 import io.retrygen.processor.elements.Messages;
+import io.retrygen.processor.model.Report.Problem;
 import java.util.Arrays;
 import java.util.HashSet;
 import java.util.List;

@@ -15,6 +15,7 @@ import io.retrygen.processor.model.RetryableType;
 import io.retrygen.processor.read.ConfigCache;
 import io.retrygen.processor.read.ModelReader;
 import io.retrygen.processor.read.SuperficialCheck;
+import io.retrygen.processor.write.RetryingWriter;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;

@@ -1,10 +1,10 @@
 package io.retrygen.processor;
 
-import com.google.gson.JsonArray;
 import static com.google.common.truth.Truth.assertThat;
 import static com.google.testing.compile.CompilationSubject.assertThat;
 import static io.retrygen.processor.GeneratedFiles.generated;
 
+import com.google.gson.JsonArray;
 import com.google.gson.JsonElement;
 import com.google.gson.JsonObject;
 import com.google.gson.JsonParser;

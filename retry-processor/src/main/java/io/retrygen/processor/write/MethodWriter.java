@@ -1,4 +1,4 @@
-package io.retrygen.processor;
+package io.retrygen.processor.write;
 
 import com.squareup.javapoet.ClassName;
 import com.squareup.javapoet.CodeBlock;
@@ -21,7 +21,7 @@ import java.util.List;
  * attempt (or a rejected result) it asks the retrier, whose decision order owns every later step,
  * and gives up by falling through to the recovery.
  */
-final class MethodWriter {
+public final class MethodWriter {
   private static final ClassName THROWABLE = ClassName.get(Throwable.class);
 
   private final RetryableType model;

@@ -1,4 +1,4 @@
-package io.retrygen.processor;
+package io.retrygen.processor.write;
 
 import com.squareup.javapoet.AnnotationSpec;
 import com.squareup.javapoet.ClassName;
@@ -18,7 +18,7 @@ import javax.lang.model.type.TypeMirror;
 /**
  * Writes the annotations a generated method copies ({@link CopiedAnnotations}) as JavaPoet specs.
  */
-final class AnnotationCopies {
+public final class AnnotationCopies {
   private AnnotationCopies() {}
 
   /** The method's annotations to copy, in source order. */

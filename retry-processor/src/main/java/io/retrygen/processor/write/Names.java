@@ -1,4 +1,4 @@
-package io.retrygen.processor;
+package io.retrygen.processor.write;
 
 import com.squareup.javapoet.ClassName;
 
@@ -6,7 +6,7 @@ import com.squareup.javapoet.ClassName;
  * The names of the runtime types the generated code names. Not class literals: the processor must
  * not load user-facing classes (a test checks each name against the real class).
  */
-final class Names {
+public final class Names {
   /** The package of the types only generated code uses: not API. */
   private static final String INTERNAL = "io.retrygen.runtime.internal";
 

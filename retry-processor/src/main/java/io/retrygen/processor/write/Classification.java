@@ -1,4 +1,4 @@
-package io.retrygen.processor;
+package io.retrygen.processor.write;
 
 import com.squareup.javapoet.ClassName;
 import com.squareup.javapoet.CodeBlock;
@@ -15,7 +15,7 @@ import javax.lang.model.type.TypeMirror;
  * caught {@code failure}: plain {@code instanceof} tests decided at compile time, for the loop to
  * inline; with {@code matchCauses}, the retrier's walk of the cause chain.
  */
-final class Classification {
+public final class Classification {
   private static final ClassName THROWABLE = ClassName.get(Throwable.class);
   static final ClassName EXCEPTION = ClassName.get(Exception.class);
   private static final ClassName INTERRUPTED = ClassName.get(InterruptedException.class);

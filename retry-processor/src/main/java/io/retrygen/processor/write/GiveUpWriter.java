@@ -1,4 +1,4 @@
-package io.retrygen.processor;
+package io.retrygen.processor.write;
 
 import com.squareup.javapoet.ClassName;
 import com.squareup.javapoet.CodeBlock;
@@ -16,7 +16,7 @@ import javax.lang.model.type.TypeMirror;
  * notRecoverable} failure or a cancellation, else the recover chain ({@code instanceof}, most
  * specific first), else the failure itself.
  */
-final class GiveUpWriter {
+public final class GiveUpWriter {
   private static final ClassName THROWABLE = ClassName.get(Throwable.class);
 
   /** What an instance recover method is called on: {@code this.delegate} or {@code super}. */

@@ -1,4 +1,4 @@
-package io.retrygen.processor;
+package io.retrygen.processor.write;
 
 import com.squareup.javapoet.MethodSpec;
 import io.retrygen.processor.elements.Messages;
@@ -31,7 +31,7 @@ import javax.lang.model.type.TypeMirror;
  * freely (breaker and budget names) are escaped so that no {@code *}{@code /}, brace or {@code @}
  * can end the comment or start a tag; type and method names are Java identifiers.
  */
-final class PolicyText {
+public final class PolicyText {
   /** 100 columns less the {@code "   * "} in front of a member's Javadoc line. */
   static final int WIDTH = 95;
 

@@ -1,4 +1,4 @@
-package io.retrygen.processor;
+package io.retrygen.processor.write;
 
 import com.squareup.javapoet.ClassName;
 import com.squareup.javapoet.CodeBlock;
@@ -13,7 +13,7 @@ import javax.lang.model.element.VariableElement;
  * the delegate or {@code super}, and its predicates ({@code retryIf}, {@code retryOnResult},
  * {@code delayFor}), from the loop, a hooks class or an asynchronous call alike.
  */
-final class UserCalls {
+public final class UserCalls {
   private UserCalls() {}
 
   /**

@@ -1,4 +1,4 @@
-package io.retrygen.processor;
+package io.retrygen.processor.write;
 
 import com.squareup.javapoet.AnnotationSpec;
 import com.squareup.javapoet.ClassName;
@@ -22,14 +22,16 @@ import javax.lang.model.element.TypeParameterElement;
  * Turns a {@link RetryableType} into the source of its {@code *Retrying} class: a final delegate
  * for an interface, a final subclass for a class. Asks javax.lang.model nothing new.
  */
-final class RetryingWriter {
+public final class RetryingWriter {
   private final boolean generatedAnnotationAvailable;
 
-  RetryingWriter(boolean generatedAnnotationAvailable) {
+  /** @param generatedAnnotationAvailable whether {@code javax.annotation.processing.Generated} may be used */
+  public RetryingWriter(boolean generatedAnnotationAvailable) {
     this.generatedAnnotationAvailable = generatedAnnotationAvailable;
   }
 
-  JavaFile write(RetryableType model) {
+  /** The source of {@code model}'s {@code *Retrying} class. */
+  public JavaFile write(RetryableType model) {
     TypeSpec.Builder type = header(model);
     Modifier[] visibility =
         model.element().getModifiers().contains(Modifier.PUBLIC)

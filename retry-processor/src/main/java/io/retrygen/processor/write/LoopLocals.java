@@ -1,4 +1,4 @@
-package io.retrygen.processor;
+package io.retrygen.processor.write;
 
 import com.squareup.javapoet.NameAllocator;
 
@@ -6,7 +6,7 @@ import com.squareup.javapoet.NameAllocator;
  * The names of a generated method's locals, from a {@code NameAllocator} seeded with the user's
  * parameter names, so that none clashes with a parameter.
  */
-final class LoopLocals {
+public final class LoopLocals {
   final String retrier;
   final String startNanos;
   final String attempt;

@@ -1,4 +1,4 @@
-package io.retrygen.processor;
+package io.retrygen.processor.write;
 
 import com.squareup.javapoet.ClassName;
 import com.squareup.javapoet.CodeBlock;
@@ -37,7 +37,7 @@ import javax.lang.model.type.TypeMirror;
  * Inside the anonymous class, {@code this} is the call: the delegate and the input's own methods
  * are reached through {@code ClientRetrying.this} and {@code ClientRetrying.super}.
  */
-final class AsyncMethodWriter {
+public final class AsyncMethodWriter {
   private static final ClassName THROWABLE = ClassName.get(Throwable.class);
 
   private final RetryableType model;

@@ -1,4 +1,4 @@
-package io.retrygen.processor;
+package io.retrygen.processor.write;
 
 import com.squareup.javapoet.ArrayTypeName;
 import com.squareup.javapoet.ClassName;
@@ -34,7 +34,7 @@ import javax.lang.model.type.WildcardType;
  * extends List<R>> void m(R a, R2 r)} in {@code FooRetrying<R>}: written with {@code R}, the
  * method's variable would capture the class's.
  */
-final class OverrideTypes {
+public final class OverrideTypes {
   /** Each type variable of the method, by its element, and its name in the override. */
   private final Map<Element, String> names;
   private final List<? extends TypeVariable> typeVariables;

@@ -1,4 +1,4 @@
-package io.retrygen.processor;
+package io.retrygen.processor.write;
 
 import com.squareup.javapoet.ArrayTypeName;
 import com.squareup.javapoet.ClassName;
@@ -25,7 +25,7 @@ import javax.lang.model.type.TypeMirror;
  * add their parameter types ({@code callString}, {@code callIntArray}), and only what still
  * clashes gets a number.
  */
-final class MemberNames {
+public final class MemberNames {
   /**
    * Guarded methods per class. The generated class binds the policies of its guarded methods in
    * its class initializer and constructors, which the JVM limits to 64 KB of code each: some 70

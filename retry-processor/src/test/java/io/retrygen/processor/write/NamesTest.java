@@ -1,4 +1,4 @@
-package io.retrygen.processor;
+package io.retrygen.processor.write;
 
 import static com.google.common.truth.Truth.assertThat;
 
@@ -7,6 +7,7 @@ import io.retrygen.CircuitBreaker;
 import io.retrygen.Recover;
 import io.retrygen.RetryListener;
 import io.retrygen.Retryable;
+import io.retrygen.processor.RetryProcessor;
 import io.retrygen.processor.elements.AnnotationNames;
 import io.retrygen.runtime.BackoffPolicy;
 import io.retrygen.runtime.RetryOptions;

@@ -1,4 +1,4 @@
-package io.retrygen.processor;
+package io.retrygen.processor.write;
 
 import com.squareup.javapoet.AnnotationSpec;
 import com.squareup.javapoet.CodeBlock;
@@ -27,7 +27,7 @@ import javax.lang.model.type.TypeMirror;
  * The constructors of a generated class, and the {@code readObject} of a serializable one: each
  * binds every guarded method's policies to the instance's options in one line per guard.
  */
-final class ConstructorWriter {
+public final class ConstructorWriter {
   private ConstructorWriter() {}
 
   /** {@code (Input delegate)} with the defaults, and {@code (Input delegate, RetryOptions)}. */

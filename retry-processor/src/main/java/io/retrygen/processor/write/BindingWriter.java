@@ -1,4 +1,4 @@
-package io.retrygen.processor;
+package io.retrygen.processor.write;
 
 import com.squareup.javapoet.ClassName;
 import com.squareup.javapoet.CodeBlock;
@@ -20,7 +20,7 @@ import javax.lang.model.type.TypeMirror;
  * constructors and {@code readObject} of a generated class, and in the constructors of the
  * nested classes that hold the guards of its further chunks ({@link MemberNames#CHUNK}).
  */
-final class BindingWriter {
+public final class BindingWriter {
   private BindingWriter() {}
 
   /**

@@ -1,4 +1,4 @@
-package io.retrygen.processor;
+package io.retrygen.processor.write;
 
 import com.squareup.javapoet.AnnotationSpec;
 import com.squareup.javapoet.MethodSpec;
@@ -19,7 +19,7 @@ import javax.lang.model.type.TypeMirror;
 import javax.lang.model.type.WildcardType;
 
 /** The declaration of a generated override: the overridden method's signature, exactly. */
-final class SignatureWriter {
+public final class SignatureWriter {
   private SignatureWriter() {}
 
   /**

@@ -1,4 +1,4 @@
-package io.retrygen.processor;
+package io.retrygen.processor.write;
 
 import com.squareup.javapoet.ClassName;
 import com.squareup.javapoet.JavaFile;
@@ -24,7 +24,7 @@ import javax.lang.model.element.VariableElement;
  * methods of the same name, which the generated class, {@code AsyncCall} and {@code RetryHooks}
  * must then not have.
  */
-final class ObscuredNames {
+public final class ObscuredNames {
   /**
    * The methods of {@code AsyncCall} and {@code RetryHooks}, whose subclasses (an asynchronous
    * call's anonymous class, a method's hooks class) hold generated bodies that call predicates.

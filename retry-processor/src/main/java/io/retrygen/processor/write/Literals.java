@@ -1,4 +1,4 @@
-package io.retrygen.processor;
+package io.retrygen.processor.write;
 
 import com.squareup.javapoet.CodeBlock;
 import io.retrygen.processor.elements.Surrogates;
@@ -12,7 +12,7 @@ import java.util.Locale;
  * another name; such a string is written with {@code \}{@code uXXXX} escapes instead. A char,
  * and a float or double that is not finite, need a spelling of their own too.
  */
-final class Literals {
+public final class Literals {
   private Literals() {}
 
   /** {@code "value"}, as {@code $S} writes it unless it holds a lone surrogate. */

@@ -1,4 +1,4 @@
-package io.retrygen.processor;
+package io.retrygen.processor.write;
 
 import com.squareup.javapoet.CodeBlock;
 import com.squareup.javapoet.FieldSpec;
@@ -23,7 +23,7 @@ import javax.lang.model.type.TypeMirror;
  * instance binds it into ({@code chargeRetrier}, {@code chargeBreaker}); past {@link
  * MemberNames#CHUNK} guarded methods, in nested holder classes.
  */
-final class GuardsWriter {
+public final class GuardsWriter {
   private GuardsWriter() {}
 
   /** The constants and fields of every guarded method, and the holders of further chunks. */

@@ -1,4 +1,4 @@
-package io.retrygen.processor;
+package io.retrygen.processor.write;
 
 import com.squareup.javapoet.AnnotationSpec;
 import com.squareup.javapoet.ClassName;
@@ -42,7 +42,7 @@ import javax.lang.model.type.WildcardType;
  * hooks ({@link AsyncMethodWriter}). Inside the class, the delegate and the input's own methods
  * are reached through {@code PaymentClientRetrying.this} and {@code PaymentClientRetrying.super}.
  */
-final class HooksWriter {
+public final class HooksWriter {
   private static final ClassName THROWABLE = ClassName.get(Throwable.class);
 
   private final RetryableType model;

@@ -1,4 +1,4 @@
-package io.retrygen.processor;
+package io.retrygen.processor.write;
 
 import com.squareup.javapoet.CodeBlock;
 import com.squareup.javapoet.TypeName;
@@ -18,7 +18,7 @@ import java.util.List;
  *     : failure instanceof IOException ? Client.retryAfter((IOException) failure) : -1L
  * }</pre>
  */
-final class DelayForCall {
+public final class DelayForCall {
   private DelayForCall() {}
 
   /**
