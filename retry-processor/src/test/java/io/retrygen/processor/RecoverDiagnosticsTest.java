@@ -1022,7 +1022,7 @@ class RecoverDiagnosticsTest {
     String generated = generated(compilation, "test.ClientRetrying");
     assertThat(generated)
         .contains(
-            "          continue;\n"
+            "          retrier.notRetryable(attempt, startNanos, failure);\n"
                 + "        }\n"
                 + "        if (failure instanceof CancellationException) {\n"
                 + "          throw failure;\n"
@@ -1057,7 +1057,7 @@ class RecoverDiagnosticsTest {
     String generated = generated(compilation, "test.ClientRetrying");
     assertThat(generated)
         .contains(
-            "          continue;\n"
+            "          retrier.notRetryable(attempt, startNanos, failure);\n"
                 + "        }\n"
                 + "        if (failure instanceof CancellationException) {\n"
                 + "          throw failure;\n"

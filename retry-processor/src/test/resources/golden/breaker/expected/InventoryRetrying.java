@@ -102,8 +102,12 @@ public final class InventoryRetrying implements Inventory {
         } else {
           breaker.onSuccess(permit);
         }
-        if (retrier.retryAfter(attempt, startNanos, failure, failure instanceof IOException)) {
-          continue;
+        if (failure instanceof IOException) {
+          if (retrier.retryAfter(attempt, startNanos, failure)) {
+            continue;
+          }
+        } else {
+          retrier.notRetryable(attempt, startNanos, failure);
         }
         throw failure;
       }

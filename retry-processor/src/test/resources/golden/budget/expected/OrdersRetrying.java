@@ -117,8 +117,12 @@ public final class OrdersRetrying implements Orders {
       try {
         result = this.delegate.place(item);
       } catch (Throwable failure) {
-        if (retrier.retryAfter(attempt, startNanos, failure, failure instanceof IOException)) {
-          continue;
+        if (failure instanceof IOException) {
+          if (retrier.retryAfter(attempt, startNanos, failure)) {
+            continue;
+          }
+        } else {
+          retrier.notRetryable(attempt, startNanos, failure);
         }
         throw failure;
       }
@@ -142,10 +146,13 @@ public final class OrdersRetrying implements Orders {
       try {
         result = this.delegate.status(orderId);
       } catch (Throwable failure) {
-        if (retrier.retryAfter(attempt, startNanos, failure, failure instanceof Exception
-            && !(failure instanceof InterruptedException
-            || failure instanceof CancellationException))) {
-          continue;
+        if (failure instanceof Exception && !(failure instanceof InterruptedException
+            || failure instanceof CancellationException)) {
+          if (retrier.retryAfter(attempt, startNanos, failure)) {
+            continue;
+          }
+        } else {
+          retrier.notRetryable(attempt, startNanos, failure);
         }
         throw failure;
       }
@@ -182,10 +189,13 @@ public final class OrdersRetrying implements Orders {
       try {
         result = this.delegate.find(query);
       } catch (Throwable failure) {
-        if (retrier.retryAfter(attempt, startNanos, failure,
-            !(failure instanceof InterruptedException
-            || failure instanceof CancellationException))) {
-          continue;
+        if (!(failure instanceof InterruptedException
+            || failure instanceof CancellationException)) {
+          if (retrier.retryAfter(attempt, startNanos, failure)) {
+            continue;
+          }
+        } else {
+          retrier.notRetryable(attempt, startNanos, failure);
         }
         throw failure;
       }
@@ -229,8 +239,12 @@ public final class OrdersRetrying implements Orders {
       try {
         result = this.delegate.cancel(orderId);
       } catch (Throwable failure) {
-        if (retrier.retryAfter(attempt, startNanos, failure, failure instanceof IOException)) {
-          continue;
+        if (failure instanceof IOException) {
+          if (retrier.retryAfter(attempt, startNanos, failure)) {
+            continue;
+          }
+        } else {
+          retrier.notRetryable(attempt, startNanos, failure);
         }
         throw failure;
       }

@@ -61,10 +61,13 @@ public final class DownloaderRetrying extends Downloader {
       try {
         result = super.download(url);
       } catch (Throwable failure) {
-        if (retrier.retryAfter(attempt, startNanos, failure, failure instanceof Exception
-            && !(failure instanceof InterruptedException
-            || failure instanceof CancellationException))) {
-          continue;
+        if (failure instanceof Exception && !(failure instanceof InterruptedException
+            || failure instanceof CancellationException)) {
+          if (retrier.retryAfter(attempt, startNanos, failure)) {
+            continue;
+          }
+        } else {
+          retrier.notRetryable(attempt, startNanos, failure);
         }
         throw failure;
       }

@@ -118,9 +118,12 @@ public final class RepositoryRetrying<K extends Comparable<K>, V extends Number 
       try {
         result = this.delegate.load(key);
       } catch (Throwable failure) {
-        if (retrier.retryAfter(attempt, startNanos, failure, failure instanceof IOException
-            || failure instanceof TimeoutException)) {
-          continue;
+        if (failure instanceof IOException || failure instanceof TimeoutException) {
+          if (retrier.retryAfter(attempt, startNanos, failure)) {
+            continue;
+          }
+        } else {
+          retrier.notRetryable(attempt, startNanos, failure);
         }
         throw failure;
       }
@@ -144,10 +147,13 @@ public final class RepositoryRetrying<K extends Comparable<K>, V extends Number 
       try {
         result = this.delegate.<C>loadAll(target, keys);
       } catch (Throwable failure) {
-        if (retrier.retryAfter(attempt, startNanos, failure, failure instanceof Exception
-            && !(failure instanceof InterruptedException
-            || failure instanceof CancellationException))) {
-          continue;
+        if (failure instanceof Exception && !(failure instanceof InterruptedException
+            || failure instanceof CancellationException)) {
+          if (retrier.retryAfter(attempt, startNanos, failure)) {
+            continue;
+          }
+        } else {
+          retrier.notRetryable(attempt, startNanos, failure);
         }
         throw failure;
       }
@@ -169,10 +175,13 @@ public final class RepositoryRetrying<K extends Comparable<K>, V extends Number 
       try {
         result = this.delegate.query(from, filter);
       } catch (Throwable failure) {
-        if (retrier.retryAfter(attempt, startNanos, failure, failure instanceof Exception
-            && !(failure instanceof InterruptedException
-            || failure instanceof CancellationException))) {
-          continue;
+        if (failure instanceof Exception && !(failure instanceof InterruptedException
+            || failure instanceof CancellationException)) {
+          if (retrier.retryAfter(attempt, startNanos, failure)) {
+            continue;
+          }
+        } else {
+          retrier.notRetryable(attempt, startNanos, failure);
         }
         throw failure;
       }
@@ -194,10 +203,13 @@ public final class RepositoryRetrying<K extends Comparable<K>, V extends Number 
       try {
         this.delegate.<X>each(sink, failure);
       } catch (Throwable failure_) {
-        if (retrier.retryAfter(attempt, startNanos, failure_, failure_ instanceof Exception
-            && !(failure_ instanceof InterruptedException
-            || failure_ instanceof CancellationException))) {
-          continue;
+        if (failure_ instanceof Exception && !(failure_ instanceof InterruptedException
+            || failure_ instanceof CancellationException)) {
+          if (retrier.retryAfter(attempt, startNanos, failure_)) {
+            continue;
+          }
+        } else {
+          retrier.notRetryable(attempt, startNanos, failure_);
         }
         throw failure_;
       }
@@ -219,10 +231,13 @@ public final class RepositoryRetrying<K extends Comparable<K>, V extends Number 
       try {
         result = this.delegate.tag(first, rest);
       } catch (Throwable failure) {
-        if (retrier.retryAfter(attempt, startNanos, failure, failure instanceof Exception
-            && !(failure instanceof InterruptedException
-            || failure instanceof CancellationException))) {
-          continue;
+        if (failure instanceof Exception && !(failure instanceof InterruptedException
+            || failure instanceof CancellationException)) {
+          if (retrier.retryAfter(attempt, startNanos, failure)) {
+            continue;
+          }
+        } else {
+          retrier.notRetryable(attempt, startNanos, failure);
         }
         throw failure;
       }

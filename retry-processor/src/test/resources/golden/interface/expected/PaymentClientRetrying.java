@@ -81,11 +81,14 @@ public final class PaymentClientRetrying implements PaymentClient {
       try {
         result = this.delegate.charge(account, cents, attempt);
       } catch (Throwable failure) {
-        if (retrier.retryAfter(attempt_, startNanos, failure, (failure instanceof IOException
-            || failure instanceof IllegalStateException)
+        if ((failure instanceof IOException || failure instanceof IllegalStateException)
             && !(failure instanceof FileNotFoundException
-            || failure instanceof CancellationException))) {
-          continue;
+            || failure instanceof CancellationException)) {
+          if (retrier.retryAfter(attempt_, startNanos, failure)) {
+            continue;
+          }
+        } else {
+          retrier.notRetryable(attempt_, startNanos, failure);
         }
         throw failure;
       }
@@ -106,10 +109,13 @@ public final class PaymentClientRetrying implements PaymentClient {
       try {
         this.delegate.refund(account);
       } catch (Throwable failure) {
-        if (retrier.retryAfter(attempt, startNanos, failure, failure instanceof Exception
-            && !(failure instanceof InterruptedException
-            || failure instanceof CancellationException))) {
-          continue;
+        if (failure instanceof Exception && !(failure instanceof InterruptedException
+            || failure instanceof CancellationException)) {
+          if (retrier.retryAfter(attempt, startNanos, failure)) {
+            continue;
+          }
+        } else {
+          retrier.notRetryable(attempt, startNanos, failure);
         }
         throw failure;
       }

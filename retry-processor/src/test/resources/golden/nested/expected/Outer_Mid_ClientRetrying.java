@@ -64,10 +64,13 @@ final class Outer_Mid_ClientRetrying implements Outer.Mid.Client {
       try {
         result = this.delegate.fetch(key);
       } catch (Throwable failure) {
-        if (retrier.retryAfter(attempt, startNanos, failure, failure instanceof Exception
-            && !(failure instanceof InterruptedException
-            || failure instanceof CancellationException))) {
-          continue;
+        if (failure instanceof Exception && !(failure instanceof InterruptedException
+            || failure instanceof CancellationException)) {
+          if (retrier.retryAfter(attempt, startNanos, failure)) {
+            continue;
+          }
+        } else {
+          retrier.notRetryable(attempt, startNanos, failure);
         }
         throw failure;
       }

@@ -62,9 +62,12 @@ public final class PaymentClientRetrying implements PaymentClient {
       try {
         result = this.delegate.charge(account, cents);
       } catch (Throwable failure) {
-        if (retrier.retryAfter(attempt, startNanos, failure, failure instanceof IOException
-            && !(failure instanceof CardDeclinedException))) {
-          continue;
+        if (failure instanceof IOException && !(failure instanceof CardDeclinedException)) {
+          if (retrier.retryAfter(attempt, startNanos, failure)) {
+            continue;
+          }
+        } else {
+          retrier.notRetryable(attempt, startNanos, failure);
         }
         throw failure;
       }

@@ -94,8 +94,12 @@ public final class GatewayRetrying implements Gateway {
       try {
         result = this.delegate.charge(account, cents);
       } catch (Throwable failure) {
-        if (retrier.retryAfter(attempt, startNanos, failure, failure instanceof IOException)) {
-          continue;
+        if (failure instanceof IOException) {
+          if (retrier.retryAfter(attempt, startNanos, failure)) {
+            continue;
+          }
+        } else {
+          retrier.notRetryable(attempt, startNanos, failure);
         }
         if (failure instanceof FileNotFoundException || failure instanceof CancellationException) {
           throw failure;
@@ -128,10 +132,13 @@ public final class GatewayRetrying implements Gateway {
       try {
         result = this.delegate.authorize(account);
       } catch (Throwable failure) {
-        if (retrier.retryAfter(attempt, startNanos, failure, failure instanceof Exception
-            && !(failure instanceof InterruptedException
-            || failure instanceof CancellationException))) {
-          continue;
+        if (failure instanceof Exception && !(failure instanceof InterruptedException
+            || failure instanceof CancellationException)) {
+          if (retrier.retryAfter(attempt, startNanos, failure)) {
+            continue;
+          }
+        } else {
+          retrier.notRetryable(attempt, startNanos, failure);
         }
         throw failure;
       }
@@ -167,10 +174,13 @@ public final class GatewayRetrying implements Gateway {
       try {
         this.delegate.refund(account, cents);
       } catch (Throwable failure) {
-        if (retrier.retryAfter(attempt, startNanos, failure, failure instanceof Exception
-            && !(failure instanceof InterruptedException
-            || failure instanceof CancellationException))) {
-          continue;
+        if (failure instanceof Exception && !(failure instanceof InterruptedException
+            || failure instanceof CancellationException)) {
+          if (retrier.retryAfter(attempt, startNanos, failure)) {
+            continue;
+          }
+        } else {
+          retrier.notRetryable(attempt, startNanos, failure);
         }
         if (failure instanceof CancellationException) {
           throw failure;

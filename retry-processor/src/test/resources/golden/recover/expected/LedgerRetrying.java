@@ -78,8 +78,12 @@ public final class LedgerRetrying extends Ledger {
       try {
         result = super.balance(account);
       } catch (Throwable failure) {
-        if (retrier.retryAfter(attempt, startNanos, failure, failure instanceof IOException)) {
-          continue;
+        if (failure instanceof IOException) {
+          if (retrier.retryAfter(attempt, startNanos, failure)) {
+            continue;
+          }
+        } else {
+          retrier.notRetryable(attempt, startNanos, failure);
         }
         if (failure instanceof FileNotFoundException || failure instanceof CancellationException) {
           throw failure;
@@ -130,10 +134,13 @@ public final class LedgerRetrying extends Ledger {
       try {
         super.post(account, cents);
       } catch (Throwable failure) {
-        if (retrier.retryAfter(attempt, startNanos, failure, failure instanceof Exception
-            && !(failure instanceof InterruptedException
-            || failure instanceof CancellationException))) {
-          continue;
+        if (failure instanceof Exception && !(failure instanceof InterruptedException
+            || failure instanceof CancellationException)) {
+          if (retrier.retryAfter(attempt, startNanos, failure)) {
+            continue;
+          }
+        } else {
+          retrier.notRetryable(attempt, startNanos, failure);
         }
         if (failure instanceof CancellationException) {
           throw failure;

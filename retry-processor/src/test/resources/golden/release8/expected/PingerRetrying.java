@@ -62,10 +62,13 @@ public final class PingerRetrying implements Pinger {
       try {
         result = this.delegate.ping(host);
       } catch (Throwable failure) {
-        if (retrier.retryAfter(attempt, startNanos, failure, failure instanceof Exception
-            && !(failure instanceof InterruptedException
-            || failure instanceof CancellationException))) {
-          continue;
+        if (failure instanceof Exception && !(failure instanceof InterruptedException
+            || failure instanceof CancellationException)) {
+          if (retrier.retryAfter(attempt, startNanos, failure)) {
+            continue;
+          }
+        } else {
+          retrier.notRetryable(attempt, startNanos, failure);
         }
         throw failure;
       }

@@ -194,25 +194,35 @@ public final class MethodWriter {
   }
 
   /**
-   * Inside {@code catch (Throwable failure)}: {@code if (retrier.retryAfter(attempt, startNanos,
-   * failure, <step 1>)) continue;}. Step 1, the classification, is an {@code instanceof} test
-   * decided at compile time and written here; the runtime's decision order takes it from there
-   * (the budget, attempts, interruption, the hooks' {@code retryIf} and {@code delayFor}, the
-   * wait), tells the listeners and waits. Falling through gives up, the listeners told why.
+   * Inside {@code catch (Throwable failure)}: step 1, the classification, is an {@code instanceof}
+   * test decided at compile time; a failure it retries goes on with {@code if
+   * (retrier.retryAfter(attempt, startNanos, failure)) continue;}, any other with {@code
+   * retrier.notRetryable(...)}. The runtime's decision order takes it from there (the budget,
+   * attempts, interruption, the hooks' {@code retryIf} and {@code delayFor}, the wait), tells the
+   * listeners and waits. Falling through gives up, the listeners told why. A branch, not the
+   * classification passed as a boolean: JDK 17's compiler then keeps the success path as fast as
+   * a hand-written loop's (see {@code Retrier.notRetryable}).
    */
   private void addFailure(MethodSpec.Builder builder, GuardedMethod method, LoopLocals locals) {
     CodeBlock retrier = CodeBlock.of("$N", locals.retrier);
     CodeBlock retryable = Classification.retryable(method.retry(), retrier, locals.failure);
+    if (!retryable.isEmpty()) {
+      builder.beginControlFlow("if ($L)", retryable);
+    }
     builder
         .beginControlFlow(
-            "if ($N.retryAfter($N, $N, $N,$W$L))",
-            locals.retrier,
-            locals.attempt,
-            locals.startNanos,
-            locals.failure,
-            retryable.isEmpty() ? CodeBlock.of("true") : retryable)
+            "if ($N.retryAfter($N, $N, $N))",
+            locals.retrier, locals.attempt, locals.startNanos, locals.failure)
         .addStatement("continue")
         .endControlFlow();
+    if (!retryable.isEmpty()) {
+      builder
+          .nextControlFlow("else")
+          .addStatement(
+              "$N.notRetryable($N, $N, $N)",
+              locals.retrier, locals.attempt, locals.startNanos, locals.failure)
+          .endControlFlow();
+    }
   }
 
   /**

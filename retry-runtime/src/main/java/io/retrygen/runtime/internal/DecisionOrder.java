@@ -98,6 +98,27 @@ public final class DecisionOrder {
   }
 
   /**
+   * Steps 3 and 4: whether another attempt may follow {@code attempt}: it was not the last of
+   * {@code maxAttempts}, and the calling thread's interrupt flag is not set. Reads no clock.
+   */
+  static boolean mayRetry(int attempt, int maxAttempts) {
+    return attempt < maxAttempts && !Thread.currentThread().isInterrupted();
+  }
+
+  /**
+   * Whether a retryable failure is retried at once whenever {@link #mayRetry} says an attempt may
+   * follow, when no hooks are asked: then the decision is steps 3 and 4 alone.
+   */
+  boolean instant() {
+    return instant;
+  }
+
+  /** Total attempts, the first included. */
+  int maxAttempts() {
+    return maxAttempts;
+  }
+
+  /**
    * Steps 1 to 8 after an attempt failed with {@code failure}: the wait before the next attempt,
    * or the reason to give up. Never waits; draws from the options' random source only for a
    * formula wait that varies; reads the ticker only for {@code maxDuration}.
@@ -115,10 +136,8 @@ public final class DecisionOrder {
           ? CANCELLED
           : NOT_RETRYABLE;
     }
-    if (instant && hooks == null) {
-      return attempt >= maxAttempts
-          ? ATTEMPTS_EXHAUSTED
-          : Thread.currentThread().isInterrupted() ? INTERRUPTED : 0L;
+    if (instant && hooks == null && mayRetry(attempt, maxAttempts)) {
+      return 0L; // steps 2 and 5 to 8 have nothing to do: no budget, hooks, wait or time limit
     }
     takeToken();
     if (attempt >= maxAttempts) {

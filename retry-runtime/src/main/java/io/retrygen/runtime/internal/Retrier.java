@@ -19,8 +19,12 @@ import java.util.concurrent.ScheduledExecutorService;
  *   try {
  *     result = delegate.call(args);
  *   } catch (Throwable failure) {
- *     if (retrier.retryAfter(attempt, startNanos, failure, failure instanceof IOException)) {
- *       continue;                 // decided, told onRetry, waited
+ *     if (failure instanceof IOException) {        // step 1, decided at compile time
+ *       if (retrier.retryAfter(attempt, startNanos, failure)) {
+ *         continue;                                // decided, told onRetry, waited
+ *       }
+ *     } else {
+ *       retrier.notRetryable(attempt, startNanos, failure);
  *     }
  *     throw failure;              // gave up, told onFailure with the reason; or recover
  *   }
@@ -54,6 +58,14 @@ public final class Retrier {
   private final boolean timed;
   /** Whether a success has nothing to do: no budget to refill, no listener to tell. */
   private final boolean quietSuccess;
+  /**
+   * Whether a retryable failure is retried at once when an attempt may follow, with nothing to
+   * ask or tell: the decision order's {@linkplain DecisionOrder#instant() instant} case with no
+   * hooks and no listener. Copied here with {@link #maxAttempts}, so that the loop's fail-once
+   * path reads this object's fields only.
+   */
+  private final boolean atOnce;
+  private final int maxAttempts;
 
   /**
    * @param hooks the method's {@code retryIf} and {@code delayFor}; null for none
@@ -77,6 +89,8 @@ public final class Retrier {
     this.events = Events.of(label, ticker, options.listeners(), methodListeners);
     this.timed = order.timed() || events != null;
     this.quietSuccess = order.quietOnSuccess() && events == null;
+    this.atOnce = order.instant() && hooks == null && events == null;
+    this.maxAttempts = order.maxAttempts();
   }
 
   /** The label of events and statistics. */
@@ -108,19 +122,62 @@ public final class Retrier {
   }
 
   /**
-   * Steps 2 to 10 after {@code attempt} failed with {@code failure}, blocking: decides, and either
-   * tells {@code onRetry} and sleeps the wait (no {@link Sleeper} call for 0 ms), returning true
-   * for the next attempt, or tells {@code onFailure} with the reason and returns false. An interrupted
-   * wait gives up as {@link GiveUpReason#INTERRUPTED} with the flag set again; a wait that overran
-   * {@code maxDuration} as {@link GiveUpReason#DURATION_EXHAUSTED}.
+   * Steps 2 to 10 after {@code attempt} failed with a failure that step 1 retries, blocking:
+   * decides, and either tells {@code onRetry} and sleeps the wait (no {@link Sleeper} call for 0
+   * ms), returning true for the next attempt, or tells {@code onFailure} with the reason and
+   * returns false. An interrupted wait gives up as {@link GiveUpReason#INTERRUPTED} with the flag
+   * set again; a wait that overran {@code maxDuration} as {@link
+   * GiveUpReason#DURATION_EXHAUSTED}.
    *
    * <p>User code that throws ({@code retryIf}, {@code delayFor}, the {@link Sleeper}, the random
    * source) ends the call with its exception, checked or not, after {@code onFailure} with {@link
    * GiveUpReason#USER_CODE_FAILED}: this method rethrows it as it is.
-   *
-   * @param retryable step 1, as the generated code classified the failure
+   */
+  public boolean retryAfter(int attempt, long startNanos, Throwable failure) {
+    if (atOnce && mayRetry(attempt)) {
+      return true; // the order's decision when steps 2 and 5 to 9 have nothing to do
+    }
+    return decideAndWait(attempt, startNanos, failure, true);
+  }
+
+  /**
+   * Step 1 did not retry {@code failure}: the call gives up, the listeners told {@link
+   * GiveUpReason#NOT_RETRYABLE}, or {@link GiveUpReason#CANCELLED} for a {@code
+   * CancellationException} that {@code retryFor} does not name; the retry budget, if any, gets its
+   * ratio back. The generated loop branches on its compile-time classification and calls this or
+   * {@link #retryAfter(int, long, Throwable)}: a branch, rather than the classification passed as
+   * a boolean, keeps the loop's success path as fast as a hand-written one on JDK 17, whose
+   * compiler otherwise spends a cycle per call on the unused failure path.
+   */
+  public void notRetryable(int attempt, long startNanos, Throwable failure) {
+    decideAndWait(attempt, startNanos, failure, false);
+  }
+
+  /**
+   * {@link #retryAfter(int, long, Throwable)} or {@link #notRetryable}, as {@code retryable}
+   * (step 1, classified by the caller) says: for drivers that classify at run time (the
+   * templates).
    */
   public boolean retryAfter(int attempt, long startNanos, Throwable failure, boolean retryable) {
+    if (atOnce && retryable && mayRetry(attempt)) {
+      return true;
+    }
+    return decideAndWait(attempt, startNanos, failure, retryable);
+  }
+
+  /** Steps 3 and 4, as {@link DecisionOrder#mayRetry} says. */
+  private boolean mayRetry(int attempt) {
+    return DecisionOrder.mayRetry(attempt, maxAttempts);
+  }
+
+  /**
+   * {@link #retryAfter} past its one-test case: kept apart so that the generated loop, which
+   * inlines {@code retryAfter}, compiles no more than that test into its failure path.
+   *
+   * @param retryable step 1, as the caller classified the failure
+   */
+  private boolean decideAndWait(
+      int attempt, long startNanos, Throwable failure, boolean retryable) {
     long decision;
     try {
       decision = order.afterFailure(attempt, startNanos, failure, retryable, hooks);

@@ -417,8 +417,12 @@ class GiveUpReasonTest {
       try {
         result = next(script);
       } catch (Throwable failure) {
-        if (retrier.retryAfter(attempt, startNanos, failure, retryable(policy, failure))) {
-          continue;
+        if (retryable(policy, failure)) {
+          if (retrier.retryAfter(attempt, startNanos, failure)) {
+            continue;
+          }
+        } else {
+          retrier.notRetryable(attempt, startNanos, failure);
         }
         throw failure;
       }

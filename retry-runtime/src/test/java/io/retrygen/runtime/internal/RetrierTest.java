@@ -537,6 +537,40 @@ class RetrierTest {
     }
   }
 
+  // ---------------------------------------------------------------- step 1 in generated code
+
+  @Test
+  void aFailureStepOneDoesNotRetryGivesUpAsNotRetryableOrCancelled() {
+    Recorder recorder = new Recorder("r", new ArrayList<String>());
+    Retrier retrier = retrier(options(), LABEL, 3, 0L, BackoffPolicy.fixed(0L), recorder);
+    IllegalStateException failure = new IllegalStateException();
+    java.util.concurrent.CancellationException cancelled =
+        new java.util.concurrent.CancellationException();
+
+    retrier.notRetryable(1, retrier.start(), failure);
+    retrier.notRetryable(2, retrier.start(), cancelled);
+
+    assertEquals(Arrays.asList("r.onFailure#1", "r.onFailure#2"), recorder.log);
+    assertSame(GiveUpReason.NOT_RETRYABLE, recorder.events.get(0).reason());
+    assertSame(failure, recorder.events.get(0).failure());
+    assertSame(GiveUpReason.CANCELLED, recorder.events.get(1).reason());
+    assertSame(cancelled, recorder.events.get(1).failure());
+  }
+
+  @Test
+  void aFailureStepOneRetriesIsDecidedAsWithTheFlag() {
+    Recorder recorder = new Recorder("r", new ArrayList<String>());
+    Retrier retrier = retrier(options(), LABEL, 2, 0L, BackoffPolicy.fixed(10L), recorder);
+    long start = retrier.start();
+
+    assertTrue(retrier.retryAfter(1, start, new IOException()));
+    assertFalse(retrier.retryAfter(2, start, new IOException()));
+
+    assertEquals(Arrays.asList("r.onRetry#1", "r.onFailure#2"), recorder.log);
+    assertSame(GiveUpReason.ATTEMPTS_EXHAUSTED, recorder.events.get(1).reason());
+    assertEquals(Arrays.asList(10L), clock.sleeps);
+  }
+
   // ---------------------------------------------------------------- listener events
 
   @Test

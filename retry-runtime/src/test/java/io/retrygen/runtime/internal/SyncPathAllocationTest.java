@@ -80,8 +80,12 @@ class SyncPathAllocationTest {
       try {
         result = delegate(attempt, failures);
       } catch (Throwable failure) {
-        if (retrier.retryAfter(attempt, startNanos, failure, failure instanceof Exception)) {
-          continue;
+        if (failure instanceof Exception) {
+          if (retrier.retryAfter(attempt, startNanos, failure)) {
+            continue;
+          }
+        } else {
+          retrier.notRetryable(attempt, startNanos, failure);
         }
         return -1;
       }

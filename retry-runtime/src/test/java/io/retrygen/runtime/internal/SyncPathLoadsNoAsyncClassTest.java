@@ -69,7 +69,7 @@ class SyncPathLoadsNoAsyncClassTest {
         long permit = breaker.acquire();
         if (attempt == 1) {
           breaker.onFailure(permit);
-          if (retrier.retryAfter(attempt, startNanos, new IllegalStateException(), true)) {
+          if (retrier.retryAfter(attempt, startNanos, new IllegalStateException())) {
             continue;
           }
           return -1;
