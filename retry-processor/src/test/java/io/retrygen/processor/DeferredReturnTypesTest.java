@@ -6,6 +6,7 @@ import static com.google.testing.compile.CompilationSubject.assertThat;
 import com.google.testing.compile.Compilation;
 import com.google.testing.compile.Compiler;
 import com.google.testing.compile.JavaFileObjects;
+import java.io.File;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -229,5 +230,49 @@ class DeferredReturnTypesTest {
     Compilation compilation = compile(source);
     assertThat(compilation).succeededWithoutWarnings();
     assertThat(processor.createdSourceFiles()).containsExactly("test.ShopRetrying");
+  }
+
+  /**
+   * The runtime is a compile dependency, not only the processor's: without it, each kind's driver
+   * is named once, on the first method that needs it, instead of "cannot find symbol" errors inside
+   * the generated class.
+   */
+  @Test
+  void withoutTheRuntimeOnTheClasspathEachDriverIsNamedOnce() {
+    List<File> classpath = new ArrayList<>();
+    for (String entry : System.getProperty("java.class.path").split(File.pathSeparator)) {
+      if (!new File(entry).getPath().contains("retry-runtime")) {
+        classpath.add(new File(entry));
+      }
+    }
+    JavaFileObject source =
+        JavaFileObjects.forSourceLines(
+            "test.Prices",
+            "package test;",
+            "import io.retrygen.Retryable;",
+            "import java.util.concurrent.CompletionStage;",
+            "@Retryable",
+            "interface Prices {",
+            "  long price(String item);",
+            "  void refresh();",
+            "  CompletionStage<Long> priceLater(String item);",
+            "}");
+    Compilation compilation =
+        Compiler.javac().withProcessors(processor).withClasspath(classpath).compile(source);
+    assertThat(compilation).hadErrorCount(2);
+    assertThat(processor.createdSourceFiles()).isEmpty();
+    assertThat(compilation)
+        .hadErrorContaining(
+            "price(String) is retried by io.retrygen.runtime.internal.Retrier, which is not on the"
+                + " compile classpath: add the dependency io.retrygen:retry-runtime (the"
+                + " annotation processor path is not enough)")
+        .inFile(source)
+        .onLineContaining("long price(");
+    assertThat(compilation)
+        .hadErrorContaining(
+            "priceLater(String) is retried by io.retrygen.runtime.internal.AsyncCall, which is not"
+                + " on the compile classpath")
+        .inFile(source)
+        .onLineContaining("priceLater(");
   }
 }

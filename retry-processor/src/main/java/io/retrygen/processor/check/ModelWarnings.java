@@ -250,7 +250,7 @@ public final class ModelWarnings {
    */
   private boolean anyCanThrow(List<GuardedMethod> methods, TypeMirror failure) {
     for (GuardedMethod method : methods) {
-      if (KotlinSupport.isKotlin(method.method()) || method.shape().isAsync()) {
+      if (KotlinSupport.isKotlin(method.method()) || method.returnKind().isDeferred()) {
         return true; // no throws clause limits what a future completes with
       }
       for (TypeMirror thrown : method.type().getThrownTypes()) {

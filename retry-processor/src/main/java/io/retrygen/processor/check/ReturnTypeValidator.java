@@ -5,9 +5,15 @@ import io.retrygen.processor.elements.KotlinSupport;
 import io.retrygen.processor.elements.Messages;
 import io.retrygen.processor.model.GuardedMethod;
 import io.retrygen.processor.model.Report;
+import io.retrygen.processor.model.ReturnKind;
+import java.util.EnumMap;
+import java.util.HashSet;
+import java.util.Map;
+import java.util.Set;
 import javax.lang.model.element.ExecutableElement;
 import javax.lang.model.type.DeclaredType;
 import javax.lang.model.type.TypeMirror;
+import javax.lang.model.util.Elements;
 import javax.lang.model.util.Types;
 
 /**
@@ -18,10 +24,16 @@ import javax.lang.model.util.Types;
  * says which.
  */
 public final class ReturnTypeValidator {
+  private final Elements elements;
   private final Types types;
   private final Report report;
+  /** Whether each kind's driver is on the compile classpath, looked up once per input. */
+  private final Map<ReturnKind, Boolean> driverFound = new EnumMap<>(ReturnKind.class);
+  /** The missing drivers reported: each on the input's first method that needs it only. */
+  private final Set<String> missingDriverReported = new HashSet<>();
 
-  ReturnTypeValidator(Types types, Report report) {
+  ReturnTypeValidator(Elements elements, Types types, Report report) {
+    this.elements = elements;
     this.types = types;
     this.report = report;
   }
@@ -32,8 +44,14 @@ public final class ReturnTypeValidator {
       reportSuspend(method.method());
       return;
     }
+    if (!driverFound(method.returnKind())) {
+      if (missingDriverReported.add(method.returnKind().driver())) {
+        reportMissingDriver(method);
+      }
+      return;
+    }
     TypeMirror returnType = method.type().getReturnType();
-    if (method.shape().isAsync() && ((DeclaredType) returnType).getTypeArguments().isEmpty()) {
+    if (method.returnKind().isDeferred() && ((DeclaredType) returnType).getTypeArguments().isEmpty()) {
       report.error(
           method.method(),
           "%s returns the raw type %s, so the generated code could not say what its future"
@@ -42,9 +60,33 @@ public final class ReturnTypeValidator {
           Messages.signature(method.method()),
           Messages.typeName(returnType),
           Messages.typeName(returnType));
-    } else {
+    } else if (method.returnKind() == ReturnKind.VALUE) {
       reportDeferred(method, returnType);
     }
+  }
+
+  private boolean driverFound(ReturnKind kind) {
+    Boolean found = driverFound.get(kind);
+    if (found == null) {
+      found = elements.getTypeElement(kind.driver()) != null;
+      driverFound.put(kind, found);
+    }
+    return found;
+  }
+
+  /**
+   * The generated code for {@code method} would call its kind's driver, which is not on the
+   * compile classpath: said once per driver and input, on the first such method, rather than as
+   * "cannot find symbol" inside the generated code.
+   */
+  private void reportMissingDriver(GuardedMethod method) {
+    report.error(
+        method.method(),
+        "%s is retried by %s, which is not on the compile classpath: add the dependency %s (the"
+            + " annotation processor path is not enough)",
+        Messages.signature(method.method()),
+        method.returnKind().driver(),
+        method.returnKind().module());
   }
 
   /**

@@ -53,7 +53,7 @@ public final class Validator {
     this.retryableValidator = new RetryableValidator(types, report);
     this.breakerValidator = new BreakerValidator(types, report);
     this.budgetValidator = new BudgetValidator(types, report);
-    this.returnTypes = new ReturnTypeValidator(types, report);
+    this.returnTypes = new ReturnTypeValidator(elements, types, report);
   }
 
   /** See {@link ShapeValidator#validateShape}. */

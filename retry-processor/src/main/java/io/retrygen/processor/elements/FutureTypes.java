@@ -1,17 +1,15 @@
 package io.retrygen.processor.elements;
 
-import java.util.List;
 import javax.lang.model.element.TypeElement;
 import javax.lang.model.type.DeclaredType;
 import javax.lang.model.type.TypeKind;
 import javax.lang.model.type.TypeMirror;
-import javax.lang.model.type.WildcardType;
 import javax.lang.model.util.Elements;
 import javax.lang.model.util.Types;
 
 /**
- * The future types of asynchronous methods: which return types are retried without
- * blocking, and the value their futures complete with.
+ * The future types of asynchronous methods, by name: which return types are retried without
+ * blocking, and which types a recover method may complete their calls with.
  */
 public final class FutureTypes {
   public static final String COMPLETION_STAGE = "java.util.concurrent.CompletionStage";
@@ -43,27 +41,5 @@ public final class FutureTypes {
   private static boolean isSubtypeOf(Elements elements, Types types, TypeMirror type, String name) {
     TypeElement element = elements.getTypeElement(name);
     return element != null && types.isSubtype(types.erasure(type), types.erasure(element.asType()));
-  }
-
-  /**
-   * What the future of an asynchronous method completes with, as the generated code writes it:
-   * {@code T} for {@code CompletionStage<T>}, the bound for {@code ? extends B}, {@code Object}
-   * for {@code ?}, {@code ? super L} and a raw type. Any other type is returned unchanged.
-   */
-  public static TypeMirror valueType(Elements elements, TypeMirror returnType) {
-    if (!isAsync(returnType)) {
-      return returnType;
-    }
-    List<? extends TypeMirror> arguments = ((DeclaredType) returnType).getTypeArguments();
-    TypeMirror object = elements.getTypeElement("java.lang.Object").asType();
-    if (arguments.isEmpty()) {
-      return object;
-    }
-    TypeMirror argument = arguments.get(0);
-    if (argument.getKind() == TypeKind.WILDCARD) {
-      TypeMirror bound = ((WildcardType) argument).getExtendsBound();
-      return bound != null ? bound : object;
-    }
-    return argument;
   }
 }

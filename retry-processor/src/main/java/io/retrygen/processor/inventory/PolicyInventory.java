@@ -89,7 +89,7 @@ public final class PolicyInventory {
     Map<String, Object> json = new LinkedHashMap<>();
     json.put("method", signature(method));
     json.put("label", method.label());
-    json.put("async", method.shape().isAsync());
+    json.put("async", method.returnKind().isDeferred());
     if (method.retry() != null) {
       json.put("retry", retry(method.retry()));
     }

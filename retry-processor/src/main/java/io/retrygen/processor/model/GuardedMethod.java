@@ -9,25 +9,13 @@ import javax.lang.model.type.TypeMirror;
 
 /**
  * A method the generated class implements or overrides: a plan of guards (an optional retry, an
- * optional breaker, its result shape, recover methods and predicates), or (in a delegate only)
+ * optional breaker, its return kind, recover methods and predicates), or (in a delegate only)
  * forwarded unchanged.
  */
 public final class GuardedMethod {
-  /** What a method returns, as far as the generated code is concerned. */
-  public enum Shape {
-    VOID,
-    VALUE,
-    COMPLETION_STAGE,
-    COMPLETABLE_FUTURE;
-
-    public boolean isAsync() {
-      return this == COMPLETION_STAGE || this == COMPLETABLE_FUTURE;
-    }
-  }
-
   private final ExecutableElement method;
   private final ExecutableType type;
-  private final Shape shape;
+  private final ReturnKind returnKind;
   private final TypeMirror valueType;
   private final RetryConfig retry;
   private final BreakerConfig breaker;
@@ -45,7 +33,7 @@ public final class GuardedMethod {
   private GuardedMethod(
       ExecutableElement method,
       ExecutableType type,
-      Shape shape,
+      ReturnKind returnKind,
       TypeMirror valueType,
       RetryConfig retry,
       BreakerConfig breaker,
@@ -61,7 +49,7 @@ public final class GuardedMethod {
       DeprecatedUses deprecatedUses) {
     this.method = method;
     this.type = type;
-    this.shape = shape;
+    this.returnKind = returnKind;
     this.valueType = valueType;
     this.retry = retry;
     this.breaker = breaker;
@@ -80,7 +68,7 @@ public final class GuardedMethod {
   public static GuardedMethod guarded(
       ExecutableElement method,
       ExecutableType type,
-      Shape shape,
+      ReturnKind returnKind,
       TypeMirror valueType,
       RetryConfig retry,
       BreakerConfig breaker,
@@ -95,7 +83,7 @@ public final class GuardedMethod {
       DelayForMethods delayFor,
       DeprecatedUses deprecatedUses) {
     return new GuardedMethod(
-        method, type, shape, valueType, retry, breaker, budget, budgetName, label, deprecated,
+        method, type, returnKind, valueType, retry, breaker, budget, budgetName, label, deprecated,
         annotations, recovers, retryIf, retryOnResult, delayFor, deprecatedUses);
   }
 
@@ -120,15 +108,14 @@ public final class GuardedMethod {
     return type;
   }
 
-  /** What the method returns; null for a forwarded method, which needs no shape. */
-  public Shape shape() {
-    return shape;
+  /** What the method returns, which picks its body writer; null for a forwarded method. */
+  public ReturnKind returnKind() {
+    return returnKind;
   }
 
   /**
-   * What a call completes with: the return type, or for an asynchronous method the value of its
-   * future ({@link io.retrygen.processor.elements.FutureTypes#valueType}); null for a forwarded
-   * method.
+   * What a call completes with: the return type, or for a deferred kind the value of its future
+   * ({@link ReturnKind#valueType}); null for a forwarded method.
    */
   public TypeMirror valueType() {
     return valueType;

@@ -7,6 +7,7 @@
  * <p>The model answers questions; it does not ask javac new ones after reading, so the writers
  * never see an element the reader has not looked at. It uses only {@code elements}. A new guard
  * is one more config class here (as {@code BreakerConfig}) and one more field of {@code
- * GuardedMethod}; a new return kind is one more constant of {@code GuardedMethod.Shape}.
+ * GuardedMethod}; a new return kind is one more
+ * constant of {@link io.retrygen.processor.model.ReturnKind}.
  */
 package io.retrygen.processor.model;

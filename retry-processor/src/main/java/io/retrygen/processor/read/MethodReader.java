@@ -1,7 +1,6 @@
 package io.retrygen.processor.read;
 
 import io.retrygen.processor.elements.AnnotationNames;
-import io.retrygen.processor.elements.FutureTypes;
 import io.retrygen.processor.elements.GeneratedNames;
 import io.retrygen.processor.elements.Mirrors;
 import io.retrygen.processor.elements.Visibility;
@@ -13,6 +12,7 @@ import io.retrygen.processor.model.DeprecatedUses;
 import io.retrygen.processor.model.GuardedMethod;
 import io.retrygen.processor.model.PredicateMethod;
 import io.retrygen.processor.model.RecoverMethod;
+import io.retrygen.processor.model.ReturnKind;
 import io.retrygen.processor.model.RetryConfig;
 import java.util.List;
 import java.util.Set;
@@ -20,8 +20,6 @@ import javax.lang.model.element.Element;
 import javax.lang.model.element.ExecutableElement;
 import javax.lang.model.element.Modifier;
 import javax.lang.model.element.TypeElement;
-import javax.lang.model.type.ExecutableType;
-import javax.lang.model.type.TypeKind;
 import javax.lang.model.type.TypeMirror;
 import javax.lang.model.util.Elements;
 
@@ -155,8 +153,8 @@ public final class MethodReader {
     return GuardedMethod.guarded(
         method,
         entry.type,
-        shape(entry.type),
-        FutureTypes.valueType(elements, entry.type.getReturnType()),
+        ReturnKind.of(entry.type.getReturnType()),
+        ReturnKind.valueTypeOf(elements, entry.type.getReturnType()),
         retry,
         breaker,
         budget,
@@ -206,21 +204,6 @@ public final class MethodReader {
       }
     }
     return null;
-  }
-
-  /** What the method returns, as far as the generated code is concerned. */
-  private static GuardedMethod.Shape shape(ExecutableType method) {
-    TypeMirror returnType = method.getReturnType();
-    if (returnType.getKind() == TypeKind.VOID) {
-      return GuardedMethod.Shape.VOID;
-    }
-    if (FutureTypes.is(returnType, FutureTypes.COMPLETABLE_FUTURE)) {
-      return GuardedMethod.Shape.COMPLETABLE_FUTURE;
-    }
-    if (FutureTypes.is(returnType, FutureTypes.COMPLETION_STAGE)) {
-      return GuardedMethod.Shape.COMPLETION_STAGE;
-    }
-    return GuardedMethod.Shape.VALUE;
   }
 
   /**

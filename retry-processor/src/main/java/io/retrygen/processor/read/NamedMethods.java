@@ -1,11 +1,11 @@
 package io.retrygen.processor.read;
 
-import io.retrygen.processor.elements.FutureTypes;
 import io.retrygen.processor.elements.GeneratedNames;
 import io.retrygen.processor.elements.KotlinSupport;
 import io.retrygen.processor.elements.Messages;
 import io.retrygen.processor.elements.Visibility;
 import io.retrygen.processor.model.Report;
+import io.retrygen.processor.model.ReturnKind;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -174,7 +174,7 @@ public final class NamedMethods {
 
   /** What a call completes with: the result, or the value of an async method's future. */
   TypeMirror resultType(ExecutableType guardedType) {
-    return FutureTypes.valueType(elements, guardedType.getReturnType());
+    return ReturnKind.valueTypeOf(elements, guardedType.getReturnType());
   }
 
   /** Whether a raw {@code from} is passed as its parameterized {@code to}: unchecked. */

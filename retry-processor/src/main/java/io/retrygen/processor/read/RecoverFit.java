@@ -3,6 +3,7 @@ package io.retrygen.processor.read;
 import io.retrygen.processor.elements.FutureTypes;
 import io.retrygen.processor.elements.Messages;
 import io.retrygen.processor.elements.TypeFacts;
+import io.retrygen.processor.model.ReturnKind;
 import java.util.ArrayList;
 import java.util.List;
 import javax.lang.model.element.ExecutableElement;
@@ -105,7 +106,7 @@ public final class RecoverFit {
       }
     } else if (FutureTypes.isAsync(expected)) {
       // The method's own future type (any stage of its value), or the value itself.
-      TypeMirror value = FutureTypes.valueType(elements, expected);
+      TypeMirror value = ReturnKind.valueTypeOf(elements, expected);
       if (isStage(actual)) {
         if (!types.isAssignable(actual, stageOf(value))) {
           return new Mismatch(0, "returns " + Messages.typeName(actual) + ", which is not a"

@@ -1,7 +1,6 @@
 package io.retrygen.processor.read;
 
 import io.retrygen.processor.elements.AnnotationNames;
-import io.retrygen.processor.elements.FutureTypes;
 import io.retrygen.processor.elements.GeneratedNames;
 import io.retrygen.processor.elements.Messages;
 import io.retrygen.processor.elements.Mirrors;
@@ -11,6 +10,7 @@ import io.retrygen.processor.model.RecoverMethod;
 import io.retrygen.processor.model.Report;
 import io.retrygen.processor.model.RetryConfig;
 import io.retrygen.processor.model.RetryableType;
+import io.retrygen.processor.model.ReturnKind;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -243,7 +243,7 @@ public final class RecoverResolver {
     boolean returnsStage = fits.returnsStage(candidate.type, guardedType);
     // What the call's result is written to: the method's return type; for an asynchronous method,
     // the hook's CompletionStage<? extends V>, or V for a recover method that returns the value.
-    TypeMirror value = FutureTypes.valueType(elements, guardedType.getReturnType());
+    TypeMirror value = ReturnKind.valueTypeOf(elements, guardedType.getReturnType());
     TypeMirror expected = returnsStage ? fits.stageOf(value) : value;
     boolean unchecked =
         fits.needsUncheckedConversion(candidate.type.getReturnType(), expected);

@@ -106,7 +106,7 @@ public final class BindingWriter {
 
   /**
    * {@code this.chargeRetrier = CHARGE_POLICY.bind(options, new ChargeHooks(), listener)}, per
-   * guard.
+   * guard ({@link GuardWriter#bind}).
    *
    * @param outer what the hooks are created on, null for this instance itself
    */
@@ -118,32 +118,10 @@ public final class BindingWriter {
       MemberNames members,
       String outer) {
     for (GuardedMethod method : methods) {
-      if (method.retry() != null) {
-        CodeBlock.Builder arguments = CodeBlock.builder().add("$L", options);
-        String hooks = members.hooksClass(method);
-        if (hooks != null && outer == null) {
-          arguments.add(",$Wnew $N()", hooks);
-        } else if (hooks != null) {
-          arguments.add(",$W$N.new $N()", outer, hooks);
+      for (GuardWriter guard : GuardWriter.ALL) {
+        if (guard.guards(method)) {
+          guard.bind(constructor, method, members, options, listeners, outer);
         }
-        for (TypeMirror listener : listeners(method)) {
-          arguments.add(",$W$N", listeners.get(TypeName.get(listener)));
-        }
-        constructor.addStatement(
-            "this.$N = $N.bind($L)",
-            members.retrierField(method),
-            members.policyConstant(method),
-            arguments.build());
-      }
-      if (method.breaker() != null) {
-        // The breaker itself is created by the first call through it, by any instance; an
-        // unnamed one is named by the method's label.
-        constructor.addStatement(
-            "this.$N = $N.bind($L, $L)",
-            members.breakerField(method),
-            members.breakerConstant(method),
-            options,
-            Literals.string(method.label()));
       }
     }
   }

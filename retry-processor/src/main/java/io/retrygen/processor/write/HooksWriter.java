@@ -39,7 +39,7 @@ import javax.lang.model.type.WildcardType;
  * }</pre>
  *
  * A method without {@code retryIf} or {@code delayFor} has none. An asynchronous call is its own
- * hooks ({@link AsyncMethodWriter}). Inside the class, the delegate and the input's own methods
+ * hooks ({@link StageBodyWriter}). Inside the class, the delegate and the input's own methods
  * are reached through {@code PaymentClientRetrying.this} and {@code PaymentClientRetrying.super}.
  */
 public final class HooksWriter {
@@ -53,7 +53,7 @@ public final class HooksWriter {
 
   /** Whether {@code method} has hooks: synchronous, with {@code retryIf} or {@code delayFor}. */
   static boolean needsHooks(GuardedMethod method) {
-    if (method.retry() == null || method.shape().isAsync()) {
+    if (method.retry() == null || method.returnKind().isDeferred()) {
       return false;
     }
     DelayForMethods delayFor = method.delayFor();

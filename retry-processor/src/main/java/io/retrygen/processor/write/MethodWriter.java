@@ -1,43 +1,41 @@
 package io.retrygen.processor.write;
 
-import com.squareup.javapoet.ClassName;
 import com.squareup.javapoet.CodeBlock;
 import com.squareup.javapoet.MethodSpec;
 import com.squareup.javapoet.NameAllocator;
 import com.squareup.javapoet.ParameterSpec;
 import com.squareup.javapoet.TypeName;
-import io.retrygen.processor.model.BreakerConfig;
 import io.retrygen.processor.model.GuardedMethod;
-import io.retrygen.processor.model.PredicateMethod;
 import io.retrygen.processor.model.RetryableType;
+import io.retrygen.processor.model.ReturnKind;
 import java.util.ArrayList;
+import java.util.EnumMap;
 import java.util.List;
+import java.util.Map;
 
 /**
- * Writes one method of a generated class: the retry loop around the single delegate or {@code
- * super} call, or (in a delegate) a plain forward. Its {@link LoopLocals} come from a {@link
- * NameAllocator} seeded with the user's parameter names, so a parameter called {@code attempt}
- * cannot clash. The loop keeps the success path and the classification inline; after a failed
- * attempt (or a rejected result) it asks the retrier, whose decision order owns every later step,
- * and gives up by falling through to the recovery.
+ * Writes one method of a generated class: its signature, and either (in a delegate) a plain
+ * forward or the body its {@linkplain ReturnKind return kind}'s {@link BodyWriter} writes. The
+ * body's {@link LoopLocals} come from a {@link NameAllocator} seeded with the user's parameter
+ * names, so a parameter called {@code attempt} cannot clash.
  */
-public final class MethodWriter {
-  private static final ClassName THROWABLE = ClassName.get(Throwable.class);
-
+final class MethodWriter {
   private final RetryableType model;
   /** What the guarded method, predicates and recover methods are called on. */
   private final CodeBlock instance;
-  private final GiveUpWriter giveUp;
-  private final AsyncMethodWriter async;
-  /** Whether {@code CircuitBreakerGate.NO_PERMIT} is written as its value (ObscuredNames). */
-  private final boolean noPermitUnnamable;
+  /** The body writer of each return kind: a new kind adds its line here. */
+  private final Map<ReturnKind, BodyWriter> bodies = new EnumMap<>(ReturnKind.class);
 
   MethodWriter(RetryableType model) {
     this.model = model;
-    this.noPermitUnnamable = ObscuredNames.noPermitUnnamable(ObscuredNames.variables(model));
     this.instance = CodeBlock.of(model.isInterface() ? "this.delegate" : "super");
-    this.giveUp = new GiveUpWriter(instance);
-    this.async = new AsyncMethodWriter(model, giveUp);
+    GiveUpWriter giveUp = new GiveUpWriter(instance);
+    BodyWriter loop = new SyncBodyWriter(model, instance, giveUp);
+    BodyWriter stage = new StageBodyWriter(model, giveUp);
+    bodies.put(ReturnKind.VOID, loop);
+    bodies.put(ReturnKind.VALUE, loop);
+    bodies.put(ReturnKind.COMPLETION_STAGE, stage);
+    bodies.put(ReturnKind.COMPLETABLE_FUTURE, stage);
   }
 
   /**
@@ -55,208 +53,13 @@ public final class MethodWriter {
     }
     CodeBlock call = UserCalls.call(method, types, String.join(", ", arguments), instance);
     TypeName returnType = types.get(method.type().getReturnType());
-    boolean isVoid = returnType.equals(TypeName.VOID);
     if (!method.isGuarded()) {
+      boolean isVoid = returnType.equals(TypeName.VOID);
       return builder.addStatement(isVoid ? "$L" : "return $L", call).build();
     }
-    LoopLocals locals = LoopLocals.allocate(names);
-    if (method.shape().isAsync()) {
-      async.addBody(builder, method, members, types, arguments, locals, call);
-      return builder.build();
-    }
-    addGuardLocals(builder, method, members, locals, call, returnType);
-    boolean retries = method.retry() != null;
-    if (retries) {
-      builder.addStatement("long $N = $N.start()", locals.startNanos, locals.retrier);
-      builder.beginControlFlow("for (int $1N = 1; ; $1N++)", locals.attempt);
-    }
-    addAttempt(builder, method, locals, arguments, call, returnType);
-    if (method.breaker() != null) {
-      builder.addStatement("$N.onSuccess($N)", locals.breaker, locals.permit);
-    }
-    if (retries && method.retryOnResult() != null) {
-      addResultCheck(builder, method, locals);
-    }
-    if (retries) {
-      builder.addStatement(
-          "$N.succeeded($N, $N)", locals.retrier, locals.attempt, locals.startNanos);
-    }
-    if (!returnType.equals(TypeName.VOID)) {
-      builder.addStatement("return $N", locals.result);
-    } else if (retries) {
-      builder.addStatement("return"); // out of the loop
-    }
-    if (retries) {
-      builder.endControlFlow();
-    }
+    MethodParts parts =
+        new MethodParts(members, types, arguments, LoopLocals.allocate(names), call, returnType);
+    bodies.get(method.returnKind()).addBody(builder, method, parts);
     return builder.build();
-  }
-
-  /**
-   * {@code Retrier retrier = this.chargeRetrier;} and the breaker's gate likewise; in a subclass,
-   * the plain call while a superclass constructor runs, before this class set its fields.
-   */
-  private void addGuardLocals(
-      MethodSpec.Builder builder,
-      GuardedMethod method,
-      MemberNames members,
-      LoopLocals locals,
-      CodeBlock call,
-      TypeName returnType) {
-    boolean retries = method.retry() != null;
-    boolean isVoid = returnType.equals(TypeName.VOID);
-    if (retries) {
-      builder.addStatement(
-          "$T $N = $L",
-          Names.RETRIER, locals.retrier, members.retrier(method, !model.isInterface()));
-    }
-    if (method.breaker() != null) {
-      builder.addStatement(
-          "$T $N = $L",
-          Names.BREAKER_GATE, locals.breaker, members.breaker(method, !model.isInterface()));
-    }
-    if (!model.isInterface()) {
-      builder
-          .beginControlFlow("if ($N == null)", retries ? locals.retrier : locals.breaker)
-          .addComment("Called by a superclass constructor, before this class set its fields.")
-          .addStatement(isVoid ? "$L" : "return $L", call);
-      if (isVoid) {
-        builder.addStatement("return");
-      }
-      builder.endControlFlow();
-    }
-  }
-
-  /**
-   * One attempt: the breaker's permit, the one delegate or {@code super} call in a {@code try},
-   * and after a failure the breaker's outcome, the retrier's decision and the recovery.
-   */
-  private void addAttempt(
-      MethodSpec.Builder builder,
-      GuardedMethod method,
-      LoopLocals locals,
-      List<String> arguments,
-      CodeBlock call,
-      TypeName returnType) {
-    boolean breaks = method.breaker() != null;
-    boolean isVoid = returnType.equals(TypeName.VOID);
-    if (!isVoid) {
-      builder.addStatement("$T $N", returnType, locals.result);
-    }
-    if (breaks) {
-      if (noPermitUnnamable) {
-        builder
-            .addComment("CircuitBreakerGate.NO_PERMIT: variables here obscure every name of it.")
-            .addStatement("long $N = $LL", locals.permit, Names.NO_PERMIT);
-      } else {
-        builder.addStatement("long $N = $T.NO_PERMIT", locals.permit, Names.BREAKER_GATE);
-      }
-    }
-    builder.beginControlFlow("try");
-    if (breaks) {
-      // Inside the try: an open breaker's exception is a failure of the attempt.
-      builder.addStatement("$N = $N.acquire()", locals.permit, locals.breaker);
-    }
-    if (isVoid) {
-      builder.addStatement("$L", call);
-    } else {
-      builder.addStatement("$N = $L", locals.result, call);
-    }
-    builder.nextControlFlow("catch ($T $N)", THROWABLE, locals.failure);
-    if (breaks) {
-      addBreakerOutcome(builder, method.breaker(), locals);
-    }
-    if (method.retry() != null) {
-      addFailure(builder, method, locals);
-    }
-    giveUp.add(builder, method, locals, arguments, returnType);
-    builder.endControlFlow();
-  }
-
-  /**
-   * Inside {@code catch (Throwable failure)}: the breaker counts the outcome: a failure
-   * if it is a {@code failOn} type and not a {@code skipOn} one, else a success. An attempt the
-   * breaker did not admit has {@code NO_PERMIT}, which it does not count.
-   */
-  private static void addBreakerOutcome(
-      MethodSpec.Builder builder, BreakerConfig breaker, LoopLocals locals) {
-    CodeBlock counts = Classification.countsForBreaker(breaker, locals.failure);
-    if (counts.isEmpty()) {
-      builder.addStatement("$N.onFailure($N)", locals.breaker, locals.permit);
-      return;
-    }
-    builder
-        .beginControlFlow("if ($L)", counts)
-        .addStatement("$N.onFailure($N)", locals.breaker, locals.permit)
-        .nextControlFlow("else")
-        .addStatement("$N.onSuccess($N)", locals.breaker, locals.permit)
-        .endControlFlow();
-  }
-
-  /**
-   * Inside {@code catch (Throwable failure)}: step 1, the classification, is an {@code instanceof}
-   * test decided at compile time; a failure it retries goes on with {@code if
-   * (retrier.retryAfter(attempt, startNanos, failure)) continue;}, any other with {@code
-   * retrier.notRetryable(...)}. The runtime's decision order takes it from there (the budget,
-   * attempts, interruption, the hooks' {@code retryIf} and {@code delayFor}, the wait), tells the
-   * listeners and waits. Falling through gives up, the listeners told why. A branch, not the
-   * classification passed as a boolean: JDK 17's compiler then keeps the success path as fast as
-   * a hand-written loop's (see {@code Retrier.notRetryable}).
-   */
-  private void addFailure(MethodSpec.Builder builder, GuardedMethod method, LoopLocals locals) {
-    CodeBlock retrier = CodeBlock.of("$N", locals.retrier);
-    CodeBlock retryable = Classification.retryable(method.retry(), retrier, locals.failure);
-    if (!retryable.isEmpty()) {
-      builder.beginControlFlow("if ($L)", retryable);
-    }
-    builder
-        .beginControlFlow(
-            "if ($N.retryAfter($N, $N, $N))",
-            locals.retrier, locals.attempt, locals.startNanos, locals.failure)
-        .addStatement("continue")
-        .endControlFlow();
-    if (!retryable.isEmpty()) {
-      builder
-          .nextControlFlow("else")
-          .addStatement(
-              "$N.notRetryable($N, $N, $N)",
-              locals.retrier, locals.attempt, locals.startNanos, locals.failure)
-          .endControlFlow();
-    }
-  }
-
-  /**
-   * After a result: a result that {@code retryOnResult} rejects is a failed attempt, decided on
-   * by the runtime ({@code retryAfterResult}); when it gives up, the last result stands. The test
-   * stays inline, so that a result that passes is never boxed.
-   */
-  private void addResultCheck(MethodSpec.Builder builder, GuardedMethod method, LoopLocals locals) {
-    CodeBlock rejects =
-        predicateCall(method, method.retryOnResult(), CodeBlock.of("$N", locals.result));
-    builder
-        .addStatement("boolean $N", locals.rejected)
-        .beginControlFlow("try")
-        .addStatement("$N = $L", locals.rejected, rejects)
-        .nextControlFlow("catch ($T $N)", THROWABLE, locals.predicateFailure)
-        .addStatement(
-            "$N.userCodeFailed($N, $N, $N)",
-            locals.retrier, locals.attempt, locals.startNanos, locals.predicateFailure)
-        .addStatement("throw $N", locals.predicateFailure)
-        .endControlFlow()
-        .beginControlFlow("if ($N)", locals.rejected)
-        .beginControlFlow(
-            "if ($N.retryAfterResult($N, $N, $N))",
-            locals.retrier, locals.attempt, locals.startNanos, locals.result)
-        .addStatement("continue")
-        .endControlFlow()
-        .addComment("Gave up: the last result stands, with no recovery.")
-        .addStatement("return $N", locals.result)
-        .endControlFlow();
-  }
-
-  /** {@link UserCalls#predicateCall} from the loop: an instance one on the delegate/super. */
-  private CodeBlock predicateCall(
-      GuardedMethod method, PredicateMethod predicate, CodeBlock argument) {
-    return UserCalls.predicateCall(method, predicate, argument, instance);
   }
 }

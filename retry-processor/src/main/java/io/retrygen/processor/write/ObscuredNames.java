@@ -74,10 +74,10 @@ public final class ObscuredNames {
         continue;
       }
       for (RecoverMethod recover : method.calledRecovers()) {
-        interruptsAgain |= !method.shape().isAsync() && recover.takesInterruption();
-        completesRecovered |= method.shape().isAsync() && !recover.returnsStage();
+        interruptsAgain |= !method.returnKind().isDeferred() && recover.takesInterruption();
+        completesRecovered |= method.returnKind().isDeferred() && !recover.returnsStage();
       }
-      countsPermits |= !method.shape().isAsync() && method.breaker() != null;
+      countsPermits |= !method.returnKind().isDeferred() && method.breaker() != null;
       for (PredicateMethod predicate : method.calledPredicates()) {
         if (predicate.isStatic() && ownerObscured(method, predicate)) {
           String name = predicate.method().getSimpleName().toString();

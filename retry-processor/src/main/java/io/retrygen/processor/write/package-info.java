@@ -1,12 +1,17 @@
 /**
- * Writes the {@code *Retrying} class of a checked model with JavaPoet: {@link
- * io.retrygen.processor.write.RetryingWriter} lays out the class (policies, fields, constructors,
- * the policy Javadoc) and hands each guarded method to the body writer of its return kind: {@link
- * io.retrygen.processor.write.MethodWriter} for a value returned at once (the inline loop), {@link
- * io.retrygen.processor.write.AsyncMethodWriter} for a {@code CompletionStage}. Guards are written
- * by the guard writers ({@code GuardsWriter}: the {@code static final} policies and their bindings;
- * {@code HooksWriter}: {@code retryIf} and {@code delayFor}); names the generated code uses live in
- * {@link io.retrygen.processor.write.Names}, so one test checks them against the runtime.
+ * Writes the {@code *Retrying} class of a checked model with JavaPoet. {@link
+ * io.retrygen.processor.write.RetryingWriter} lays out the class: each guard's {@code static final}
+ * policy, the field an instance binds it into and the binding ({@code GuardsWriter}, {@code
+ * BindingWriter}, {@code HooksWriter} for {@code retryIf} and {@code delayFor}), the constructors,
+ * the policy Javadoc ({@code PolicyText}). What a guard contributes to those is its {@code
+ * GuardWriter} ({@code RetryGuardWriter}, {@code BreakerGuardWriter}): a new guard is one more
+ * there, listed in {@code GuardWriter.ALL}. {@code MethodWriter} writes each method's signature and
+ * hands its body to the {@code BodyWriter} of its {@linkplain
+ * io.retrygen.processor.model.ReturnKind return kind}: {@code SyncBodyWriter} for a value known
+ * when the call returns (the inline loop), {@code StageBodyWriter} for a {@code CompletionStage}
+ * or {@code CompletableFuture}. A new return kind is one more body writer and its line in {@code
+ * MethodWriter}'s table. The names the generated code uses live in {@code Names}, so one test
+ * checks them against the runtime.
  *
  * <p>Writers decide nothing the model has not decided: they ask the model, never javac, and never
  * report. Uses {@code elements} and {@code model}.

@@ -15,9 +15,10 @@ import javax.lang.model.element.Modifier;
 import javax.lang.model.type.TypeMirror;
 
 /**
- * The body of an asynchronous guarded method: one {@code AsyncCall}, the future the
- * method returns, whose anonymous subclass says what the annotations decided. The loop itself is
- * the runtime's, since it runs across completions and scheduled waits:
+ * The body of a guarded method returning a {@code CompletionStage} or {@code CompletableFuture}:
+ * one {@code AsyncCall}, the future the method returns, whose anonymous subclass says what the
+ * annotations decided. The loop itself is the runtime's, since it runs across completions and
+ * scheduled waits:
  *
  * <pre>{@code
  * return new AsyncCall<String>(this.fetchRetrier, this.fetchBreaker) {
@@ -37,31 +38,29 @@ import javax.lang.model.type.TypeMirror;
  * Inside the anonymous class, {@code this} is the call: the delegate and the input's own methods
  * are reached through {@code ClientRetrying.this} and {@code ClientRetrying.super}.
  */
-public final class AsyncMethodWriter {
+final class StageBodyWriter implements BodyWriter {
   private static final ClassName THROWABLE = ClassName.get(Throwable.class);
 
   private final RetryableType model;
   private final GiveUpWriter giveUp;
 
-  AsyncMethodWriter(RetryableType model, GiveUpWriter giveUp) {
+  StageBodyWriter(RetryableType model, GiveUpWriter giveUp) {
     this.model = model;
     this.giveUp = giveUp;
   }
 
   /**
-   * {@code return new AsyncCall<T>(retrier, breaker) {...}.start();}
-   *
-   * @param plainCall {@code super.m(args)}, for a call from a superclass constructor
+   * {@code return new AsyncCall<T>(retrier, breaker) {...}.start();}, or (called from a superclass
+   * constructor) the plain call.
    */
-  void addBody(
-      MethodSpec.Builder builder,
-      GuardedMethod method,
-      MemberNames members,
-      OverrideTypes types,
-      List<String> arguments,
-      LoopLocals locals,
-      CodeBlock plainCall) {
-    TypeName returnType = types.get(method.type().getReturnType());
+  @Override
+  public void addBody(MethodSpec.Builder builder, GuardedMethod method, MethodParts parts) {
+    MemberNames members = parts.members;
+    OverrideTypes types = parts.types;
+    List<String> arguments = parts.arguments;
+    LoopLocals locals = parts.locals;
+    CodeBlock plainCall = parts.call;
+    TypeName returnType = parts.returnType;
     CodeBlock call = UserCalls.call(method, types, String.join(", ", arguments), instance());
     boolean retries = method.retry() != null;
     boolean breaks = method.breaker() != null;
