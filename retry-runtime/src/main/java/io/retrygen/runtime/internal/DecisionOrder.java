@@ -210,21 +210,17 @@ public final class DecisionOrder {
     return maxDurationMillis == 0 || elapsedMillis(startNanos) < maxDurationMillis;
   }
 
-  /** An attempt succeeded: the budget, if any, gets its {@code tokenRatio} back. */
-  void succeeded() {
-    if (budget != null) {
-      budget.giveBack();
-    }
-  }
-
   /** Whether the call needs the ticker for itself: {@code maxDuration} is set. */
   boolean timed() {
     return maxDurationMillis > 0;
   }
 
-  /** Whether a success has nothing to do here: no budget. */
-  boolean quietOnSuccess() {
-    return budget == null;
+  /**
+   * The retry budget that a success gives its {@code tokenRatio} back to, null for none: the
+   * drivers refill it themselves, since a success is no decision.
+   */
+  TokenBucket budget() {
+    return budget;
   }
 
   private void takeToken() {
