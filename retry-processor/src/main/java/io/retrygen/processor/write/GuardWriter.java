@@ -28,7 +28,7 @@ abstract class GuardWriter {
   /** Whether {@code method} has this guard. */
   abstract boolean guards(GuardedMethod method);
 
-  /** The guard's policy constant for {@code method}, {@code private static final}. */
+  /** The guard's policy constant for {@code method}, with {@code modifiers} ({@code static}). */
   abstract FieldSpec constant(GuardedMethod method, MemberNames members, Modifier... modifiers);
 
   /** The field an instance binds the policy into, with {@code modifiers}. */
