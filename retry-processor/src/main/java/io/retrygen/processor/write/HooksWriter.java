@@ -7,6 +7,7 @@ import com.squareup.javapoet.MethodSpec;
 import com.squareup.javapoet.ParameterizedTypeName;
 import com.squareup.javapoet.TypeName;
 import com.squareup.javapoet.TypeSpec;
+import io.retrygen.processor.elements.TypeFacts;
 import io.retrygen.processor.model.DelayForMethods;
 import io.retrygen.processor.model.GuardedMethod;
 import io.retrygen.processor.model.PredicateMethod;
@@ -146,7 +147,7 @@ public final class HooksWriter {
         forResult != null
             && (forResult.unchecked()
                 || (mentionsMethodVariable(method, method.valueType())
-                    && !SignatureWriter.isReifiable(forResult.parameterType())));
+                    && !TypeFacts.isReifiable(forResult.parameterType())));
     if (unchecked && !warnings.contains("unchecked")) {
       warnings.add("unchecked");
     }

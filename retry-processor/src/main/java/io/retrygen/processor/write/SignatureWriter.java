@@ -3,7 +3,7 @@ package io.retrygen.processor.write;
 import com.squareup.javapoet.AnnotationSpec;
 import com.squareup.javapoet.MethodSpec;
 import com.squareup.javapoet.ParameterSpec;
-import com.squareup.javapoet.TypeName;
+import io.retrygen.processor.elements.TypeFacts;
 import io.retrygen.processor.model.CopiedAnnotations;
 import io.retrygen.processor.model.DeprecatedUses;
 import io.retrygen.processor.model.GuardedMethod;
@@ -98,7 +98,7 @@ public final class SignatureWriter {
     }
     boolean unchecked =
         varargs
-            && !isReifiable(
+            && !TypeFacts.isReifiable(
                 ((ArrayType) parameterTypes.get(parameterTypes.size() - 1)).getComponentType());
     List<String> warnings = new ArrayList<>();
     if (raw) {
@@ -169,40 +169,6 @@ public final class SignatureWriter {
             || (wildcard.getSuperBound() != null && isRaw(wildcard.getSuperBound()));
       default:
         return false;
-    }
-  }
-
-  /**
-   * JLS 4.7, as the generated code writes {@code type}: a varargs parameter of a non-reifiable
-   * type warns of heap pollution, and an unchecked conversion to one warns too.
-   */
-  static boolean isReifiable(TypeMirror type) {
-    switch (type.getKind()) {
-      case TYPEVAR:
-        return false;
-      case ARRAY:
-        return isReifiable(((ArrayType) type).getComponentType());
-      case DECLARED:
-        DeclaredType declared = (DeclaredType) type;
-        for (TypeMirror argument : declared.getTypeArguments()) {
-          if (argument.getKind() != TypeKind.WILDCARD) {
-            return false;
-          }
-          WildcardType wildcard = (WildcardType) argument;
-          TypeMirror extendsBound = wildcard.getExtendsBound();
-          // JavaPoet writes ? extends Object as ?, and javac does not warn for List<?>... (it
-          // does for List<? extends Object>... as written in the input).
-          boolean unbounded =
-              wildcard.getSuperBound() == null
-                  && (extendsBound == null || TypeName.get(extendsBound).equals(TypeName.OBJECT));
-          if (!unbounded) {
-            return false;
-          }
-        }
-        return declared.getEnclosingType().getKind() != TypeKind.DECLARED
-            || isReifiable(declared.getEnclosingType());
-      default:
-        return true;
     }
   }
 }
