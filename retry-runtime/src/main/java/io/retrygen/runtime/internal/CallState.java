@@ -191,13 +191,7 @@ abstract class CallState<T> extends RetryHooks<T> {
     if (future.isDone()) {
       // obtrudeValue or obtrudeException: the only completions that bypass the call's own
       if (STATE.compareAndSet(this, from, state(attemptsOf(from), SETTLING))) {
-        Throwable failure = null;
-        try {
-          future.join();
-        } catch (Throwable thrown) {
-          failure = Stages.unwrap(thrown);
-        }
-        tellListeners(failure, attemptsOf(from));
+        tellListeners(Stages.failureOf(future), attemptsOf(from));
       }
       return false;
     }

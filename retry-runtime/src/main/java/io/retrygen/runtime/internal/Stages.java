@@ -1,5 +1,6 @@
 package io.retrygen.runtime.internal;
 
+import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.CompletionStage;
@@ -31,6 +32,26 @@ final class Stages {
     return stage.getClass() == CompletableFuture.class
         && ((CompletableFuture<?>) stage).isDone()
         && !((CompletableFuture<?>) stage).isCompletedExceptionally();
+  }
+
+  /**
+   * What {@code done}, a completed future, failed with, as it was completed; null when it holds a
+   * value. Not what {@code join()} throws: from JDK 23 on, {@code join()} and {@code get()} throw a
+   * new {@link CancellationException} ("join", "get") around the one the future holds.
+   */
+  static Throwable failureOf(CompletableFuture<?> done) {
+    try {
+      done.join();
+      return null;
+    } catch (Throwable thrown) {
+      Throwable failure = unwrap(thrown);
+      if (failure instanceof CancellationException
+          && failure.getCause() instanceof CancellationException
+          && "join".equals(failure.getMessage())) {
+        return failure.getCause();
+      }
+      return failure;
+    }
   }
 
   /**

@@ -1713,6 +1713,37 @@ class AsyncCallTest {
     assertThrows(NullPointerException.class, () -> guarded(null, null, new Delegate()));
   }
 
+  /**
+   * What a done future holds, on every JDK: from JDK 23 on, {@code join()} throws a new
+   * CancellationException ("join") around the one the future was completed with.
+   */
+  @Test
+  void failureOfADoneFutureIsTheOneItWasCompletedWith() {
+    CancellationException cancelled = new CancellationException("by the callee");
+    CompletableFuture<String> withCancellation = new CompletableFuture<>();
+    withCancellation.completeExceptionally(cancelled);
+    assertSame(cancelled, Stages.failureOf(withCancellation));
+
+    IOException failure = new IOException();
+    CompletableFuture<String> failed = new CompletableFuture<>();
+    failed.completeExceptionally(failure);
+    assertSame(failure, Stages.failureOf(failed));
+
+    CompletableFuture<String> cancelledFuture = new CompletableFuture<>();
+    cancelledFuture.cancel(false);
+    Throwable held = Stages.failureOf(cancelledFuture);
+    assertTrue(held instanceof CancellationException, String.valueOf(held));
+    assertNull(held.getCause(), "a wrapper of the held cancellation: " + held);
+
+    CancellationException nested = new CancellationException("mine");
+    nested.initCause(new CancellationException("inner"));
+    CompletableFuture<String> withNested = new CompletableFuture<>();
+    withNested.completeExceptionally(nested);
+    assertSame(nested, Stages.failureOf(withNested));
+
+    assertNull(Stages.failureOf(CompletableFuture.completedFuture("ok")));
+  }
+
   @Test
   void unwrapRemovesNestedWrappersThatHaveACause() {
     IOException failure = new IOException();
