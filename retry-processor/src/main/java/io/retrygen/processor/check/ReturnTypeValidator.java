@@ -51,7 +51,8 @@ public final class ReturnTypeValidator {
       return;
     }
     TypeMirror returnType = method.type().getReturnType();
-    if (method.returnKind().isDeferred() && ((DeclaredType) returnType).getTypeArguments().isEmpty()) {
+    if (method.returnKind().isDeferred()
+        && ((DeclaredType) returnType).getTypeArguments().isEmpty()) {
       report.error(
           method.method(),
           "%s returns the raw type %s, so the generated code could not say what its future"

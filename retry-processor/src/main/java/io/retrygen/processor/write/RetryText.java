@@ -66,7 +66,10 @@ final class RetryText {
   private static String failures(GuardedMethod method) {
     RetryConfig retry = method.retry();
     StringBuilder text = new StringBuilder("Retries ");
-    text.append(retry.retryFor().isEmpty() ? "any " + PolicyText.code("Exception") : PolicyText.types(retry.retryFor()));
+    text.append(
+        retry.retryFor().isEmpty()
+            ? "any " + PolicyText.code("Exception")
+            : PolicyText.types(retry.retryFor()));
     if (retry.matchCauses()) {
       text.append(retry.retryFor().size() > 1 ? ", or a failure caused by one of them"
           : ", or a failure caused by one");
@@ -89,7 +92,9 @@ final class RetryText {
       }
     }
     if (method.retryOnResult() != null) {
-      text.append(", and a result that ").append(PolicyText.code(retry.retryOnResult())).append(" rejects");
+      text.append(", and a result that ")
+          .append(PolicyText.code(retry.retryOnResult()))
+          .append(" rejects");
     }
     if (retry.excludesInterruption() && retry.excludesCancellation()) {
       text.append("; interruption and cancellation are never retried");
@@ -164,7 +169,8 @@ final class RetryText {
    */
   private static String budget(GuardedMethod method) {
     BudgetConfig budget = method.budget();
-    return "Shares the retry budget " + PolicyText.name(method.budgetName()) + " (" + budget.maxTokens()
+    return "Shares the retry budget " + PolicyText.name(method.budgetName()) + " ("
+        + budget.maxTokens()
         + " tokens, " + Messages.number(budget.tokenRatio())
         + " back per other outcome): retries only while more than "
         + Messages.number(budget.maxTokens() / 2.0) + " tokens are left.";

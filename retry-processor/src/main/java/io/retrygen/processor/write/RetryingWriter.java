@@ -25,7 +25,10 @@ import javax.lang.model.element.TypeParameterElement;
 public final class RetryingWriter {
   private final boolean generatedAnnotationAvailable;
 
-  /** @param generatedAnnotationAvailable whether {@code javax.annotation.processing.Generated} may be used */
+  /**
+   * @param generatedAnnotationAvailable whether {@code javax.annotation.processing.Generated} may
+   *     be used
+   */
   public RetryingWriter(boolean generatedAnnotationAvailable) {
     this.generatedAnnotationAvailable = generatedAnnotationAvailable;
   }
