@@ -25,7 +25,7 @@ import java.util.concurrent.atomic.AtomicReferenceFieldUpdater;
  * @param <T> the value of the call's future
  */
 @Api24
-abstract class CallState<T> extends RetryHooks<T> {
+abstract class CallState<T> {
   @SuppressWarnings("rawtypes") // the updater's class literal cannot be parameterized
   static final AtomicLongFieldUpdater<CallState> STATE =
       AtomicLongFieldUpdater.newUpdater(CallState.class, "state");

@@ -20,7 +20,7 @@ import java.util.function.BiFunction;
  * @param <T> the value of the call
  */
 @Api24
-final class CallSteps<T> implements BiFunction<T, Throwable, Void>, Runnable {
+final class CallSteps<T> extends RetryHooks<T> implements BiFunction<T, Throwable, Void>, Runnable {
   private final AsyncCall<T> call;
   /** The failure that led to the pending wait; null when a result was rejected. */
   private Throwable lastFailure;
@@ -29,6 +29,26 @@ final class CallSteps<T> implements BiFunction<T, Throwable, Void>, Runnable {
 
   CallSteps(AsyncCall<T> call) {
     this.call = call;
+  }
+
+  @Override
+  protected boolean retryIf(Throwable failure) throws Throwable {
+    return call.retryIf(failure);
+  }
+
+  @Override
+  protected long delayFor(Throwable failure) throws Throwable {
+    return call.delayFor(failure);
+  }
+
+  @Override
+  protected long delayForResult(T result) throws Throwable {
+    return call.delayForResult(result);
+  }
+
+  @Override
+  protected boolean rejects(T result) throws Throwable {
+    return call.rejects(result);
   }
 
   /**

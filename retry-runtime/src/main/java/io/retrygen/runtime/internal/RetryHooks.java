@@ -10,8 +10,8 @@ package io.retrygen.runtime.internal;
  * <p>Generated code writes a small private inner class per synchronous guarded method that needs
  * one (none for a method without {@code retryIf} or {@code delayFor}), created once per generated
  * instance and bound with the policy ({@link RetryPolicy#bind(io.retrygen.runtime.RetryOptions,
- * RetryHooks, io.retrygen.RetryListener...)}); an asynchronous call is its own hooks ({@link
- * AsyncCall}). Every hook may throw what the user's method throws, checked or not: the call then
+ * RetryHooks, io.retrygen.RetryListener...)}); an asynchronous call's hooks are its own methods,
+ * which its {@link CallSteps} passes on ({@link AsyncCall}). Every hook may throw what the user's method throws, checked or not: the call then
  * ends with that exception, after {@code onFailure} with {@link
  * io.retrygen.GiveUpReason#USER_CODE_FAILED}. An abstract class rather than an interface with
  * default methods, which Android API 21 lacks.
