@@ -233,9 +233,9 @@ class DeferredReturnTypesTest {
   }
 
   /**
-   * The runtime is a compile dependency, not only the processor's: without it, each kind's driver
-   * is named once, on the first method that needs it, instead of "cannot find symbol" errors inside
-   * the generated class.
+   * The runtime is a compile dependency, not only the processor's: without it, each driver is
+   * named once per input, on the first method that needs it, instead of "cannot find symbol"
+   * errors inside the generated class.
    */
   @Test
   void withoutTheRuntimeOnTheClasspathEachDriverIsNamedOnce() {
@@ -257,10 +257,29 @@ class DeferredReturnTypesTest {
             "  void refresh();",
             "  CompletionStage<Long> priceLater(String item);",
             "}");
+    // A second input needs the same driver: it gets its own error, and no generated class.
+    JavaFileObject second =
+        JavaFileObjects.forSourceLines(
+            "test.Stock",
+            "package test;",
+            "import io.retrygen.Retryable;",
+            "interface Stock {",
+            "  @Retryable",
+            "  int count(String item);",
+            "}");
     Compilation compilation =
-        Compiler.javac().withProcessors(processor).withClasspath(classpath).compile(source);
-    assertThat(compilation).hadErrorCount(2);
+        Compiler.javac()
+            .withProcessors(processor)
+            .withClasspath(classpath)
+            .compile(source, second);
+    assertThat(compilation).hadErrorCount(3);
     assertThat(processor.createdSourceFiles()).isEmpty();
+    assertThat(compilation)
+        .hadErrorContaining(
+            "count(String) is retried by io.retrygen.runtime.internal.Retrier, which is not on the"
+                + " compile classpath")
+        .inFile(second)
+        .onLineContaining("int count(");
     assertThat(compilation)
         .hadErrorContaining(
             "price(String) is retried by io.retrygen.runtime.internal.Retrier, which is not on the"

@@ -7,7 +7,6 @@ import io.retrygen.processor.model.GuardedMethod;
 import io.retrygen.processor.model.Report;
 import io.retrygen.processor.model.ReturnKind;
 import java.util.EnumMap;
-import java.util.HashSet;
 import java.util.Map;
 import java.util.Set;
 import javax.lang.model.element.ExecutableElement;
@@ -27,10 +26,11 @@ public final class ReturnTypeValidator {
   private final Elements elements;
   private final Types types;
   private final Report report;
-  /** Whether each kind's driver is on the compile classpath, looked up once per input. */
+  /**
+   * Whether each kind's driver is on the compile classpath: looked up once per compilation, as the
+   * class path does not change while it runs.
+   */
   private final Map<ReturnKind, Boolean> driverFound = new EnumMap<>(ReturnKind.class);
-  /** The missing drivers reported: each on the input's first method that needs it only. */
-  private final Set<String> missingDriverReported = new HashSet<>();
 
   ReturnTypeValidator(Elements elements, Types types, Report report) {
     this.elements = elements;
@@ -38,14 +38,18 @@ public final class ReturnTypeValidator {
     this.report = report;
   }
 
-  /** Checks the return type of guarded {@code method}. */
-  void check(GuardedMethod method) {
+  /**
+   * Checks the return type of guarded {@code method}.
+   *
+   * @param missingDrivers the missing drivers already reported for this input, to which this adds
+   */
+  void check(GuardedMethod method, Set<String> missingDrivers) {
     if (KotlinSupport.isSuspend(method.method())) {
       reportSuspend(method.method());
       return;
     }
     if (!driverFound(method.returnKind())) {
-      if (missingDriverReported.add(method.returnKind().driver())) {
+      if (missingDrivers.add(method.returnKind().driver())) {
         reportMissingDriver(method);
       }
       return;

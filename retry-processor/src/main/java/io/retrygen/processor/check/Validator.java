@@ -265,6 +265,7 @@ public final class Validator {
    */
   public void validateModel(RetryableType model, List<TypeElement> inputs) {
     budgetValidator.checkBudgetsApply(model, inputs);
+    Set<String> missingDrivers = new HashSet<>(); // each said once per input
     for (GuardedMethod method : model.methods()) {
       if (!method.isGuarded()) {
         continue;
@@ -275,7 +276,7 @@ public final class Validator {
       if (method.breaker() != null) {
         breakerValidator.checkLabelName(method.breaker(), method.method(), method.label());
       }
-      returnTypes.check(method);
+      returnTypes.check(method, missingDrivers);
     }
   }
 
