@@ -1,7 +1,8 @@
 package io.retrygen.processor.elements;
 
 /**
- * The qualified names of the annotations and API types the processor reads. Strings, not class
+ * The qualified names of the annotations and API types the processor reads, and of the runtime
+ * classes whose presence it checks. Strings, not class
  * literals: the processor must not load user-facing classes (a test checks each name against the
  * real class).
  */
@@ -18,6 +19,12 @@ public final class AnnotationNames {
   /** The options a generated constructor takes, told apart from the input's own parameters. */
   public static final String RETRY_OPTIONS = "io.retrygen.runtime.RetryOptions";
   public static final String GENERATED = "javax.annotation.processing.Generated";
+  /** The artifact of the runtime, which holds the drivers below. */
+  public static final String RUNTIME_MODULE = "io.retrygen:retry-runtime";
+  /** The driver of a method that returns at once: its generated loop asks this. */
+  public static final String RETRIER = "io.retrygen.runtime.internal.Retrier";
+  /** The driver of a method that returns a {@code CompletionStage}. */
+  public static final String ASYNC_CALL = "io.retrygen.runtime.internal.AsyncCall";
 
   private AnnotationNames() {}
 }

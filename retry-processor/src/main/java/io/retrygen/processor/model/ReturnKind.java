@@ -1,7 +1,8 @@
 package io.retrygen.processor.model;
 
+import io.retrygen.processor.elements.AnnotationNames;
+import io.retrygen.processor.elements.FutureTypes;
 import java.util.List;
-import javax.lang.model.element.TypeElement;
 import javax.lang.model.type.DeclaredType;
 import javax.lang.model.type.TypeKind;
 import javax.lang.model.type.TypeMirror;
@@ -21,15 +22,21 @@ import javax.lang.model.util.Elements;
  */
 public enum ReturnKind {
   /** {@code void}: a loop around the call, nothing to return. */
-  VOID(null, false, Core.MODULE, Core.RETRIER),
+  VOID(null, false, AnnotationNames.RUNTIME_MODULE, AnnotationNames.RETRIER),
   /** Any other value returned when the call returns: a loop around the call. */
-  VALUE(null, false, Core.MODULE, Core.RETRIER),
+  VALUE(null, false, AnnotationNames.RUNTIME_MODULE, AnnotationNames.RETRIER),
   /** {@code CompletionStage<T>}: an {@code AsyncCall} that calls the method again. */
   COMPLETION_STAGE(
-      "java.util.concurrent.CompletionStage", true, Core.MODULE, Core.ASYNC_CALL),
+      FutureTypes.COMPLETION_STAGE,
+      true,
+      AnnotationNames.RUNTIME_MODULE,
+      AnnotationNames.ASYNC_CALL),
   /** {@code CompletableFuture<T>}: as {@link #COMPLETION_STAGE}, returning the call itself. */
   COMPLETABLE_FUTURE(
-      "java.util.concurrent.CompletableFuture", true, Core.MODULE, Core.ASYNC_CALL);
+      FutureTypes.COMPLETABLE_FUTURE,
+      true,
+      AnnotationNames.RUNTIME_MODULE,
+      AnnotationNames.ASYNC_CALL);
 
   private final String typeName;
   private final boolean deferred;
@@ -48,13 +55,9 @@ public enum ReturnKind {
     if (returnType.getKind() == TypeKind.VOID) {
       return VOID;
     }
-    if (returnType.getKind() == TypeKind.DECLARED) {
-      CharSequence name =
-          ((TypeElement) ((DeclaredType) returnType).asElement()).getQualifiedName();
-      for (ReturnKind kind : values()) {
-        if (kind.typeName != null && kind.typeName.contentEquals(name)) {
-          return kind;
-        }
+    for (ReturnKind kind : values()) {
+      if (kind.typeName != null && FutureTypes.is(returnType, kind.typeName)) {
+        return kind;
       }
     }
     return VALUE;
@@ -103,12 +106,5 @@ public enum ReturnKind {
   /** The Maven coordinates of the artifact that holds {@link #driver()}. */
   public String module() {
     return module;
-  }
-
-  /** The core runtime's names: an enum's constants may not refer to its own static fields. */
-  private static final class Core {
-    static final String MODULE = "io.retrygen:retry-runtime";
-    static final String RETRIER = "io.retrygen.runtime.internal.Retrier";
-    static final String ASYNC_CALL = "io.retrygen.runtime.internal.AsyncCall";
   }
 }

@@ -1,6 +1,8 @@
 package io.retrygen.processor.write;
 
 import com.squareup.javapoet.ClassName;
+import io.retrygen.processor.elements.AnnotationNames;
+import io.retrygen.processor.elements.FutureTypes;
 
 /**
  * The names of the runtime types the generated code names. Not class literals: the processor must
@@ -12,16 +14,14 @@ public final class Names {
 
   static final ClassName RETRY_LISTENER_TYPE = ClassName.get("io.retrygen", "RetryListener");
   static final ClassName RETRY_OPTIONS = ClassName.get("io.retrygen.runtime", "RetryOptions");
-  static final ClassName RETRIER = ClassName.get(INTERNAL, "Retrier");
+  static final ClassName RETRIER = ClassName.bestGuess(AnnotationNames.RETRIER);
   static final ClassName RETRY_POLICY = ClassName.get(INTERNAL, "RetryPolicy");
   static final ClassName RETRY_HOOKS = ClassName.get(INTERNAL, "RetryHooks");
   static final ClassName BREAKER_POLICY = ClassName.get(INTERNAL, "CircuitBreakerPolicy");
   static final ClassName BREAKER_GATE = ClassName.get(INTERNAL, "CircuitBreakerGate");
-  static final ClassName ASYNC_CALL = ClassName.get(INTERNAL, "AsyncCall");
-  static final ClassName COMPLETION_STAGE =
-      ClassName.get("java.util.concurrent", "CompletionStage");
-  static final ClassName COMPLETABLE_FUTURE =
-      ClassName.get("java.util.concurrent", "CompletableFuture");
+  static final ClassName ASYNC_CALL = ClassName.bestGuess(AnnotationNames.ASYNC_CALL);
+  static final ClassName COMPLETION_STAGE = ClassName.bestGuess(FutureTypes.COMPLETION_STAGE);
+  static final ClassName COMPLETABLE_FUTURE = ClassName.bestGuess(FutureTypes.COMPLETABLE_FUTURE);
   static final ClassName BACKOFF_POLICY = ClassName.get("io.retrygen.runtime", "BackoffPolicy");
 
   /** The value of {@code CircuitBreakerGate.NO_PERMIT}, for where no name of it compiles. */
