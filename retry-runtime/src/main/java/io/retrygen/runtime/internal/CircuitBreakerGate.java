@@ -108,10 +108,10 @@ public final class CircuitBreakerGate {
 
   /**
    * Gives {@code permit} back without an outcome: its call was abandoned (an asynchronous call
-   * cancelled by its caller), which says nothing about the dependency. A half-open breaker gets
-   * its trial slot back; a closed one counts nothing.
+   * cancelled by its caller, a coroutine cancelled during an attempt), which says nothing about
+   * the dependency. A half-open breaker gets its trial slot back; a closed one counts nothing.
    */
-  void release(long permit) {
+  public void release(long permit) {
     SharedBreaker issuer = breaker;
     if (issuer != null) {
       issuer.release(permit);

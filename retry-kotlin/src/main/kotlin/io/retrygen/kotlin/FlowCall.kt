@@ -1,0 +1,146 @@
+package io.retrygen.kotlin
+
+import io.retrygen.GiveUpReason
+import io.retrygen.runtime.internal.CircuitBreakerGate
+import io.retrygen.runtime.internal.Retrier
+import io.retrygen.runtime.internal.RetryHooks
+import kotlin.coroutines.cancellation.CancellationException
+import kotlinx.coroutines.flow.Flow
+import kotlinx.coroutines.flow.FlowCollector
+import kotlinx.coroutines.flow.emitAll
+import kotlinx.coroutines.flow.flow
+
+/**
+ * Not API. A guarded function returning a [Flow]: the generated Java class returns
+ *
+ * ```java
+ * return new FlowCall<Quote>(this.quotesRetrier, null) {
+ *   @Override
+ *   protected Flow<Quote> call() {
+ *     return FeedRetrying.this.delegate.quotes(symbol);
+ *   }
+ *   ...
+ * }.flow();
+ * ```
+ *
+ * a cold flow: nothing happens until it is collected, and each collection is one call of the
+ * retry loop. Attempt 1 calls the function and collects what it returns into the collector; a
+ * failure (a throw from the function or from the flow it returned) is classified and decided as
+ * for a synchronous call, and after the wait ([kotlinx.coroutines.delay]) the function is called
+ * again and its flow collected from the start, so elements emitted before the failure are emitted
+ * again, as with `Flow.retry`. `retryOnResult` does not apply. The breaker records each attempt
+ * when its collection ends.
+ *
+ * What the collector itself throws is never retried nor recovered: it ends the collection as it
+ * is. A collector that stops early (`first()`, `take(n)`) ends the call as a success; a cancelled
+ * collection ends it with `onFailure` and [GiveUpReason.CANCELLED], as for `suspend` functions
+ * ([SuspendCall]); any other exception from the collector with [GiveUpReason.USER_CODE_FAILED].
+ *
+ * @param T the flow's elements
+ */
+public abstract class FlowCall<T>
+protected constructor(
+    /** The method's retrier; null when it has only a circuit breaker. */
+    private val retrier: Retrier?,
+    /** The method's circuit breaker; null when it has none. */
+    private val breaker: CircuitBreakerGate?,
+) : RetryHooks<T>() {
+    /** Makes one attempt: calls the guarded function for the flow to collect. */
+    @Throws(Throwable::class) protected abstract fun call(): Flow<T>
+
+    /** Step 1: whether [failure] may be retried. The default retries nothing. */
+    protected open fun retryable(failure: Throwable): Boolean = false
+
+    /** Whether [failure] counts as a breaker failure (`failOn`, `skipOn`). */
+    protected open fun breakerFailure(failure: Throwable): Boolean = false
+
+    /**
+     * The recovery after the call gave up with [failure]: the flow to collect instead, or
+     * [failure] thrown again (the default) when no recover function applies.
+     */
+    @Throws(Throwable::class)
+    protected open fun recover(failure: Throwable): Flow<T> = throw failure
+
+    /** The cold flow the generated function returns. */
+    public fun flow(): Flow<T> = flow { collectRetrying(this) }
+
+    private suspend fun collectRetrying(collector: FlowCollector<T>) {
+        val retrier = retrier
+        val breaker = breaker
+        val startNanos = retrier?.start() ?: 0L
+        var attempt = 1
+        while (true) {
+            var permit = CircuitBreakerGate.NO_PERMIT
+            val downstream = DownstreamFailure(collector)
+            try {
+                if (breaker != null) {
+                    permit = breaker.acquire()
+                }
+                call().collect(downstream)
+            } catch (failure: Throwable) {
+                val cancelled = callCancelled()
+                if (failure === downstream.thrown) {
+                    collectorFailed(retrier, breaker, permit, attempt, startNanos, failure, cancelled)
+                    throw failure
+                }
+                breaker?.settle(permit, breakerFailure(failure), cancelled)
+                val reason =
+                    when {
+                        retrier != null ->
+                            retrier.retryAfterFailure(
+                                attempt, startNanos, failure, retryable(failure), this)
+                        cancelled || failure is CancellationException -> GiveUpReason.CANCELLED
+                        else -> GiveUpReason.NOT_RETRYABLE
+                    }
+                if (reason == null) {
+                    attempt++
+                    continue
+                }
+                if (reason == GiveUpReason.CANCELLED) {
+                    throw failure // cancellation is never recovered
+                }
+                collector.emitAll(recover(failure))
+                return
+            }
+            breaker?.settle(permit, countsAsFailure = false, cancelled = false)
+            retrier?.succeeded(attempt, startNanos)
+            return
+        }
+    }
+
+    /**
+     * The collector threw [failure] from `emit`: not the dependency's failure, so the breaker's
+     * permit goes back unrecorded and the call ends as the collector decided.
+     */
+    private fun collectorFailed(
+        retrier: Retrier?,
+        breaker: CircuitBreakerGate?,
+        permit: Long,
+        attempt: Int,
+        startNanos: Long,
+        failure: Throwable,
+        cancelled: Boolean,
+    ) {
+        breaker?.settle(permit, countsAsFailure = false, cancelled = true)
+        when {
+            retrier == null -> return
+            cancelled -> retrier.gaveUp(attempt, startNanos, failure, GiveUpReason.CANCELLED)
+            failure is CancellationException -> retrier.succeeded(attempt, startNanos) // first()
+            else -> retrier.gaveUp(attempt, startNanos, failure, GiveUpReason.USER_CODE_FAILED)
+        }
+    }
+
+    /** Passes each element on, remembering what the downstream collector threw. */
+    private class DownstreamFailure<T>(private val collector: FlowCollector<T>) : FlowCollector<T> {
+        var thrown: Throwable? = null
+
+        override suspend fun emit(value: T) {
+            try {
+                collector.emit(value)
+            } catch (failure: Throwable) {
+                thrown = failure
+                throw failure
+            }
+        }
+    }
+}

@@ -1,0 +1,126 @@
+package io.retrygen.kotlin
+
+import io.retrygen.GiveUpReason
+import io.retrygen.runtime.internal.CircuitBreakerGate
+import io.retrygen.runtime.internal.Retrier
+import io.retrygen.runtime.internal.RetryHooks
+import kotlin.coroutines.cancellation.CancellationException
+
+/**
+ * Not API. One call of a guarded `suspend` function: the retry loop, run in the caller's
+ * coroutine. Only generated code uses this class: for a function that kapt shows as
+ * `Object fetch(String id, Continuation<? super String> $completion)`, the generated Java class
+ * returns
+ *
+ * ```java
+ * return new SuspendCall<String>(this.fetchRetrier, this.fetchBreaker) {
+ *   @Override
+ *   protected Object call(Continuation<? super String> continuation) {
+ *     return ClientRetrying.this.delegate.fetch(id, continuation);
+ *   }
+ *
+ *   @Override
+ *   protected boolean retryable(Throwable failure) {
+ *     return failure instanceof IOException;
+ *   }
+ * }.run($completion);
+ * ```
+ *
+ * whose body says how to make one attempt ([call]), which failures are retried ([retryable]) or
+ * count for the breaker ([breakerFailure]), how to recover ([recover], a `suspend` function or a
+ * plain one behind it), and the user's `retryIf`, `retryOnResult` and `delayFor`, the
+ * [RetryHooks] this call is.
+ *
+ * After a failed attempt the runtime's decision order decides, exactly as for a synchronous
+ * call; the wait is [kotlinx.coroutines.delay], so no thread is blocked, `runTest` skips it in
+ * virtual time, and cancelling the calling coroutine ends the call at once, during an attempt or a
+ * wait: no further attempt, no recovery, the [CancellationException] propagates, and the listeners
+ * hear `onFailure` with [GiveUpReason.CANCELLED]. `maxDuration`, the events' times and the
+ * breaker read the options' `Ticker`; the options' `Sleeper` and scheduler are not used.
+ *
+ * Allocation: this object and the coroutine frame of [run], per call.
+ *
+ * @param T the value the function returns
+ */
+public abstract class SuspendCall<T>
+protected constructor(
+    /** The method's retrier; null when it has only a circuit breaker. */
+    private val retrier: Retrier?,
+    /** The method's circuit breaker; null when it has none. */
+    private val breaker: CircuitBreakerGate?,
+) : RetryHooks<T>() {
+    /** Makes one attempt: calls the guarded function. */
+    @Throws(Throwable::class) protected abstract suspend fun call(): T
+
+    /**
+     * Step 1: whether [failure] may be retried (`retryFor`, `noRetryFor`, interruption,
+     * cancellation). Only asked when the function has a retrier; the default retries nothing.
+     */
+    protected open fun retryable(failure: Throwable): Boolean = false
+
+    /** Whether [failure] counts as a breaker failure (`failOn`, `skipOn`). */
+    protected open fun breakerFailure(failure: Throwable): Boolean = false
+
+    /**
+     * The recovery after the call gave up with [failure]: what the call returns instead, or
+     * [failure] thrown again (the default) when no recover function applies.
+     */
+    @Throws(Throwable::class)
+    protected open suspend fun recover(failure: Throwable): T = throw failure
+
+    /** Runs the call in the calling coroutine. Called once, by the generated function. */
+    public suspend fun run(): T {
+        val retrier = retrier
+        val breaker = breaker
+        val startNanos = retrier?.start() ?: 0L
+        var attempt = 1
+        while (true) {
+            var permit = CircuitBreakerGate.NO_PERMIT
+            val result: T
+            try {
+                if (breaker != null) {
+                    permit = breaker.acquire()
+                }
+                result = call()
+            } catch (failure: Throwable) {
+                val cancelled = callCancelled()
+                breaker?.settle(permit, breakerFailure(failure), cancelled)
+                val reason =
+                    when {
+                        retrier != null ->
+                            retrier.retryAfterFailure(
+                                attempt, startNanos, failure, retryable(failure), this)
+                        cancelled || failure is CancellationException -> GiveUpReason.CANCELLED
+                        else -> GiveUpReason.NOT_RETRYABLE
+                    }
+                if (reason == null) {
+                    attempt++
+                    continue
+                }
+                if (reason == GiveUpReason.CANCELLED) {
+                    throw failure // cancellation is never recovered
+                }
+                return recover(failure)
+            }
+            breaker?.settle(permit, countsAsFailure = false, cancelled = false)
+            if (retrier == null) {
+                return result
+            }
+            val rejected =
+                try {
+                    rejects(result)
+                } catch (thrown: Throwable) {
+                    retrier.userCodeFailed(attempt, startNanos, thrown)
+                    throw thrown
+                }
+            if (!rejected) {
+                retrier.succeeded(attempt, startNanos)
+                return result
+            }
+            if (retrier.retryAfterResult(attempt, startNanos, result, this) != null) {
+                return result // gave up: the last result, with no recovery
+            }
+            attempt++
+        }
+    }
+}
