@@ -131,7 +131,7 @@ class DeferredReturnTypesTest {
   }
 
   @Test
-  void kotlinFlowNamesTheKotlinModule() {
+  void kotlinFlowWithoutTheKotlinModuleNamesIt() {
     JavaFileObject source =
         JavaFileObjects.forSourceLines(
             "test.Events",
@@ -142,10 +142,20 @@ class DeferredReturnTypesTest {
             "  @Retryable",
             "  Flow<String> events();",
             "}");
-    Compilation compilation = compile(source);
+    List<JavaFileObject> sources = new ArrayList<>(LIBRARIES);
+    sources.add(source);
+    Compilation compilation =
+        Compiler.javac()
+            .withProcessors(processor)
+            .withClasspath(TestClasspath.without(TestClasspath.KOTLIN))
+            .compile(sources);
     assertThat(compilation).hadErrorCount(1);
+    assertThat(processor.createdSourceFiles()).isEmpty();
     assertThat(compilation)
-        .hadErrorContaining("with io.retrygen:retry-kotlin on the compile classpath")
+        .hadErrorContaining(
+            "events() is retried by io.retrygen.kotlin.FlowCall, which is not on the compile"
+                + " classpath: add the dependency io.retrygen:retry-kotlin (the annotation"
+                + " processor path is not enough)")
         .inFile(source)
         .onLineContaining("Flow<String> events();");
   }
@@ -239,12 +249,7 @@ class DeferredReturnTypesTest {
    */
   @Test
   void withoutTheRuntimeOnTheClasspathEachDriverIsNamedOnce() {
-    List<File> classpath = new ArrayList<>();
-    for (String entry : System.getProperty("java.class.path").split(File.pathSeparator)) {
-      if (!new File(entry).getPath().contains("retry-runtime")) {
-        classpath.add(new File(entry));
-      }
-    }
+    List<File> classpath = TestClasspath.without("retry-runtime");
     JavaFileObject source =
         JavaFileObjects.forSourceLines(
             "test.Prices",

@@ -73,6 +73,19 @@ class GoldenTest {
         "async", Arrays.asList("QuoteServiceRetrying", "PriceFeedRetrying"), "-Xlint:all");
   }
 
+  /**
+   * Kotlin suspend functions and a Flow, as kapt stubs show them: calls into retry-kotlin.
+   * (-processing: nothing claims the stubs' {@code @kotlin.Metadata}, as in any kapt build.)
+   */
+  @Test
+  void kotlinSuspendFunctionsAndFlows() throws IOException {
+    assertGolden(
+        "kotlin",
+        Arrays.asList("QuoteClientRetrying", "InventoryRetrying"),
+        "-Xlint:all",
+        "-Xlint:-processing");
+  }
+
   @Test
   void retryBudgets() throws IOException {
     assertGolden("budget", "OrdersRetrying", "-Xlint:all");

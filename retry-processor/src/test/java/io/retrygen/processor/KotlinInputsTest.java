@@ -150,16 +150,19 @@ class KotlinInputsTest {
             "",
             "  String status(String id);",
             "}");
-    Compilation compilation = compile(source);
+    Compilation compilation =
+        javac
+            .withClasspath(TestClasspath.without(TestClasspath.KOTLIN))
+            .compile(METADATA, CONTINUATION, source);
     assertThat(compilation).hadErrorCount(1);
     assertThat(compilation).hadWarningCount(0);
     assertThat(processor.createdSourceFiles()).isEmpty();
     assertThat(compilation)
         .hadErrorContaining(
-            "suspend function charge(String) is retried without blocking by"
-                + " io.retrygen:retry-kotlin, which is not on the compile classpath: a retry loop"
-                + " around the call would end at its first suspension. Add that dependency, or do"
-                + " not guard the function")
+            "suspend charge(String) is retried by io.retrygen.kotlin.SuspendCall, which is not on"
+                + " the compile classpath: add the dependency io.retrygen:retry-kotlin (the"
+                + " annotation processor path is not enough). A retry loop around the call would"
+                + " end at its first suspension")
         .inFile(source)
         .onLineContaining("Object charge(");
   }

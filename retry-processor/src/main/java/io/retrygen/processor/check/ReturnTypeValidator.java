@@ -5,11 +5,11 @@ import io.retrygen.processor.elements.KotlinSupport;
 import io.retrygen.processor.elements.Messages;
 import io.retrygen.processor.model.GuardedMethod;
 import io.retrygen.processor.model.Report;
+import io.retrygen.processor.model.RetryConfig;
 import io.retrygen.processor.model.ReturnKind;
 import java.util.EnumMap;
 import java.util.Map;
 import java.util.Set;
-import javax.lang.model.element.ExecutableElement;
 import javax.lang.model.type.DeclaredType;
 import javax.lang.model.type.TypeMirror;
 import javax.lang.model.util.Elements;
@@ -44,10 +44,6 @@ public final class ReturnTypeValidator {
    * @param missingDrivers the missing drivers already reported for this input, to which this adds
    */
   void check(GuardedMethod method, Set<String> missingDrivers) {
-    if (KotlinSupport.isSuspend(method.method())) {
-      reportSuspend(method.method());
-      return;
-    }
     if (!driverFound(method.returnKind())) {
       if (missingDrivers.add(method.returnKind().driver())) {
         reportMissingDriver(method);
@@ -55,7 +51,18 @@ public final class ReturnTypeValidator {
       return;
     }
     TypeMirror returnType = method.type().getReturnType();
-    if (method.returnKind().isDeferred()
+    if (method.returnKind() == ReturnKind.FLOW && method.retry() != null
+        && !method.retry().retryOnResult().isEmpty()) {
+      RetryConfig retry = method.retry();
+      report.error(
+          retry.annotatedElement(),
+          retry.mirror(),
+          retry.explicit("retryOnResult"),
+          "retryOnResult does not apply to %s, which returns a Flow: a flow has no one result to"
+              + " test. Remove retryOnResult, or test the elements downstream",
+          Messages.signature(method.method()));
+    } else if (method.returnKind().isDeferred()
+        && method.returnKind() != ReturnKind.SUSPEND
         && ((DeclaredType) returnType).getTypeArguments().isEmpty()) {
       report.error(
           method.method(),
@@ -88,10 +95,13 @@ public final class ReturnTypeValidator {
     report.error(
         method.method(),
         "%s is retried by %s, which is not on the compile classpath: add the dependency %s (the"
-            + " annotation processor path is not enough)",
+            + " annotation processor path is not enough)%s",
         Messages.signature(method.method()),
         method.returnKind().driver(),
-        method.returnKind().module());
+        method.returnKind().module(),
+        method.returnKind() == ReturnKind.SUSPEND
+            ? ". A retry loop around the call would end at its first suspension"
+            : "");
   }
 
   /**
@@ -121,24 +131,14 @@ public final class ReturnTypeValidator {
           method.method(),
           "%s returns %s, %s, which does its work after the method returned, so a retry loop"
               + " around the call would never see it fail, and retrygen cannot retry that type."
-              + " Return a CompletableFuture or a CompletionStage instead, or remove %s",
+              + " %s instead, or remove %s",
           Messages.signature(method.method()),
           Messages.typeName(returnType),
           deferred.description,
+          KotlinSupport.isKotlin(method.method())
+              ? "Make it a suspend function, or return a Flow,"
+              : "Return a CompletableFuture or a CompletionStage",
           annotation);
     }
-  }
-  /**
-   * A guarded suspend function would compile, but a loop around the call would end at its first
-   * suspension, which returns {@code COROUTINE_SUSPENDED} rather than failing: it is retried
-   * through the Kotlin module, which is not on the compile classpath.
-   */
-  private void reportSuspend(ExecutableElement method) {
-    report.error(
-        method,
-        "suspend function %s is retried without blocking by %s, which is not on the compile"
-            + " classpath: a retry loop around the call would end at its first suspension. Add"
-            + " that dependency, or do not guard the function",
-        KotlinSupport.suspendSignature(method), DeferredTypes.KOTLIN_MODULE);
   }
 }

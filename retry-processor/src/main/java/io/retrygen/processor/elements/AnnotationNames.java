@@ -25,6 +25,12 @@ public final class AnnotationNames {
   public static final String RETRIER = "io.retrygen.runtime.internal.Retrier";
   /** The driver of a method that returns a {@code CompletionStage}. */
   public static final String ASYNC_CALL = "io.retrygen.runtime.internal.AsyncCall";
+  /** The artifact that retries Kotlin {@code suspend} functions and {@code Flow}s. */
+  public static final String KOTLIN_MODULE = "io.retrygen:retry-kotlin";
+  /** The driver of a Kotlin {@code suspend} function. */
+  public static final String SUSPEND_CALL = "io.retrygen.kotlin.SuspendCall";
+  /** The driver of a function that returns a Kotlin {@code Flow}. */
+  public static final String FLOW_CALL = "io.retrygen.kotlin.FlowCall";
 
   private AnnotationNames() {}
 }

@@ -16,14 +16,15 @@ import javax.lang.model.util.Types;
  * Return types whose work finishes after the method returned, other than {@code
  * CompletionStage<T>} and {@code CompletableFuture<T>}: a synchronous loop around such a method
  * would see only the assembly of the object, never its failure, and so would never retry anything.
- * Each is either retried through a module of its own (Kotlin's {@code Flow}, Reactor's, RxJava
- * 3's), which must then be on the compile classpath, or supported by none.
+ * Each is either retried through a module of its own (Reactor's, RxJava 3's), which must then be
+ * on the compile classpath, or supported by none. (Kotlin's {@code Flow} itself and {@code
+ * suspend} functions are return kinds of their own.)
  *
  * <p>Types are recognised by qualified name, the return type itself or any of its supertypes, so
  * that none of these libraries needs to be on the processor's class path.
  */
 public final class DeferredTypes {
-  public static final String KOTLIN_MODULE = "io.retrygen:retry-kotlin";
+  public static final String KOTLIN_MODULE = AnnotationNames.KOTLIN_MODULE;
   public static final String REACTOR_MODULE = "io.retrygen:retry-reactor";
   public static final String RXJAVA3_MODULE = "io.retrygen:retry-rxjava3";
 
@@ -36,7 +37,6 @@ public final class DeferredTypes {
   private static final Map<String, String> UNSUPPORTED = new LinkedHashMap<>();
 
   static {
-    MODULES.put("kotlinx.coroutines.flow.Flow", KOTLIN_MODULE);
     MODULES.put("reactor.core.publisher.Mono", REACTOR_MODULE);
     MODULES.put("reactor.core.publisher.Flux", REACTOR_MODULE);
     for (String type : new String[] {"Single", "Maybe", "Completable", "Observable", "Flowable"}) {
@@ -49,6 +49,9 @@ public final class DeferredTypes {
     UNSUPPORTED.put("com.google.common.util.concurrent.ListenableFuture", "a Guava future");
     UNSUPPORTED.put("retrofit2.Call", "a Retrofit call, which runs when it is executed");
     UNSUPPORTED.put("kotlinx.coroutines.Deferred", "a Kotlin Deferred");
+    UNSUPPORTED.put(
+        KotlinSupport.FLOW,
+        "a hot or special Flow type (retrygen retries a function declared to return Flow itself)");
     UNSUPPORTED.put("io.smallrye.mutiny.Uni", "a Mutiny Uni");
     UNSUPPORTED.put("io.smallrye.mutiny.Multi", "a Mutiny Multi");
     UNSUPPORTED.put("io.vertx.core.Future", "a Vert.x future");

@@ -7,6 +7,7 @@ import javax.lang.model.element.Modifier;
 import javax.lang.model.element.TypeElement;
 import javax.lang.model.element.VariableElement;
 import javax.lang.model.type.DeclaredType;
+import javax.lang.model.type.ExecutableType;
 import javax.lang.model.type.TypeKind;
 import javax.lang.model.type.TypeMirror;
 import javax.lang.model.util.ElementFilter;
@@ -20,6 +21,9 @@ import javax.lang.model.util.Types;
 public final class KotlinSupport {
   public static final String METADATA = "kotlin.Metadata";
   public static final String CONTINUATION = "kotlin.coroutines.Continuation";
+  public static final String FLOW = "kotlinx.coroutines.flow.Flow";
+  /** What a {@code suspend} function returning nothing completes with. */
+  public static final String UNIT = "kotlin.Unit";
 
   /** The fix for a body in {@code DefaultImpls}, for both Kotlin 1.x and 2.x compilers. */
   public static final String JVM_DEFAULT_FIX =
@@ -38,20 +42,26 @@ public final class KotlinSupport {
   }
 
   /**
-   * Whether {@code method} is a Kotlin {@code suspend} function: on the JVM its last parameter is
-   * a {@code kotlin.coroutines.Continuation} and it returns {@code Object}. A Java method that
-   * merely takes a {@code Continuation} is not one.
+   * Whether {@code method} is a Kotlin {@code suspend} function: on the JVM (in a kapt stub, a
+   * class file, or a Java class that implements one) its last parameter is a {@code
+   * kotlin.coroutines.Continuation} and it returns {@code Object}.
    */
   public static boolean isSuspend(ExecutableElement method) {
-    List<? extends VariableElement> parameters = method.getParameters();
-    if (parameters.isEmpty() || !isKotlin(method)) {
-      return false;
+    return continuationOf((ExecutableType) method.asType()) != null;
+  }
+
+  /**
+   * The {@code Continuation<? super T>} of a {@code suspend} function of type {@code method}: its
+   * last parameter, when that is a {@code kotlin.coroutines.Continuation} and it returns {@code
+   * Object}; else null.
+   */
+  public static DeclaredType continuationOf(ExecutableType method) {
+    List<? extends TypeMirror> parameters = method.getParameterTypes();
+    if (parameters.isEmpty() || !FutureTypes.is(method.getReturnType(), "java.lang.Object")) {
+      return null;
     }
-    TypeMirror last = parameters.get(parameters.size() - 1).asType();
-    return last.getKind() == TypeKind.DECLARED
-        && ((TypeElement) ((DeclaredType) last).asElement())
-            .getQualifiedName()
-            .contentEquals(CONTINUATION);
+    TypeMirror last = parameters.get(parameters.size() - 1);
+    return FutureTypes.is(last, CONTINUATION) ? (DeclaredType) last : null;
   }
 
   /** A suspend function as Kotlin code shows it: {@code charge(String)}, no continuation. */

@@ -66,6 +66,9 @@ public final class Messages {
   }
   /** {@code name(ParamType, ...)}, for messages. */
   public static String signature(ExecutableElement method) {
+    if (KotlinSupport.isSuspend(method)) {
+      return "suspend " + KotlinSupport.suspendSignature(method); // as its Kotlin source shows it
+    }
     StringBuilder result = new StringBuilder().append(method.getSimpleName()).append('(');
     String separator = "";
     for (VariableElement parameter : method.getParameters()) {
@@ -74,6 +77,7 @@ public final class Messages {
     }
     return result.append(')').toString();
   }
+
   /** Where an annotation is declared, for a message: {@code com.acme.Client.charge(String)}. */
   public static String declaration(Element element) {
     if (element instanceof ExecutableElement) {

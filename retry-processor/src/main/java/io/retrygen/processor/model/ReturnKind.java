@@ -2,8 +2,10 @@ package io.retrygen.processor.model;
 
 import io.retrygen.processor.elements.AnnotationNames;
 import io.retrygen.processor.elements.FutureTypes;
+import io.retrygen.processor.elements.KotlinSupport;
 import java.util.List;
 import javax.lang.model.type.DeclaredType;
+import javax.lang.model.type.ExecutableType;
 import javax.lang.model.type.TypeKind;
 import javax.lang.model.type.TypeMirror;
 import javax.lang.model.type.WildcardType;
@@ -13,8 +15,9 @@ import javax.lang.model.util.Elements;
  * What a guarded method returns, as far as the generated code is concerned: decided once, when
  * the method is read, and the key by which the writer picks the method's body writer.
  *
- * <p>A kind is recognised by the erasure of the declared return type, compared by qualified name
- * (so that the library it comes from need not be on the processor's class path), and retried by a
+ * <p>A kind is recognised by the erasure of the declared return type (a {@code suspend} function by
+ * its last parameter), compared by qualified name (so that the library it comes from need not be
+ * on the processor's class path), and retried by a
  * driver, a runtime class the generated code calls. A new kind is one more constant here, its body
  * writer in {@code write}, and that writer's line in {@code MethodWriter}'s table; its driver lives
  * in the module that retries it, which {@code ReturnTypeValidator} asks for by this constant's
@@ -36,7 +39,15 @@ public enum ReturnKind {
       FutureTypes.COMPLETABLE_FUTURE,
       true,
       AnnotationNames.RUNTIME_MODULE,
-      AnnotationNames.ASYNC_CALL);
+      AnnotationNames.ASYNC_CALL),
+  /**
+   * A Kotlin {@code suspend} function ({@code Object m(..., Continuation<? super T>)} on the JVM):
+   * a {@code SuspendCall} that runs the loop in the caller's coroutine. Recognised by its last
+   * parameter, not by its return type.
+   */
+  SUSPEND(null, true, AnnotationNames.KOTLIN_MODULE, AnnotationNames.SUSPEND_CALL),
+  /** {@code Flow<T>}: a {@code FlowCall}, a cold flow that calls the method again. */
+  FLOW(KotlinSupport.FLOW, true, AnnotationNames.KOTLIN_MODULE, AnnotationNames.FLOW_CALL);
 
   private final String typeName;
   private final boolean deferred;
@@ -50,8 +61,12 @@ public enum ReturnKind {
     this.driver = driver;
   }
 
-  /** The kind of a method returning {@code returnType}. */
-  public static ReturnKind of(TypeMirror returnType) {
+  /** The kind of a method of type {@code method}. */
+  public static ReturnKind of(ExecutableType method) {
+    if (KotlinSupport.continuationOf(method) != null) {
+      return SUSPEND;
+    }
+    TypeMirror returnType = method.getReturnType();
     if (returnType.getKind() == TypeKind.VOID) {
       return VOID;
     }
@@ -64,24 +79,39 @@ public enum ReturnKind {
   }
 
   /**
-   * Whether the call's outcome comes after the method returned (a future, and later a coroutine or
-   * a publisher): attempts are driven by the runtime across completions, never by blocking.
+   * Whether the call's outcome comes after the method returned (a future, a coroutine, a flow):
+   * attempts are driven by the runtime across completions, never by blocking.
    */
   public boolean isDeferred() {
     return deferred;
   }
 
   /**
-   * What a call completes with, as the generated code writes it: the return type itself, or for a
-   * deferred kind its type argument: {@code T} for {@code CompletionStage<T>}, the bound for
-   * {@code ? extends B}, {@code Object} for {@code ?}, {@code ? super L} and a raw type.
+   * What a call of a method of type {@code method} completes with, as the generated code writes
+   * it: the return type itself, or for a deferred kind its type argument: {@code T} for {@code
+   * CompletionStage<T>} and {@code Flow<T>}, the bound for {@code ? extends B}, {@code Object} for
+   * {@code ?}, {@code ? super L} and a raw type; for a {@code suspend} function, {@code T} of its
+   * {@code Continuation<? super T>}.
    */
-  public TypeMirror valueType(Elements elements, TypeMirror returnType) {
+  public TypeMirror valueType(Elements elements, ExecutableType method) {
+    TypeMirror object = elements.getTypeElement("java.lang.Object").asType();
+    if (this == SUSPEND) {
+      List<? extends TypeMirror> arguments = KotlinSupport.continuationOf(method).getTypeArguments();
+      if (arguments.isEmpty()) {
+        return object;
+      }
+      TypeMirror argument = arguments.get(0);
+      if (argument.getKind() != TypeKind.WILDCARD) {
+        return argument;
+      }
+      TypeMirror bound = ((WildcardType) argument).getSuperBound();
+      return bound != null ? bound : object;
+    }
+    TypeMirror returnType = method.getReturnType();
     if (!deferred) {
       return returnType;
     }
     List<? extends TypeMirror> arguments = ((DeclaredType) returnType).getTypeArguments();
-    TypeMirror object = elements.getTypeElement("java.lang.Object").asType();
     if (arguments.isEmpty()) {
       return object;
     }
@@ -93,9 +123,14 @@ public enum ReturnKind {
     return argument;
   }
 
-  /** The value type of a method returning {@code returnType}: {@code of(returnType).valueType}. */
-  public static TypeMirror valueTypeOf(Elements elements, TypeMirror returnType) {
-    return of(returnType).valueType(elements, returnType);
+  /** The value type of a method of type {@code method}: {@code of(method).valueType}. */
+  public static TypeMirror valueTypeOf(Elements elements, ExecutableType method) {
+    return of(method).valueType(elements, method);
+  }
+
+  /** Whether the method returns a {@code CompletionStage} or {@code CompletableFuture}. */
+  public boolean isStage() {
+    return this == COMPLETION_STAGE || this == COMPLETABLE_FUTURE;
   }
 
   /** The qualified name of the runtime class the generated code calls for this kind. */

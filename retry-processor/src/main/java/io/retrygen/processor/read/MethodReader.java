@@ -153,8 +153,8 @@ public final class MethodReader {
     return GuardedMethod.guarded(
         method,
         entry.type,
-        ReturnKind.of(entry.type.getReturnType()),
-        ReturnKind.valueTypeOf(elements, entry.type.getReturnType()),
+        ReturnKind.of(entry.type),
+        ReturnKind.valueTypeOf(elements, entry.type),
         retry,
         breaker,
         budget,

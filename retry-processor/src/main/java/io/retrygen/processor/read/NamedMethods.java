@@ -174,7 +174,7 @@ public final class NamedMethods {
 
   /** What a call completes with: the result, or the value of an async method's future. */
   TypeMirror resultType(ExecutableType guardedType) {
-    return ReturnKind.valueTypeOf(elements, guardedType.getReturnType());
+    return ReturnKind.valueTypeOf(elements, guardedType);
   }
 
   /** Whether a raw {@code from} is passed as its parameterized {@code to}: unchecked. */

@@ -1,6 +1,7 @@
 package io.retrygen.processor.read;
 
 import io.retrygen.processor.elements.FutureTypes;
+import io.retrygen.processor.elements.KotlinSupport;
 import io.retrygen.processor.elements.Messages;
 import io.retrygen.processor.elements.TypeFacts;
 import io.retrygen.processor.model.ReturnKind;
@@ -106,7 +107,7 @@ public final class RecoverFit {
       }
     } else if (FutureTypes.isAsync(expected)) {
       // The method's own future type (any stage of its value), or the value itself.
-      TypeMirror value = ReturnKind.valueTypeOf(elements, expected);
+      TypeMirror value = ReturnKind.valueTypeOf(elements, guardedType);
       if (isStage(actual)) {
         if (!types.isAssignable(actual, stageOf(value))) {
           return new Mismatch(0, "returns " + Messages.typeName(actual) + ", which is not a"
@@ -118,6 +119,16 @@ public final class RecoverFit {
             + Messages.typeName(value) + " nor a stage of it, as "
             + Messages.typeName(expected) + " needs");
       }
+    } else if (ReturnKind.of(guardedType) == ReturnKind.SUSPEND) {
+      // A suspend function, or a plain one, whose result is assignable to the function's.
+      TypeMirror value = ReturnKind.valueTypeOf(elements, guardedType);
+      TypeMirror produced = produced(recover, guardedType);
+      boolean unit = produced.getKind() == TypeKind.VOID && FutureTypes.is(value, KotlinSupport.UNIT);
+      if (!unit && (produced.getKind() == TypeKind.VOID || !types.isAssignable(produced, value))) {
+        return new Mismatch(0, "returns " + Messages.typeName(produced) + ", which is not"
+            + " assignable to " + Messages.typeName(value) + ", the result of "
+            + Messages.signature(guarded));
+      }
     } else if (actual.getKind() == TypeKind.VOID || !types.isAssignable(actual, expected)) {
       return new Mismatch(
           0,
@@ -125,10 +136,10 @@ public final class RecoverFit {
               + Messages.typeName(expected));
     }
     if (failureParameter(recover, guardedType) == null
-        && !isPrefix(recover.getParameterTypes(), 0, guardedType)) {
-      return new Mismatch(1, "takes (" + simpleNames(recover.getParameterTypes())
+        && !isPrefix(parameters(recover), 0, guardedType)) {
+      return new Mismatch(1, "takes (" + simpleNames(parameters(recover))
           + "), which is not an optional failure followed by the first parameters of ("
-          + simpleNames(guardedType.getParameterTypes()) + ")");
+          + simpleNames(parameters(guardedType)) + ")");
     }
     for (TypeMirror thrown : recover.getThrownTypes()) {
       if (isChecked(thrown) && !isDeclared(thrown, guardedType)) {
@@ -140,12 +151,43 @@ public final class RecoverFit {
   }
 
   /**
-   * Whether a recover method of an asynchronous method returns a stage to complete the call with
-   * rather than its value: it returns a type assignable to the method's own future type.
+   * Whether a recover method of a deferred method completes the call the method's own way rather
+   * than returning its value: it returns the method's future type, it is a {@code suspend}
+   * function, or (always) it returns the {@code Flow} to collect instead.
    */
   boolean returnsStage(ExecutableType recover, ExecutableType guardedType) {
-    return FutureTypes.isAsync(guardedType.getReturnType())
-        && isStage(recover.getReturnType());
+    switch (ReturnKind.of(guardedType)) {
+      case COMPLETION_STAGE:
+      case COMPLETABLE_FUTURE:
+        return isStage(recover.getReturnType());
+      case SUSPEND:
+        return KotlinSupport.continuationOf(recover) != null;
+      case FLOW:
+        return true;
+      default:
+        return false;
+    }
+  }
+
+  /**
+   * What {@code recover} gives the call: what it returns, or the result of a {@code suspend}
+   * recover function of a {@code suspend} function.
+   */
+  TypeMirror produced(ExecutableType recover, ExecutableType guardedType) {
+    return ReturnKind.of(guardedType) == ReturnKind.SUSPEND && ReturnKind.of(recover) == ReturnKind.SUSPEND
+        ? ReturnKind.valueTypeOf(elements, recover)
+        : recover.getReturnType();
+  }
+
+  /**
+   * The parameters of a method as its source declares them: without the continuation of a {@code
+   * suspend} function, which the generated code passes on itself.
+   */
+  List<? extends TypeMirror> parameters(ExecutableType method) {
+    List<? extends TypeMirror> parameters = method.getParameterTypes();
+    return KotlinSupport.continuationOf(method) == null
+        ? parameters
+        : parameters.subList(0, parameters.size() - 1);
   }
 
   /** Whether {@code type} is a {@code CompletionStage}: its outcome, not itself, is the value. */
@@ -190,7 +232,7 @@ public final class RecoverFit {
    * type followed by a prefix of the guarded method's parameters.
    */
   TypeMirror failureParameter(ExecutableType recover, ExecutableType guardedType) {
-    List<? extends TypeMirror> parameters = recover.getParameterTypes();
+    List<? extends TypeMirror> parameters = parameters(recover);
     if (parameters.isEmpty()
         || parameters.get(0).getKind() != TypeKind.DECLARED
         || !types.isSubtype(parameters.get(0), throwable())
@@ -203,7 +245,7 @@ public final class RecoverFit {
   /** Whether {@code parameters} from {@code from} on can take the guarded method's first ones. */
   private boolean isPrefix(
       List<? extends TypeMirror> parameters, int from, ExecutableType guardedType) {
-    List<? extends TypeMirror> guarded = guardedType.getParameterTypes();
+    List<? extends TypeMirror> guarded = parameters(guardedType);
     if (parameters.size() - from > guarded.size()) {
       return false;
     }

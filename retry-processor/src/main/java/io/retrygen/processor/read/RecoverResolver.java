@@ -236,18 +236,15 @@ public final class RecoverResolver {
 
   private RecoverMethod asRecover(MethodEntry candidate, ExecutableType guardedType) {
     TypeMirror failure = fits.failureParameter(candidate.type, guardedType);
-    int arguments = candidate.type.getParameterTypes().size() - (failure == null ? 0 : 1);
+    List<? extends TypeMirror> parameters = fits.parameters(candidate.type);
+    int arguments = parameters.size() - (failure == null ? 0 : 1);
     TypeMirror interrupted = elements.getTypeElement(RetryConfig.INTERRUPTED).asType();
     TypeMirror cancelled = elements.getTypeElement(RetryConfig.CANCELLATION).asType();
     TypeMirror throwable = elements.getTypeElement("java.lang.Throwable").asType();
     boolean returnsStage = fits.returnsStage(candidate.type, guardedType);
-    // What the call's result is written to: the method's return type; for an asynchronous method,
-    // the hook's CompletionStage<? extends V>, or V for a recover method that returns the value.
-    TypeMirror value = ReturnKind.valueTypeOf(elements, guardedType.getReturnType());
-    TypeMirror expected = returnsStage ? fits.stageOf(value) : value;
     boolean unchecked =
-        fits.needsUncheckedConversion(candidate.type.getReturnType(), expected);
-    List<? extends TypeMirror> parameters = candidate.type.getParameterTypes();
+        fits.needsUncheckedConversion(
+            fits.produced(candidate.type, guardedType), expected(guardedType, returnsStage));
     for (int i = 0; i < arguments; i++) {
       unchecked |=
           fits.needsUncheckedConversion(
@@ -264,6 +261,20 @@ public final class RecoverResolver {
         failure == null || types.isSameType(failure, throwable),
         elements.isDeprecated(candidate.method),
         unchecked);
+  }
+
+  /**
+   * What the call's result is written to: the method's return type (a {@code Flow} for a flow);
+   * for an asynchronous method, the hook's {@code CompletionStage<? extends V>}, or {@code V} for
+   * a recover method that returns the value; for a {@code suspend} function, its result.
+   */
+  private TypeMirror expected(ExecutableType guardedType, boolean returnsStage) {
+    ReturnKind kind = ReturnKind.of(guardedType);
+    if (kind == ReturnKind.FLOW) {
+      return guardedType.getReturnType();
+    }
+    TypeMirror value = ReturnKind.valueTypeOf(elements, guardedType);
+    return returnsStage && kind != ReturnKind.SUSPEND ? fits.stageOf(value) : value;
   }
 
   private List<RecoverMethod> ordered(List<RecoverMethod> fitting) {

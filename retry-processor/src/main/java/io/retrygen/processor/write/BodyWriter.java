@@ -6,7 +6,7 @@ import io.retrygen.processor.model.GuardedMethod;
 /**
  * Writes the body of a guarded method of one {@linkplain io.retrygen.processor.model.ReturnKind
  * return kind}, after its signature: the synchronous loop ({@link SyncBodyWriter}), a call of the
- * asynchronous driver ({@link StageBodyWriter}). A body writer writes the guards it finds in the
+ * asynchronous driver ({@link DeferredBodyWriter}). A body writer writes the guards it finds in the
  * model (retry, breaker, recovery) in its kind's way, calling the runtime's driver for that kind
  * and its decision order; it decides nothing the model has not.
  */

@@ -6,9 +6,11 @@ import com.squareup.javapoet.MethodSpec;
 import com.squareup.javapoet.TypeName;
 import io.retrygen.processor.model.GuardedMethod;
 import io.retrygen.processor.model.RecoverMethod;
+import io.retrygen.processor.model.ReturnKind;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Consumer;
+import javax.lang.model.type.TypeKind;
 import javax.lang.model.type.TypeMirror;
 
 /**
@@ -42,22 +44,37 @@ public final class GiveUpWriter {
   }
 
   /**
-   * The body of {@code AsyncCall.recover(failure)} of an asynchronous method: the same
-   * chain, where a recover method's stage is returned as it is and its value completed.
+   * The body of the {@code recover} hook of a deferred method's call: the same chain, where a
+   * recover method's stage or flow is returned as it is, a suspend recover function is called with
+   * the hook's continuation, and a value is completed: {@code completedFuture(value)} for a
+   * future, the value itself for a suspend function ({@code Unit} after a recover function that
+   * returns nothing).
    *
    * @param instance what an instance recover method is called on: {@code Outer.this.delegate} or
    *     {@code Outer.super}, from inside the anonymous call class
    */
-  void addAsync(
+  void addDeferred(
       MethodSpec.Builder builder,
       GuardedMethod method,
-      String failure,
+      LoopLocals locals,
       List<String> arguments,
       CodeBlock instance) {
-    // The runtime ends an asynchronous call on a cancellation before it asks for a recovery.
+    String failure = locals.failure;
+    ReturnKind kind = method.returnKind();
+    // The runtime ends a deferred call on a cancellation before it asks for a recovery.
     addRecovery(builder, method, failure, false, recover -> {
       CodeBlock call = recoverCall(recover, failure, arguments, instance);
-      if (recover.returnsStage()) {
+      if (kind == ReturnKind.SUSPEND) {
+        if (recover.returnsStage()) {
+          // A suspend recover function: the same call, with the hook's continuation last.
+          call = recoverCall(recover, failure, arguments, instance, locals.continuation);
+          builder.addStatement("return $L", call);
+        } else if (recover.method().getReturnType().getKind() == TypeKind.VOID) {
+          builder.addStatement("$L", call).addStatement("return $T.INSTANCE", Names.UNIT);
+        } else {
+          builder.addStatement("return $L", call);
+        }
+      } else if (recover.returnsStage()) {
         builder.addStatement("return $L", call);
       } else {
         builder.addStatement("return $T.completedFuture($Z$L)", Names.COMPLETABLE_FUTURE, call);
@@ -110,6 +127,19 @@ public final class GiveUpWriter {
   /** {@code instance.recover((IOException) failure, account)}. */
   private static CodeBlock recoverCall(
       RecoverMethod recover, String failure, List<String> arguments, CodeBlock instance) {
+    return recoverCall(recover, failure, arguments, instance, null);
+  }
+
+  /**
+   * {@code instance.recover((IOException) failure, account)}, with {@code continuation} last when
+   * not null.
+   */
+  private static CodeBlock recoverCall(
+      RecoverMethod recover,
+      String failure,
+      List<String> arguments,
+      CodeBlock instance,
+      String continuation) {
     List<CodeBlock> recoverArguments = new ArrayList<>();
     if (recover.failureType() != null) {
       TypeName failureType = TypeName.get(recover.failureType());
@@ -120,6 +150,9 @@ public final class GiveUpWriter {
     }
     for (String argument : arguments.subList(0, recover.argumentCount())) {
       recoverArguments.add(CodeBlock.of("$N", argument));
+    }
+    if (continuation != null) {
+      recoverArguments.add(CodeBlock.of("$N", continuation));
     }
     return CodeBlock.of(
         "$L.$N($L)",

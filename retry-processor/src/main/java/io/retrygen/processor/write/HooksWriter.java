@@ -40,7 +40,7 @@ import javax.lang.model.type.WildcardType;
  * }</pre>
  *
  * A method without {@code retryIf} or {@code delayFor} has none. An asynchronous call is its own
- * hooks ({@link StageBodyWriter}). Inside the class, the delegate and the input's own methods
+ * hooks ({@link DeferredBodyWriter}). Inside the class, the delegate and the input's own methods
  * are reached through {@code PaymentClientRetrying.this} and {@code PaymentClientRetrying.super}.
  */
 public final class HooksWriter {

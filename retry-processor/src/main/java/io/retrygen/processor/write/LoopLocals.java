@@ -17,6 +17,8 @@ public final class LoopLocals {
   final String recovered;
   final String breaker;
   final String permit;
+  /** The continuation a suspend function's attempt and recovery pass on. */
+  final String continuation;
 
   /** Each name as written, or with a suffix where a parameter already has it. */
   static LoopLocals allocate(NameAllocator names) {
@@ -30,7 +32,8 @@ public final class LoopLocals {
         newName(names, "predicateFailure"),
         newName(names, "recovered"),
         newName(names, "breaker"),
-        newName(names, "permit"));
+        newName(names, "permit"),
+        newName(names, "continuation"));
   }
 
   /**
@@ -52,7 +55,8 @@ public final class LoopLocals {
       String predicateFailure,
       String recovered,
       String breaker,
-      String permit) {
+      String permit,
+      String continuation) {
     this.retrier = retrier;
     this.startNanos = startNanos;
     this.attempt = attempt;
@@ -63,5 +67,6 @@ public final class LoopLocals {
     this.recovered = recovered;
     this.breaker = breaker;
     this.permit = permit;
+    this.continuation = continuation;
   }
 }

@@ -31,11 +31,13 @@ final class MethodWriter {
     this.instance = CodeBlock.of(model.isInterface() ? "this.delegate" : "super");
     GiveUpWriter giveUp = new GiveUpWriter(instance);
     BodyWriter loop = new SyncBodyWriter(model, instance, giveUp);
-    BodyWriter stage = new StageBodyWriter(model, giveUp);
+    BodyWriter deferred = new DeferredBodyWriter(model, giveUp);
     bodies.put(ReturnKind.VOID, loop);
     bodies.put(ReturnKind.VALUE, loop);
-    bodies.put(ReturnKind.COMPLETION_STAGE, stage);
-    bodies.put(ReturnKind.COMPLETABLE_FUTURE, stage);
+    bodies.put(ReturnKind.COMPLETION_STAGE, deferred);
+    bodies.put(ReturnKind.COMPLETABLE_FUTURE, deferred);
+    bodies.put(ReturnKind.SUSPEND, deferred);
+    bodies.put(ReturnKind.FLOW, deferred);
   }
 
   /**

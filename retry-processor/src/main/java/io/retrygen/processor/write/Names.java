@@ -3,6 +3,7 @@ package io.retrygen.processor.write;
 import com.squareup.javapoet.ClassName;
 import io.retrygen.processor.elements.AnnotationNames;
 import io.retrygen.processor.elements.FutureTypes;
+import io.retrygen.processor.elements.KotlinSupport;
 
 /**
  * The names of the runtime types the generated code names. Not class literals: the processor must
@@ -20,6 +21,11 @@ public final class Names {
   static final ClassName BREAKER_POLICY = ClassName.get(INTERNAL, "CircuitBreakerPolicy");
   static final ClassName BREAKER_GATE = ClassName.get(INTERNAL, "CircuitBreakerGate");
   static final ClassName ASYNC_CALL = ClassName.bestGuess(AnnotationNames.ASYNC_CALL);
+  static final ClassName SUSPEND_CALL = ClassName.bestGuess(AnnotationNames.SUSPEND_CALL);
+  static final ClassName FLOW_CALL = ClassName.bestGuess(AnnotationNames.FLOW_CALL);
+  static final ClassName CONTINUATION = ClassName.bestGuess(KotlinSupport.CONTINUATION);
+  static final ClassName FLOW = ClassName.bestGuess(KotlinSupport.FLOW);
+  static final ClassName UNIT = ClassName.bestGuess(KotlinSupport.UNIT);
   static final ClassName COMPLETION_STAGE = ClassName.bestGuess(FutureTypes.COMPLETION_STAGE);
   static final ClassName COMPLETABLE_FUTURE = ClassName.bestGuess(FutureTypes.COMPLETABLE_FUTURE);
   static final ClassName BACKOFF_POLICY = ClassName.get("io.retrygen.runtime", "BackoffPolicy");

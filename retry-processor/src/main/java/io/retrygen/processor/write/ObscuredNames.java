@@ -26,14 +26,15 @@ import javax.lang.model.element.VariableElement;
  */
 public final class ObscuredNames {
   /**
-   * The methods of {@code AsyncCall} and {@code RetryHooks}, whose subclasses (an asynchronous
-   * call's anonymous class, a method's hooks class) hold generated bodies that call predicates.
+   * The methods of the deferred drivers ({@code AsyncCall}, {@code SuspendCall}, {@code FlowCall})
+   * and {@code RetryHooks}, whose subclasses (a deferred call's anonymous class, a method's hooks
+   * class) hold generated bodies that call predicates.
    */
   private static final Set<String> ASYNC_CALL_METHODS =
       new HashSet<>(
           Arrays.asList(
               "call", "retryable", "retryIf", "rejects", "delayFor", "delayForResult",
-              "breakerFailure", "recover", "start"));
+              "breakerFailure", "recover", "start", "run", "flow"));
 
   private ObscuredNames() {}
 
@@ -75,7 +76,7 @@ public final class ObscuredNames {
       }
       for (RecoverMethod recover : method.calledRecovers()) {
         interruptsAgain |= !method.returnKind().isDeferred() && recover.takesInterruption();
-        completesRecovered |= method.returnKind().isDeferred() && !recover.returnsStage();
+        completesRecovered |= method.returnKind().isStage() && !recover.returnsStage();
       }
       countsPermits |= !method.returnKind().isDeferred() && method.breaker() != null;
       for (PredicateMethod predicate : method.calledPredicates()) {

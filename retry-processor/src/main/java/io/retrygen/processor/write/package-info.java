@@ -8,8 +8,9 @@
  * there, listed in {@code GuardWriter.ALL}. {@code MethodWriter} writes each method's signature and
  * hands its body to the {@code BodyWriter} of its {@linkplain
  * io.retrygen.processor.model.ReturnKind return kind}: {@code SyncBodyWriter} for a value known
- * when the call returns (the inline loop), {@code StageBodyWriter} for a {@code CompletionStage}
- * or {@code CompletableFuture}. A new return kind is one more body writer and its line in {@code
+ * when the call returns (the inline loop), {@code DeferredBodyWriter} for one that comes later (a
+ * {@code CompletionStage}, a Kotlin {@code suspend} function or {@code Flow}: a call object of the
+ * kind's driver). A new return kind is one more body writer and its line in {@code
  * MethodWriter}'s table. The names the generated code uses live in {@code Names}, so one test
  * checks them against the runtime.
  *

@@ -7,6 +7,8 @@ import io.retrygen.CircuitBreaker;
 import io.retrygen.Recover;
 import io.retrygen.RetryListener;
 import io.retrygen.Retryable;
+import io.retrygen.kotlin.FlowCall;
+import io.retrygen.kotlin.SuspendCall;
 import io.retrygen.processor.RetryProcessor;
 import io.retrygen.processor.elements.AnnotationNames;
 import io.retrygen.runtime.BackoffPolicy;
@@ -19,6 +21,9 @@ import io.retrygen.runtime.internal.Retrier;
 import io.retrygen.runtime.internal.RetryHooks;
 import io.retrygen.runtime.internal.RetryPolicy;
 import java.util.concurrent.CompletableFuture;
+import kotlin.Unit;
+import kotlin.coroutines.Continuation;
+import kotlinx.coroutines.flow.Flow;
 import org.junit.jupiter.api.Test;
 
 /** The processor names our types as strings so that it never loads them; they must stay right. */
@@ -63,6 +68,15 @@ class NamesTest {
     assertThat(Names.ASYNC_CALL.reflectionName()).isEqualTo(AsyncCall.class.getName());
     assertThat(Names.COMPLETABLE_FUTURE.reflectionName())
         .isEqualTo(CompletableFuture.class.getName());
+  }
+
+  @Test
+  void kotlinClassNamesMatchTheKotlinModuleAndLibraries() {
+    assertThat(Names.SUSPEND_CALL.reflectionName()).isEqualTo(SuspendCall.class.getName());
+    assertThat(Names.FLOW_CALL.reflectionName()).isEqualTo(FlowCall.class.getName());
+    assertThat(Names.CONTINUATION.reflectionName()).isEqualTo(Continuation.class.getName());
+    assertThat(Names.FLOW.reflectionName()).isEqualTo(Flow.class.getName());
+    assertThat(Names.UNIT.reflectionName()).isEqualTo(Unit.class.getName());
   }
 
   @Test

@@ -10,15 +10,16 @@ import com.squareup.javapoet.WildcardTypeName;
 import io.retrygen.processor.model.GuardedMethod;
 import io.retrygen.processor.model.PredicateMethod;
 import io.retrygen.processor.model.RetryableType;
+import io.retrygen.processor.model.ReturnKind;
+import java.util.ArrayList;
 import java.util.List;
 import javax.lang.model.element.Modifier;
 import javax.lang.model.type.TypeMirror;
 
 /**
- * The body of a guarded method returning a {@code CompletionStage} or {@code CompletableFuture}:
- * one {@code AsyncCall}, the future the method returns, whose anonymous subclass says what the
- * annotations decided. The loop itself is the runtime's, since it runs across completions and
- * scheduled waits:
+ * The body of a guarded method whose outcome comes later: one call object of the kind's driver,
+ * whose anonymous subclass says what the annotations decided. The loop itself is the driver's,
+ * since it runs across completions, suspensions or collections and their waits:
  *
  * <pre>{@code
  * return new AsyncCall<String>(this.fetchRetrier, this.fetchBreaker) {
@@ -35,23 +36,27 @@ import javax.lang.model.type.TypeMirror;
  * }.start();
  * }</pre>
  *
+ * A {@code CompletionStage} or {@code CompletableFuture} gets an {@code AsyncCall} ({@code
+ * start()} returns its future); a Kotlin {@code suspend} function a {@code SuspendCall}, whose
+ * {@code call} and {@code recover} take the continuation ({@code run($completion)} runs it in the
+ * caller's coroutine); a {@code Flow} a {@code FlowCall} ({@code flow()} is the cold flow).
  * Inside the anonymous class, {@code this} is the call: the delegate and the input's own methods
  * are reached through {@code ClientRetrying.this} and {@code ClientRetrying.super}.
  */
-final class StageBodyWriter implements BodyWriter {
+final class DeferredBodyWriter implements BodyWriter {
   private static final ClassName THROWABLE = ClassName.get(Throwable.class);
 
   private final RetryableType model;
   private final GiveUpWriter giveUp;
 
-  StageBodyWriter(RetryableType model, GiveUpWriter giveUp) {
+  DeferredBodyWriter(RetryableType model, GiveUpWriter giveUp) {
     this.model = model;
     this.giveUp = giveUp;
   }
 
   /**
-   * {@code return new AsyncCall<T>(retrier, breaker) {...}.start();}, or (called from a superclass
-   * constructor) the plain call.
+   * {@code return new AsyncCall<T>(retrier, breaker) {...}.start();} (or its kind's driver), or
+   * (called from a superclass constructor) the plain call.
    */
   @Override
   public void addBody(MethodSpec.Builder builder, GuardedMethod method, MethodParts parts) {
@@ -59,16 +64,24 @@ final class StageBodyWriter implements BodyWriter {
     OverrideTypes types = parts.types;
     List<String> arguments = parts.arguments;
     LoopLocals locals = parts.locals;
-    CodeBlock plainCall = parts.call;
-    TypeName returnType = parts.returnType;
-    CodeBlock call = UserCalls.call(method, types, String.join(", ", arguments), instance());
+    ReturnKind kind = method.returnKind();
+    boolean suspends = kind == ReturnKind.SUSPEND;
+    TypeName value = types.get(method.valueType());
+    // A suspend function's attempt passes on the continuation of the driver's call, not the
+    // caller's: the driver resumes the caller once the whole call is over.
+    List<String> attemptArguments = new ArrayList<>(arguments);
+    if (suspends) {
+      attemptArguments.set(attemptArguments.size() - 1, locals.continuation);
+    }
+    CodeBlock call =
+        UserCalls.call(method, types, String.join(", ", attemptArguments), instance());
     boolean retries = method.retry() != null;
     boolean breaks = method.breaker() != null;
     if (!model.isInterface()) {
       builder
           .beginControlFlow("if ($L == null)", members.unset(method))
           .addComment("Called by a superclass constructor, before this class set its fields.")
-          .addStatement("return $L", plainCall)
+          .addStatement("return $L", parts.call)
           .endControlFlow();
     }
     TypeSpec.Builder attempt =
@@ -76,10 +89,14 @@ final class StageBodyWriter implements BodyWriter {
                 "$L,$W$L",
                 retries ? members.retrier(method, false) : "null",
                 breaks ? members.breaker(method, false) : "null")
-            .superclass(
-                ParameterizedTypeName.get(Names.ASYNC_CALL, types.get(method.valueType())));
+            .superclass(ParameterizedTypeName.get(driver(kind), value));
 
-    MethodSpec.Builder callHook = hook("call", returnType).addStatement("return $L", call);
+    MethodSpec.Builder callHook =
+        hook("call", suspends ? TypeName.OBJECT : attemptType(kind, parts.returnType, value))
+            .addStatement("return $L", call);
+    if (suspends) {
+      callHook.addParameter(continuationOf(value), locals.continuation);
+    }
     for (TypeMirror thrown : method.type().getThrownTypes()) {
       callHook.addException(types.get(thrown));
     }
@@ -96,18 +113,68 @@ final class StageBodyWriter implements BodyWriter {
               .build());
     }
     if (!method.recovers().isEmpty()) {
-      // CompletionStage<? extends V>, as declared: a recover method may return any stage of V.
-      TypeName stage =
-          ParameterizedTypeName.get(
-              Names.COMPLETION_STAGE, WildcardTypeName.subtypeOf(types.get(method.valueType())));
       MethodSpec.Builder recover =
-          hook("recover", stage)
+          hook("recover", recoveryType(kind, parts.returnType, value))
               .addParameter(THROWABLE, locals.failure)
               .addException(THROWABLE);
-      giveUp.addAsync(recover, method, locals.failure, arguments, instance());
+      if (suspends) {
+        recover.addParameter(continuationOf(value), locals.continuation);
+      }
+      giveUp.addDeferred(recover, method, locals, arguments, instance());
       attempt.addMethod(recover.build());
     }
-    builder.addStatement("return $L.start()", attempt.build());
+    builder.addStatement("return $L.$L", attempt.build(), start(kind, arguments));
+  }
+
+  /** The runtime class that drives a call of {@code kind}. */
+  private static ClassName driver(ReturnKind kind) {
+    switch (kind) {
+      case SUSPEND:
+        return Names.SUSPEND_CALL;
+      case FLOW:
+        return Names.FLOW_CALL;
+      default:
+        return Names.ASYNC_CALL;
+    }
+  }
+
+  /** What {@code call()} returns: the method's own future or flow type. */
+  private static TypeName attemptType(ReturnKind kind, TypeName returnType, TypeName value) {
+    return kind == ReturnKind.FLOW ? ParameterizedTypeName.get(Names.FLOW, value) : returnType;
+  }
+
+  /**
+   * What {@code recover(failure)} returns: any stage of the value ({@code CompletionStage<?
+   * extends V>}, as declared), the flow to collect, or (a suspend function) the value or {@code
+   * COROUTINE_SUSPENDED}, as {@code Object}.
+   */
+  private static TypeName recoveryType(ReturnKind kind, TypeName returnType, TypeName value) {
+    switch (kind) {
+      case SUSPEND:
+        return TypeName.OBJECT;
+      case FLOW:
+        return ParameterizedTypeName.get(Names.FLOW, value);
+      default:
+        return ParameterizedTypeName.get(
+            Names.COMPLETION_STAGE, WildcardTypeName.subtypeOf(value));
+    }
+  }
+
+  /** {@code Continuation<? super V>}, as a suspend function of value {@code V} takes it. */
+  private static TypeName continuationOf(TypeName value) {
+    return ParameterizedTypeName.get(Names.CONTINUATION, WildcardTypeName.supertypeOf(value));
+  }
+
+  /** How the call starts: {@code start()}, {@code run($completion)} or {@code flow()}. */
+  private static CodeBlock start(ReturnKind kind, List<String> arguments) {
+    switch (kind) {
+      case SUSPEND:
+        return CodeBlock.of("run($N)", arguments.get(arguments.size() - 1));
+      case FLOW:
+        return CodeBlock.of("flow()");
+      default:
+        return CodeBlock.of("start()");
+    }
   }
 
   /**
