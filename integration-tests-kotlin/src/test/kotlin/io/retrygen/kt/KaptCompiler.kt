@@ -2,11 +2,13 @@ package io.retrygen.kt
 
 import com.squareup.javapoet.JavaFile
 import io.retrygen.Retryable
+import io.retrygen.kotlin.SuspendCall
 import io.retrygen.processor.RetryProcessor
 import io.retrygen.runtime.RetryOptions
 import java.io.File
 import java.nio.file.Files
 import java.nio.file.Path
+import kotlinx.coroutines.flow.Flow
 import org.jetbrains.kotlin.cli.common.ExitCode
 import org.jetbrains.kotlin.cli.common.arguments.K2JVMCompilerArguments
 import org.jetbrains.kotlin.cli.common.arguments.parseCommandLineArguments
@@ -61,17 +63,23 @@ object KaptCompiler {
 
   /**
    * Compiles [sources] (file name to Kotlin text) in [workDir], with `-jvm-default=`[jvmDefault]
-   * (`enable`, as this module's build and the README say; `disable` for the compatibility mode).
+   * (`enable`, as this module's build and the README say; `disable` for the compatibility mode),
+   * with retry-kotlin and kotlinx-coroutines on the class path when [kotlinModule].
    */
-  fun compile(workDir: Path, sources: Map<String, String>, jvmDefault: String = "enable"): Result {
+  fun compile(
+    workDir: Path,
+    sources: Map<String, String>,
+    jvmDefault: String = "enable",
+    kotlinModule: Boolean = false,
+  ): Result {
     val sourceDir = Files.createDirectories(workDir.resolve("src"))
     val sourceFiles =
       sources.map { (name, text) -> sourceDir.resolve(name).also { Files.writeString(it, text) } }
     val out = { name: String -> Files.createDirectories(workDir.resolve(name)).toString() }
-    val classpath =
-      listOf(Retryable::class.java, RetryOptions::class.java, Unit::class.java)
-        .map(::locationOf)
-        .distinct()
+    val libraries = listOf(Retryable::class.java, RetryOptions::class.java, Unit::class.java)
+    // retry-kotlin and kotlinx-coroutines, for suspend functions and Flows, when asked for.
+    val coroutines = listOf(SuspendCall::class.java, Flow::class.java)
+    val classpath = (libraries + if (kotlinModule) coroutines else emptyList()).map(::locationOf).distinct()
     val processorPath = listOf(RetryProcessor::class.java, JavaFile::class.java).map(::locationOf)
     val args =
       listOf(

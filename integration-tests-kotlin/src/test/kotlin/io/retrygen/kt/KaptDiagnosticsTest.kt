@@ -14,8 +14,8 @@ import org.junit.jupiter.api.io.TempDir
 class KaptDiagnosticsTest {
   @TempDir lateinit var workDir: Path
 
-  private fun compile(source: String, jvmDefault: String = "enable") =
-    KaptCompiler.compile(workDir, mapOf("Client.kt" to source), jvmDefault)
+  private fun compile(source: String, jvmDefault: String = "enable", kotlinModule: Boolean = false) =
+    KaptCompiler.compile(workDir, mapOf("Client.kt" to source), jvmDefault, kotlinModule)
 
   /** The 1-based line of [source] that contains [text]; exactly one must. */
   private fun lineContaining(source: String, text: String): Int {
@@ -135,10 +135,10 @@ class KaptDiagnosticsTest {
     assertEquals(1, result.errors.size, "$result")
     val error = result.errors.single()
     assertEquals(
-      "suspend function charge(String) is retried without blocking by" +
-        " io.retrygen:retry-kotlin, which is not on the compile classpath: a retry loop around" +
-        " the call would end at its first suspension. Add that dependency, or do not guard the" +
-        " function",
+      "suspend charge(String) is retried by io.retrygen.kotlin.SuspendCall, which is not on the" +
+        " compile classpath: add the dependency io.retrygen:retry-kotlin (the annotation" +
+        " processor path is not enough). A retry loop around the call would end at its first" +
+        " suspension",
       error.message,
     )
     assertEquals(lineContaining(source, "suspend fun charge("), error.line)
@@ -175,5 +175,137 @@ class KaptDiagnosticsTest {
       error.message,
     )
     assertEquals(lineContaining(source, "fun fallback("), error.line)
+  }
+
+  @Test
+  fun suspendRecoverWithTheWrongResultIsReportedOnItsKotlinLine() {
+    val source =
+      """
+      package test
+
+      import io.retrygen.Recover
+      import io.retrygen.Retryable
+      import java.io.IOException
+
+      interface Client {
+        @Retryable(recover = "fromCache")
+        suspend fun quote(symbol: String): String
+
+        @Recover
+        suspend fun fromCache(failure: IOException, symbol: String): Int = 0
+      }
+      """.trimIndent()
+
+    val result = compile(source, kotlinModule = true)
+
+    assertEquals(ExitCode.COMPILATION_ERROR, result.exitCode, "$result")
+    assertEquals(1, result.errors.size, "$result")
+    val error = result.errors.single()
+    assertEquals(
+      "@Retryable(recover = \"fromCache\") names no @Recover method that fits suspend" +
+        " quote(String): suspend fromCache(IOException, String) returns Integer, which is not" +
+        " assignable to String, the result of suspend quote(String). A recover method returns a" +
+        " type assignable to String and takes optionally the failure, then the first parameters" +
+        " of suspend quote(String)",
+      error.message,
+    )
+    // kapt maps an error on an annotation value to the line of the function it annotates.
+    assertEquals(lineContaining(source, "suspend fun quote("), error.line)
+  }
+
+  @Test
+  fun retryOnResultOnAFlowIsReportedOnItsKotlinLine() {
+    val source =
+      """
+      package test
+
+      import io.retrygen.Retryable
+      import kotlinx.coroutines.flow.Flow
+
+      interface Client {
+        @Retryable(retryOnResult = "isEmpty")
+        fun ticks(symbol: String): Flow<String>
+
+        fun isEmpty(tick: String): Boolean = tick.isEmpty()
+      }
+      """.trimIndent()
+
+    val result = compile(source, kotlinModule = true)
+
+    assertEquals(ExitCode.COMPILATION_ERROR, result.exitCode, "$result")
+    assertEquals(1, result.errors.size, "$result")
+    assertEquals(
+      "retryOnResult does not apply to ticks(String), which returns a Flow: a flow has no one" +
+        " result to test. Remove retryOnResult, or test the elements downstream",
+      result.errors.single().message,
+    )
+    // kapt maps an error on an annotation value to the line of the function it annotates.
+    assertEquals(lineContaining(source, "fun ticks("), result.errors.single().line)
+  }
+
+  @Test
+  fun abstractRecoverFunctionSaysGiveItABody() {
+    val source =
+      """
+      package test
+
+      import io.retrygen.Recover
+      import io.retrygen.Retryable
+      import java.io.IOException
+
+      interface Client {
+        @Retryable
+        suspend fun quote(symbol: String): String
+
+        @Recover
+        suspend fun fromCache(failure: IOException, symbol: String): String
+      }
+      """.trimIndent()
+
+    val result = compile(source, kotlinModule = true)
+
+    assertEquals(ExitCode.COMPILATION_ERROR, result.exitCode, "$result")
+    assertEquals(1, result.errors.size, "$result")
+    assertEquals(
+      "@Recover method suspend fromCache(IOException, String) has no body, so the generated" +
+        " class has nothing to call. Give it a body",
+      result.errors.single().message,
+    )
+    assertEquals(lineContaining(source, "suspend fun fromCache("), result.errors.single().line)
+  }
+
+  @Test
+  fun guardedSuspendFunctionsAndFlowsCompileCleanWithTheKotlinModule() {
+    val source =
+      """
+      package test
+
+      import io.retrygen.Recover
+      import io.retrygen.Retryable
+      import java.io.IOException
+      import kotlinx.coroutines.flow.Flow
+      import kotlinx.coroutines.flow.emptyFlow
+
+      interface Client {
+        @Retryable(retryFor = [IOException::class])
+        suspend fun quote(symbol: String): String
+
+        @Retryable
+        suspend fun publish(symbol: String)
+
+        @Retryable
+        fun ticks(symbol: String): Flow<String>
+
+        @Recover suspend fun fromCache(failure: IOException, symbol: String): String = "cached"
+
+        @Recover fun noTicks(failure: Exception): Flow<String> = emptyFlow()
+      }
+      """.trimIndent()
+
+    val result = compile(source, kotlinModule = true)
+
+    assertEquals(ExitCode.OK, result.exitCode, "$result")
+    assertEquals(emptyList<KaptCompiler.Diagnostic>(), result.errors + result.warnings)
+    assertEquals(listOf("ClientRetrying.java"), result.generatedSources)
   }
 }

@@ -4,6 +4,7 @@ import java.nio.file.Files
 import java.nio.file.Path
 import org.junit.jupiter.api.Assertions.assertEquals
 import org.junit.jupiter.api.Assertions.assertNull
+import org.junit.jupiter.api.Assertions.assertTrue
 import org.junit.jupiter.api.Test
 
 /**
@@ -15,6 +16,8 @@ class ReadmeKotlinTest {
   private val readme = Path.of(System.getProperty("readme.file", "../README.md"))
   private val pom = Path.of(System.getProperty("pom.file", "pom.xml"))
   private val version = System.getProperty("project.version", "0.1.0-SNAPSHOT")
+  private val generatedDir =
+    Path.of(System.getProperty("generated.dir", "target/generated-sources/kapt/compile"))
 
   @Test
   fun readmeMavenSetUpIsAnExcerptOfThisPom() {
@@ -34,6 +37,27 @@ class ReadmeKotlinTest {
     )
   }
 
+  /** The README's generated `suspend` method is the one kapt and the processor write here. */
+  @Test
+  fun readmeGeneratedSuspendMethodIsThisModulesGeneratedCode() {
+    val lines = Files.readAllLines(readme)
+    val start = lines.indexOf(GENERATED_MARKER) + 1
+    assertTrue(start > 0, "a line \"$GENERATED_MARKER\" in README.md")
+    assertEquals("```java", lines[start], "README.md:${start + 1}")
+    val end = lines.subList(start + 1, lines.size).indexOf("```") + start + 1
+    val block = lines.subList(start + 1, end).map { it.trim() }.filter { it.isNotEmpty() }
+    val generated =
+      Files.readAllLines(generatedDir.resolve("io/retrygen/kt/QuoteServiceRetrying.java"))
+        .map { it.trim() }
+        .filter { it.isNotEmpty() }
+
+    assertTrue(block.size > 10, "README block: $block")
+    // From the @Override before the method's signature, which is the block's second line.
+    val first = generated.indexOf(block[1]) - 1
+    assertTrue(first >= 0, "${block[1]} in QuoteServiceRetrying.java")
+    assertEquals(block, generated.subList(first, minOf(first + block.size, generated.size)))
+  }
+
   @Test
   fun anExcerptLineThePomLacksOrHasEarlierIsReported() {
     val pom = listOf("<a>", "<b>", "<c>")
@@ -44,6 +68,8 @@ class ReadmeKotlinTest {
 
   private companion object {
     const val MARKER = "<!-- excerpt of integration-tests-kotlin/pom.xml -->"
+    const val GENERATED_MARKER =
+      "<!-- excerpt of QuoteServiceRetrying.java, generated in integration-tests-kotlin -->"
 
     /** The first line of [excerpt] not found in [pom] after its predecessor's; null if none. */
     fun firstLineNotIn(excerpt: List<String>, pom: List<String>): String? {

@@ -171,9 +171,9 @@ public final class Validator {
           method,
           "@Recover method %s has no body, so the generated class has nothing to call. %s",
           Messages.signature(method),
-          method.getEnclosingElement().getKind().isInterface()
-              ? "Make it a default method"
-              : "Give it a body");
+          !method.getEnclosingElement().getKind().isInterface() || KotlinSupport.isKotlin(method)
+              ? "Give it a body"
+              : "Make it a default method");
     }
   }
 

@@ -132,7 +132,12 @@ public final class RecoverResolver {
             + " method returns a type assignable to %s and takes optionally the failure, then"
             + " the first parameters of %s",
         retry.recover(), Messages.signature(guarded), Messages.signature(closestEntry.method),
-        closest.reason, Messages.typeName(guardedType.getReturnType()),
+        closest.reason,
+        // What a suspend function returns to its Kotlin caller, not the Object of its JVM form.
+        Messages.typeName(
+            ReturnKind.of(guardedType) == ReturnKind.SUSPEND
+                ? ReturnKind.valueTypeOf(elements, guardedType)
+                : guardedType.getReturnType()),
         Messages.signature(guarded));
   }
 
