@@ -109,8 +109,11 @@ protected constructor(
     }
 
     /**
-     * The collector threw [failure] from `emit`: not the dependency's failure, so the breaker's
-     * permit goes back unrecorded and the call ends as the collector decided.
+     * The collector threw [failure] from `emit`: the call ends as the collector decided. A
+     * collector that stopped early (`first()`) got what it wanted from the dependency, a success
+     * for the breaker too: left unrecorded, a breaker whose callers all use `first()` would count
+     * only failures, and never close from half-open. Anything else the collector threw says
+     * nothing about the dependency, so the permit goes back unrecorded.
      */
     private fun collectorFailed(
         retrier: Retrier?,
@@ -121,11 +124,12 @@ protected constructor(
         failure: Throwable,
         cancelled: Boolean,
     ) {
-        breaker?.settle(permit, countsAsFailure = false, cancelled = true)
+        val stoppedEarly = !cancelled && failure is CancellationException
+        breaker?.settle(permit, countsAsFailure = false, cancelled = !stoppedEarly)
         when {
             retrier == null -> return
+            stoppedEarly -> retrier.succeeded(attempt, startNanos)
             cancelled -> retrier.gaveUp(attempt, startNanos, failure, GiveUpReason.CANCELLED)
-            failure is CancellationException -> retrier.succeeded(attempt, startNanos) // first()
             else -> retrier.gaveUp(attempt, startNanos, failure, GiveUpReason.USER_CODE_FAILED)
         }
     }
