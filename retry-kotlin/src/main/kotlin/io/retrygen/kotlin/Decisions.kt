@@ -20,6 +20,39 @@ import kotlinx.coroutines.isActive
 internal suspend fun callCancelled(): Boolean = !currentCoroutineContext().isActive
 
 /**
+ * After [attempt] failed with [failure] (thrown while the call was [cancelled] or not): null once
+ * the wait is over and the next attempt may start, else the reason the call gives up. With a
+ * retrier, as [retryAfterFailure] says; without one (a breaker alone) the call gives up at once,
+ * as [GiveUpReason.CANCELLED] for a cancellation (never recovered), else to be recovered.
+ */
+internal suspend fun Retrier?.afterFailedAttempt(
+    attempt: Int,
+    startNanos: Long,
+    failure: Throwable,
+    retryable: Boolean,
+    hooks: RetryHooks<*>,
+    cancelled: Boolean,
+): GiveUpReason? =
+    when {
+        this != null -> retryAfterFailure(attempt, startNanos, failure, retryable, hooks)
+        cancelled || failure is CancellationException -> GiveUpReason.CANCELLED
+        else -> GiveUpReason.NOT_RETRYABLE
+    }
+
+/**
+ * What a call that gave up as [GiveUpReason.CANCELLED] after [failure] throws: [failure] when it
+ * is a [CancellationException]; else the cancellation of the calling coroutine, which an attempt
+ * turned into a failure of its own (a closed socket's `IOException`, say), so that the caller still
+ * sees its call cancelled rather than failed.
+ */
+internal suspend fun cancellation(failure: Throwable): Throwable {
+    if (failure !is CancellationException) {
+        currentCoroutineContext().ensureActive()
+    }
+    return failure
+}
+
+/**
  * After [attempt] failed with [failure], which step 1 classified as [retryable]: steps 2 to 10.
  * Returns null once the wait is over and the next attempt may start; else the reason the call
  * gave up, the listeners told. A cancelled call gives up as [GiveUpReason.CANCELLED], also when
@@ -27,7 +60,7 @@ internal suspend fun callCancelled(): Boolean = !currentCoroutineContext().isAct
  * listeners were told). User code that throws (`retryIf`, `delayFor`) ends the call with what it
  * threw, after `onFailure` with [GiveUpReason.USER_CODE_FAILED].
  */
-internal suspend fun Retrier.retryAfterFailure(
+private suspend fun Retrier.retryAfterFailure(
     attempt: Int,
     startNanos: Long,
     failure: Throwable,

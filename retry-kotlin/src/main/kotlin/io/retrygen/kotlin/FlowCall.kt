@@ -80,24 +80,20 @@ protected constructor(
             } catch (failure: Throwable) {
                 val cancelled = callCancelled()
                 if (failure === downstream.thrown) {
-                    collectorFailed(retrier, breaker, permit, attempt, startNanos, failure, cancelled)
+                    collectorFailed(
+                        retrier, breaker, permit, attempt, startNanos, failure, cancelled)
                     throw failure
                 }
                 breaker?.settle(permit, breakerFailure(failure), cancelled)
                 val reason =
-                    when {
-                        retrier != null ->
-                            retrier.retryAfterFailure(
-                                attempt, startNanos, failure, retryable(failure), this)
-                        cancelled || failure is CancellationException -> GiveUpReason.CANCELLED
-                        else -> GiveUpReason.NOT_RETRYABLE
-                    }
+                    retrier.afterFailedAttempt(
+                        attempt, startNanos, failure, retryable(failure), this, cancelled)
                 if (reason == null) {
                     attempt++
                     continue
                 }
                 if (reason == GiveUpReason.CANCELLED) {
-                    throw failure // cancellation is never recovered
+                    throw cancellation(failure) // never recovered
                 }
                 collector.emitAll(recover(failure))
                 return

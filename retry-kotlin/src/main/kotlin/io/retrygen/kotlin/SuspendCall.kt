@@ -86,19 +86,14 @@ protected constructor(
                 val cancelled = callCancelled()
                 breaker?.settle(permit, breakerFailure(failure), cancelled)
                 val reason =
-                    when {
-                        retrier != null ->
-                            retrier.retryAfterFailure(
-                                attempt, startNanos, failure, retryable(failure), this)
-                        cancelled || failure is CancellationException -> GiveUpReason.CANCELLED
-                        else -> GiveUpReason.NOT_RETRYABLE
-                    }
+                    retrier.afterFailedAttempt(
+                        attempt, startNanos, failure, retryable(failure), this, cancelled)
                 if (reason == null) {
                     attempt++
                     continue
                 }
                 if (reason == GiveUpReason.CANCELLED) {
-                    throw failure // cancellation is never recovered
+                    throw cancellation(failure) // never recovered
                 }
                 return recover(failure)
             }

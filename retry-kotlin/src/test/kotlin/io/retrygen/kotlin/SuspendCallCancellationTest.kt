@@ -122,7 +122,8 @@ class SuspendCallCancellationTest {
 
     /**
      * A client that turns its cancellation into its own failure (a closed socket's IOException):
-     * the call is over all the same, neither retried nor recovered, whatever the failure's type.
+     * the call is over all the same, neither retried nor recovered, whatever the failure's type,
+     * and the caller sees it cancelled, not failed: the coroutine's CancellationException.
      */
     @Test
     fun aCancelledCallIsNeitherRetriedNorRecoveredWhateverItsAttemptThrew() = runTest {
@@ -144,7 +145,8 @@ class SuspendCallCancellationTest {
 
             assertEquals(1, call.attempts)
             assertEquals(emptyList<Throwable>(), call.recovered)
-            assertSame(closed, running.thrown) // what the attempt threw, as for any give-up
+            assertInstanceOf(CancellationException::class.java, running.thrown)
+            assertEquals("stop", running.thrown?.message)
             assertEquals(listOf("failure #1 ${closed.message} CANCELLED +0ms"), f.listener.events)
         }
     }
