@@ -64,10 +64,20 @@ public final class Messages {
     // As written, not 5.0E-4: 0.0005.
     return BigDecimal.valueOf(value).stripTrailingZeros().toPlainString();
   }
-  /** {@code name(ParamType, ...)}, for messages. */
+
+  /**
+   * {@code name(ParamType, ...)}, for messages; {@code suspend name(ParamType, ...)} for a Kotlin
+   * suspend function, as its source shows it.
+   */
   public static String signature(ExecutableElement method) {
+    String bare = bareSignature(method);
+    return KotlinSupport.isSuspend(method) ? "suspend " + bare : bare;
+  }
+
+  /** {@code charge(String)}: a suspend function's without its continuation, as Kotlin shows it. */
+  private static String bareSignature(ExecutableElement method) {
     if (KotlinSupport.isSuspend(method)) {
-      return "suspend " + KotlinSupport.suspendSignature(method); // as its Kotlin source shows it
+      return KotlinSupport.suspendSignature(method);
     }
     StringBuilder result = new StringBuilder().append(method.getSimpleName()).append('(');
     String separator = "";
@@ -82,7 +92,7 @@ public final class Messages {
   public static String declaration(Element element) {
     if (element instanceof ExecutableElement) {
       return ((TypeElement) element.getEnclosingElement()).getQualifiedName() + "."
-          + signature((ExecutableElement) element);
+          + bareSignature((ExecutableElement) element);
     }
     return ((TypeElement) element).getQualifiedName().toString();
   }
