@@ -2,6 +2,7 @@ package io.retrygen.oracle;
 
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.concurrent.CancellationException;
 
 /**
  * The reference model: what the contract says a case must do, as a {@link Trace}. Written from
@@ -23,6 +24,14 @@ import java.util.TreeMap;
  * included) instead of sleeping, has no thread to interrupt during a wait, makes its first attempt
  * on the caller's thread and the others on the scheduler's, and never sets the interrupt flag
  * again after recovering an interruption (the flag belongs to a thread, not to a call).
+ *
+ * <p>A {@code suspend} function (SPEC §14) takes the same steps in the same order; its waits are
+ * {@code delay}s (none for 0 ms), the options' sleeper and scheduler unused, its recover methods
+ * plain or {@code suspend} ones. Its coroutine has no thread of its own, so no interrupt flag: the
+ * script's interrupts are cancellations of the calling coroutine there, during an attempt or a
+ * wait, which end the call at once with the cancellation: {@code onFailure} with {@code
+ * CANCELLED}, no further attempt, no recovery, no budget token, and the attempt's breaker permit
+ * given back unrecorded. Step 4 then never gives up; a sleeper that throws has no meaning.
  */
 final class Model {
   private final Policy policy;
@@ -78,7 +87,7 @@ final class Model {
       callNumber = c + 1;
       now += millis(call.gapBefore);
       trace.call(callNumber, "a" + callNumber);
-      interrupted = call.interruptedBefore;
+      interrupted = call.interruptedBefore && !path.suspend; // no thread's flag on a coroutine
       start = now;
       attempt = 0;
       invocation = 0;
@@ -108,6 +117,13 @@ final class Model {
         invocation++;
         scripted = call.attempt(invocation);
         now += millis(scripted.duration);
+        if (path.suspend && scripted.interrupts) {
+          cancelledDuringAttempt();
+          return;
+        }
+        if (path.suspend && scripted.form == Script.Form.LATER) {
+          see("suspended attempt");
+        }
         interrupted |= scripted.interrupts;
         String where = !path.async ? "" : attempt == 1 ? "@caller" : "@scheduler";
         if (scripted.failure != null) {
@@ -134,6 +150,22 @@ final class Model {
       }
       again = failure != null ? afterFailure(scripted) : afterResult(scripted);
     }
+  }
+
+  /**
+   * On {@link Path#SUSPEND}: the calling coroutine was cancelled during the attempt, which ends
+   * with that cancellation. The breaker gets its permit back with no outcome; the call ends at
+   * once, before any step of the decision order.
+   */
+  private void cancelledDuringAttempt() {
+    see("cancelled during an attempt");
+    failure = new ModelFailure("K" + callNumber, CancellationException.class, null);
+    trace.invoke(invocation, "", "cancelled " + failure.id, false);
+    if (breaker != null) {
+      breaker.release();
+    }
+    emit("onFailure", failure.id, 0, "CANCELLED");
+    end("threw " + failure.id);
   }
 
   /** Steps 1 to 10 after a failed attempt; true to make the next attempt. */
@@ -231,13 +263,16 @@ final class Model {
     }
     emit("onRetry", failure == null ? "null" : failure.id, wait, null);
     if (!path.async && wait == 0) {
-      return true; // no Sleeper call for 0 ms
+      return true; // no Sleeper call, no delay, for 0 ms
     }
     waits++;
     Script.Wait scripted = call.waitNumber(waits);
+    if (path.suspend) {
+      return delay(wait, scripted);
+    }
     String how = path.async ? "schedule" : "sleep";
     String thrown = "S" + callNumber + "." + waits;
-    trace.wait(how, wait, Trace.behaviour(scripted, path.async, thrown));
+    trace.wait(how, wait, Trace.behaviour(scripted, path, thrown));
     if (scripted.kind == Script.WaitKind.THROWS) {
       return userCodeFailed(thrown);
     }
@@ -248,6 +283,29 @@ final class Model {
       return stop("INTERRUPTED");
     }
     now += millis(wait + (scripted.kind == Script.WaitKind.SLOW ? scripted.extra : 0));
+    return timeLeftAfterWait();
+  }
+
+  /**
+   * Step 9's wait on {@link Path#SUSPEND}: a {@code delay}, late when {@code SLOW}; cancelled
+   * ({@code INTERRUPTED}): the call ends with the cancellation, unrecovered. Nothing throws.
+   */
+  private boolean delay(long wait, Script.Wait scripted) {
+    String cancellation = "K" + callNumber;
+    trace.wait("delay", wait, Trace.behaviour(scripted, path, cancellation));
+    if (scripted.kind == Script.WaitKind.INTERRUPTED) {
+      now += millis(scripted.extra);
+      see("cancelled wait");
+      emit("onFailure", failure == null ? "null" : failure.id, 0, "CANCELLED");
+      end("threw " + cancellation);
+      return false;
+    }
+    now += millis(wait + (scripted.kind == Script.WaitKind.SLOW ? scripted.extra : 0));
+    return timeLeftAfterWait();
+  }
+
+  /** Step 9's check after a wait: a wait that reached {@code maxDuration} gives up. */
+  private boolean timeLeftAfterWait() {
     if (retry.maxDuration > 0 && now - start >= millis(retry.maxDuration)) {
       see("maxDuration after a wait");
       return stop("DURATION_EXHAUSTED");

@@ -93,6 +93,9 @@ final class Oracle {
         result.count("runs: " + path, 1);
         result.count("calls", drawn.script.calls.size());
         model.seen.forEach((what, times) -> result.count("seen: " + what, times));
+        if (path.suspend) {
+          model.seen.forEach((what, times) -> result.count("seen on SUSPEND: " + what, times));
+        }
         if (Trace.firstDifference(expected, actual) >= 0) {
           result.keep(new Mismatch(drawn, drawn.script, path, names.get(i), expected, actual));
         }
