@@ -45,9 +45,12 @@ final class Oracle {
       counts.merge(what, times, Integer::sum);
     }
 
+    /** Adds what {@code other} found: its counts (its mismatches counted there already). */
     void add(Result other) {
       for (Mismatch mismatch : other.mismatches) {
-        keep(mismatch);
+        if (mismatches.size() < KEPT) {
+          mismatches.add(mismatch);
+        }
       }
       other.counts.forEach(this::count);
     }
