@@ -168,7 +168,9 @@ class DecisionOrderOracleTest {
         "maxDuration after a wait", "user code failed: P", "user code failed: D", "recovered",
         "recovered by a suspend function", "recovered without a failure parameter",
         "recover threw", "not recoverable", "breaker opened", "breaker refused",
-        "result rejected", "suspended attempt", "cancelled during an attempt", "cancelled wait");
+        "result rejected", "suspended attempt", "cancelled during a suspended attempt",
+        "cancelled during an attempt that did not suspend", "cancelled wait",
+        "rejected a result after a cancellation");
     for (String what : suspend) {
       assertWithMessage("suspend runs where the model saw \"%s\"", what)
           .that(counts.getOrDefault("seen on SUSPEND: " + what, 0)).isGreaterThan(0);

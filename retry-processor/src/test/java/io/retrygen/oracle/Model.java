@@ -29,9 +29,12 @@ import java.util.concurrent.CancellationException;
  * {@code delay}s (none for 0 ms), the options' sleeper and scheduler unused, its recover methods
  * plain or {@code suspend} ones. Its coroutine has no thread of its own, so no interrupt flag: the
  * script's interrupts are cancellations of the calling coroutine there, during an attempt or a
- * wait, which end the call at once with the cancellation: {@code onFailure} with {@code
- * CANCELLED}, no further attempt, no recovery, no budget token, and the attempt's breaker permit
- * given back unrecorded. Step 4 then never gives up; a sleeper that throws has no meaning.
+ * wait, which end the call at once: {@code onFailure} with {@code CANCELLED}, no further attempt,
+ * no recovery, no budget token. A cancelled wait, or an attempt that suspended, ends with the
+ * cancellation; an attempt that did not suspend ends as it ended: its failure is rethrown (its
+ * breaker permit given back unrecorded), a result that {@code retryOnResult} accepts returned, one
+ * it rejects ends the call with the cancellation. Step 4 then never gives up; a sleeper that
+ * throws has no meaning.
  */
 final class Model {
   private final Policy policy;
@@ -58,6 +61,8 @@ final class Model {
   /** The outcome of the attempt being decided on: a failure, or else a result. */
   private ModelFailure failure;
   private String result;
+  /** On {@link Path#SUSPEND}: whether the calling coroutine was cancelled during the attempt. */
+  private boolean cancelled;
 
   private Model(Policy policy, Script script, Path path, Names names) {
     this.policy = policy;
@@ -110,6 +115,7 @@ final class Model {
       Script.Attempt scripted = null;
       failure = null;
       result = null;
+      cancelled = false;
       if (breaker != null && !breaker.acquire(now)) {
         failure = ModelFailure.REFUSED;
         see("breaker refused");
@@ -117,29 +123,23 @@ final class Model {
         invocation++;
         scripted = call.attempt(invocation);
         now += millis(scripted.duration);
-        if (path.suspend && scripted.interrupts) {
-          cancelledDuringAttempt();
-          return;
-        }
-        if (path.suspend && scripted.form == Script.Form.LATER) {
-          see("suspended attempt");
-        }
-        interrupted |= scripted.interrupts;
         String where = !path.async ? "" : attempt == 1 ? "@caller" : "@scheduler";
-        if (scripted.failure != null) {
-          failure = new ModelFailure(id("F"), scripted.failure.type,
-              scripted.cause == null ? null : scripted.cause.type);
+        if (path.suspend) {
+          invokeSuspend(scripted);
         } else {
-          result = "v" + callNumber + "." + invocation;
+          interrupted |= scripted.interrupts;
+          outcome(scripted);
+          trace.invoke(invocation, where, failure != null ? "throws " + failure.id
+              : "returns " + result, scripted.interrupts);
         }
-        trace.invoke(invocation, where, failure != null ? "throws " + failure.id
-            : "returns " + result, scripted.interrupts);
-        if (breaker != null) {
+        if (breaker != null && cancelled && failure != null) {
+          breaker.release(); // an abandoned attempt says nothing about the dependency
+        } else if (breaker != null) {
           breaker.record(failure != null && breaker.countsAsFailure(failure), now);
         }
       }
       if (retry == null) { // a breaker alone: one attempt, then recovery
-        if (failure != null && failure.is(Fault.CANCELLATION)) {
+        if (failure != null && (cancelled || failure.is(Fault.CANCELLATION))) {
           end("threw " + failure.id); // no retryFor can name it: never recovered
         } else if (failure != null) {
           recover();
@@ -152,24 +152,49 @@ final class Model {
     }
   }
 
-  /**
-   * On {@link Path#SUSPEND}: the calling coroutine was cancelled during the attempt, which ends
-   * with that cancellation. The breaker gets its permit back with no outcome; the call ends at
-   * once, before any step of the decision order.
-   */
-  private void cancelledDuringAttempt() {
-    see("cancelled during an attempt");
-    failure = new ModelFailure("K" + callNumber, CancellationException.class, null);
-    trace.invoke(invocation, "", "cancelled " + failure.id, false);
-    if (breaker != null) {
-      breaker.release();
+  /** The scripted failure, or else the result, of the invocation. */
+  private void outcome(Script.Attempt scripted) {
+    if (scripted.failure != null) {
+      failure = new ModelFailure(id("F"), scripted.failure.type,
+          scripted.cause == null ? null : scripted.cause.type);
+    } else {
+      result = "v" + callNumber + "." + invocation;
     }
-    emit("onFailure", failure.id, 0, "CANCELLED");
-    end("threw " + failure.id);
   }
 
-  /** Steps 1 to 10 after a failed attempt; true to make the next attempt. */
+  /**
+   * An invocation on {@link Path#SUSPEND}, where an interrupt the script sets is the calling
+   * coroutine cancelled during the attempt: a suspended attempt ({@code LATER}) then ends with
+   * that cancellation; one that does not suspend ends as scripted, the cancellation noticed after
+   * it (a function that does not cooperate).
+   */
+  private void invokeSuspend(Script.Attempt scripted) {
+    cancelled = scripted.interrupts;
+    if (scripted.form == Script.Form.LATER) {
+      see(cancelled ? "cancelled during a suspended attempt" : "suspended attempt");
+    } else if (cancelled) {
+      see("cancelled during an attempt that did not suspend");
+    }
+    if (cancelled && scripted.form == Script.Form.LATER) {
+      failure = new ModelFailure("K" + callNumber, CancellationException.class, null);
+      trace.invoke(invocation, "", "cancelled " + failure.id, false);
+      return;
+    }
+    outcome(scripted);
+    trace.invoke(invocation, "", failure != null ? "throws " + failure.id : "returns " + result,
+        cancelled ? "+cancel K" + callNumber : "");
+  }
+
+  /**
+   * Steps 1 to 10 after a failed attempt; true to make the next attempt. A call whose coroutine
+   * was cancelled ends at once, before step 1, unrecovered, with the attempt's failure.
+   */
   private boolean afterFailure(Script.Attempt scripted) {
+    if (cancelled) {
+      emit("onFailure", failure.id, 0, "CANCELLED");
+      end("threw " + failure.id);
+      return false;
+    }
     if (!ModelClassification.retryable(retry, failure)) {
       budget.refund();
       if (ModelClassification.cancelled(retry, failure)) {
@@ -182,7 +207,11 @@ final class Model {
     return retrySteps(scripted);
   }
 
-  /** After an attempt that returned a result; true to make the next attempt. */
+  /**
+   * After an attempt that returned a result; true to make the next attempt. A call whose coroutine
+   * was cancelled returns a result it accepts; one it rejects ends the call at once, before step
+   * 2, with the cancellation.
+   */
   private boolean afterResult(Script.Attempt scripted) {
     if (retry.retryOnResult != null) {
       if (scripted.predicateThrows) {
@@ -190,6 +219,12 @@ final class Model {
         return userCodeFailed(id("P"));
       }
       trace.predicate("rejects", result, String.valueOf(scripted.rejected));
+      if (scripted.rejected && cancelled) {
+        see("rejected a result after a cancellation");
+        emit("onFailure", "null", 0, "CANCELLED");
+        end("threw K" + callNumber);
+        return false;
+      }
       if (scripted.rejected) {
         see("result rejected");
         return retrySteps(scripted);

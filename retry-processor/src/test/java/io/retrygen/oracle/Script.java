@@ -115,7 +115,8 @@ final class Script {
     final long duration;
     /**
      * Whether it sets the calling thread's interrupt flag; on the suspend path, whether the calling
-     * coroutine is cancelled {@code duration} ms into it, which it then ends with.
+     * coroutine is cancelled during it: {@code LATER}, {@code duration} ms into its suspension,
+     * which it then ends with; else before it returns or throws as scripted.
      */
     final boolean interrupts;
     final Form form;

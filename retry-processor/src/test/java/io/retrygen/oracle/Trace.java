@@ -37,8 +37,13 @@ final class Trace {
 
   /** The delegate (or the class's own method) was invoked; {@code outcome} says how it ends. */
   void invoke(int invocation, String where, String outcome, boolean interrupts) {
+    invoke(invocation, where, outcome, interrupts ? "+interrupt" : "");
+  }
+
+  /** {@code mark} says what else the invocation did: "+interrupt", "+cancel K1" or "". */
+  void invoke(int invocation, String where, String outcome, String mark) {
     lines.add("  invoke " + invocation + (where.isEmpty() ? "" : " " + where) + " -> " + outcome
-        + (interrupts ? " +interrupt" : ""));
+        + (mark.isEmpty() ? "" : " " + mark));
   }
 
   void breaker(String change) {

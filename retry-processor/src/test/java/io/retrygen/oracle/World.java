@@ -111,12 +111,17 @@ final class World implements Sleeper, Ticker, RandomSource {
     String where = !path.async ? "" : insideCall ? "@caller" : "@scheduler";
     if (scripted.failure != null) {
       Throwable failure = failure(scripted);
-      trace.invoke(invocations, where, "throws " + id(failure), scripted.interrupts);
+      trace.invoke(invocations, where, "throws " + id(failure), mark(scripted));
       throw Hooks.sneaky(failure);
     }
     String result = result(scripted);
-    trace.invoke(invocations, where, "returns " + result, scripted.interrupts);
+    trace.invoke(invocations, where, "returns " + result, mark(scripted));
     return result;
+  }
+
+  /** What else an invocation did: set the interrupt flag, or (suspend) cancel the coroutine. */
+  private String mark(Script.Attempt scripted) {
+    return !scripted.interrupts ? "" : path.suspend ? "+cancel K" + callNumber : "+interrupt";
   }
 
   /**
@@ -164,21 +169,27 @@ final class World implements Sleeper, Ticker, RandomSource {
    * which mean nothing without a future), after its time passed outside the scheduler as a
    * blocking attempt's would; or, {@code LATER}, suspends and resumes with its outcome {@code
    * duration} ms of virtual time later, as a Kotlin function that suspends and then returns or
-   * throws resumes its caller's frame. One scripted to set the interrupt flag suspends instead
-   * until the calling coroutine is cancelled, {@code duration} ms later (a cancellation during an
-   * attempt, SPEC §14), and ends with that cancellation.
+   * throws resumes its caller's frame.
+   *
+   * <p>One scripted to set the interrupt flag sees the calling coroutine cancelled during it
+   * instead (SPEC §14): {@code LATER}, it suspends until the cancellation comes, {@code duration}
+   * ms later, and ends with it, as a function that cooperates does; else it cancels the coroutine
+   * itself and then returns or throws as scripted, as one that does not cooperate (or the
+   * cancellation came from elsewhere while it ran without suspending).
    */
   Object attemptSuspend(String arg, Continuation<? super String> continuation) {
     Script.Attempt planned = call.attempt(invocations + 1);
-    Script.Attempt scripted =
-        invoke(arg, planned.form != Script.Form.LATER && !planned.interrupts);
+    Script.Attempt scripted = invoke(arg, planned.form != Script.Form.LATER);
     CoroutineContext context = continuation.getContext();
-    if (scripted.interrupts) {
+    if (scripted.interrupts && scripted.form == Script.Form.LATER) {
       CancellationException cancellation = cancellation();
       trace.invoke(invocations, "", "cancelled " + id(cancellation), false);
       Job job = JobKt.getJob(context);
       coroutines.later(scripted.duration, () -> job.cancel(cancellation), context);
       return DelayKt.awaitCancellation(continuation);
+    }
+    if (scripted.interrupts) {
+      JobKt.getJob(context).cancel(cancellation());
     }
     if (scripted.form != Script.Form.LATER) {
       return complete(scripted);
