@@ -84,7 +84,9 @@ private suspend fun Retrier.retryAfterFailure(
 /**
  * After [attempt] returned a [result] that `retryOnResult` rejected: steps 2 to 10 of a result.
  * Returns null once the wait is over; else the reason the call gave up (the caller then returns
- * the last result).
+ * the last result). A call cancelled during the attempt (which returned all the same, without
+ * suspending) gives up at once as [GiveUpReason.CANCELLED], as after a failure: the listeners
+ * told, the [CancellationException] is thrown (no retry to announce, no rejected result to return).
  */
 internal suspend fun <T> Retrier.retryAfterResult(
     attempt: Int,
@@ -92,6 +94,10 @@ internal suspend fun <T> Retrier.retryAfterResult(
     result: T,
     hooks: RetryHooks<in T>,
 ): GiveUpReason? {
+    if (callCancelled()) {
+        gaveUp(attempt, startNanos, null, GiveUpReason.CANCELLED)
+        currentCoroutineContext().ensureActive() // throws the cancellation
+    }
     val decision =
         try {
             decideOnResult(attempt, startNanos, result, hooks)

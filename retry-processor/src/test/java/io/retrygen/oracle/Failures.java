@@ -1,5 +1,8 @@
 package io.retrygen.oracle;
 
+import java.util.concurrent.CancellationException;
+import kotlinx.coroutines.CopyableThrowable;
+
 /**
  * The failures of the oracle's small hierarchy, public so that the policies it compiles can name
  * them: custom checked and unchecked exceptions with a subtype each, {@code Error} subtypes, and a
@@ -60,6 +63,26 @@ public final class Failures {
 
     public ErrorB(String message) {
       super(message);
+    }
+  }
+
+  /**
+   * What the script cancels a coroutine with on the suspend path ("K2": call 2). kotlinx.coroutines
+   * in debug mode (assertions on, as under Surefire) copies an exception that resumes a coroutine
+   * to recover its stack trace, unless it is a {@link CopyableThrowable} that declines: this one
+   * does, so that the trace can tell whether retrygen passed on the very cancellation.
+   */
+  public static final class Cancellation extends CancellationException
+      implements CopyableThrowable<Cancellation> {
+    private static final long serialVersionUID = 1L;
+
+    public Cancellation(String message) {
+      super(message);
+    }
+
+    @Override
+    public Cancellation createCopy() {
+      return null;
     }
   }
 

@@ -5,6 +5,7 @@ import io.retrygen.runtime.CircuitBreakerListener;
 import io.retrygen.runtime.CircuitBreakerState;
 import io.retrygen.runtime.CircuitBreakers;
 import java.util.concurrent.CompletableFuture;
+import kotlin.coroutines.Continuation;
 
 /**
  * What the compiled policies call: the bodies of the guarded methods, predicates, {@code delayFor}
@@ -63,6 +64,14 @@ public final class Hooks {
     return world().attemptAsync(arg);
   }
 
+  /**
+   * One invocation of the {@code suspend} guarded code: its value, or {@code COROUTINE_SUSPENDED}
+   * and {@code continuation} resumed later, or a throw, as the script says.
+   */
+  public static Object attemptSuspend(String arg, Continuation<? super String> continuation) {
+    return world().attemptSuspend(arg, continuation);
+  }
+
   public static boolean retryIf(Throwable failure) {
     return world().userCode.retryIf(failure);
   }
@@ -94,6 +103,12 @@ public final class Hooks {
       failed.completeExceptionally(thrown);
       return failed;
     }
+  }
+
+  /** A {@code suspend} recover method: as {@link #recover}, after a suspension. */
+  public static Object recoverSuspend(
+      String name, Throwable failure, String arg, Continuation<? super String> continuation) {
+    return world().recoverSuspend(name, failure, arg, continuation);
   }
 
   static void event(String listener, String kind, RetryEvent event) {

@@ -2,6 +2,7 @@ package io.retrygen.oracle;
 
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.concurrent.CancellationException;
 
 /**
  * The reference model: what the contract says a case must do, as a {@link Trace}. Written from
@@ -23,6 +24,18 @@ import java.util.TreeMap;
  * included) instead of sleeping, has no thread to interrupt during a wait, makes its first attempt
  * on the caller's thread and the others on the scheduler's, and never sets the interrupt flag
  * again after recovering an interruption (the flag belongs to a thread, not to a call).
+ *
+ * <p>A {@code suspend} function (SPEC §14) takes the same steps in the same order; its waits are
+ * {@code delay}s (none for 0 ms), the options' sleeper and scheduler unused, its recover methods
+ * plain or {@code suspend} ones. Its coroutine has no thread of its own, so no interrupt flag: the
+ * script's interrupts are cancellations of the calling coroutine there, during an attempt or a
+ * wait, which end the call at once: {@code onFailure} with {@code CANCELLED}, no further attempt,
+ * no recovery, no budget token. A cancelled wait, or an attempt that suspended, ends with the
+ * cancellation; an attempt that did not suspend ends as it ended: a result that {@code
+ * retryOnResult} accepts is returned, one it rejects ends the call with the cancellation, and a
+ * failure (its breaker permit given back unrecorded) ends it with the cancellation too, unless it
+ * is a {@code CancellationException} itself, which is rethrown as it is. Step 4 then never gives up; a sleeper that
+ * throws has no meaning.
  */
 final class Model {
   private final Policy policy;
@@ -49,6 +62,8 @@ final class Model {
   /** The outcome of the attempt being decided on: a failure, or else a result. */
   private ModelFailure failure;
   private String result;
+  /** On {@link Path#SUSPEND}: whether the calling coroutine was cancelled during the attempt. */
+  private boolean cancelled;
 
   private Model(Policy policy, Script script, Path path, Names names) {
     this.policy = policy;
@@ -78,7 +93,7 @@ final class Model {
       callNumber = c + 1;
       now += millis(call.gapBefore);
       trace.call(callNumber, "a" + callNumber);
-      interrupted = call.interruptedBefore;
+      interrupted = call.interruptedBefore && !path.suspend; // no thread's flag on a coroutine
       start = now;
       attempt = 0;
       invocation = 0;
@@ -101,6 +116,7 @@ final class Model {
       Script.Attempt scripted = null;
       failure = null;
       result = null;
+      cancelled = false;
       if (breaker != null && !breaker.acquire(now)) {
         failure = ModelFailure.REFUSED;
         see("breaker refused");
@@ -108,23 +124,24 @@ final class Model {
         invocation++;
         scripted = call.attempt(invocation);
         now += millis(scripted.duration);
-        interrupted |= scripted.interrupts;
         String where = !path.async ? "" : attempt == 1 ? "@caller" : "@scheduler";
-        if (scripted.failure != null) {
-          failure = new ModelFailure(id("F"), scripted.failure.type,
-              scripted.cause == null ? null : scripted.cause.type);
+        if (path.suspend) {
+          invokeSuspend(scripted);
         } else {
-          result = "v" + callNumber + "." + invocation;
+          interrupted |= scripted.interrupts;
+          outcome(scripted);
+          trace.invoke(invocation, where, failure != null ? "throws " + failure.id
+              : "returns " + result, scripted.interrupts);
         }
-        trace.invoke(invocation, where, failure != null ? "throws " + failure.id
-            : "returns " + result, scripted.interrupts);
-        if (breaker != null) {
+        if (breaker != null && cancelled && failure != null) {
+          breaker.release(); // an abandoned attempt says nothing about the dependency
+        } else if (breaker != null) {
           breaker.record(failure != null && breaker.countsAsFailure(failure), now);
         }
       }
       if (retry == null) { // a breaker alone: one attempt, then recovery
-        if (failure != null && failure.is(Fault.CANCELLATION)) {
-          end("threw " + failure.id); // no retryFor can name it: never recovered
+        if (failure != null && (cancelled || failure.is(Fault.CANCELLATION))) {
+          end("threw " + cancellation()); // no retryFor can name it: never recovered
         } else if (failure != null) {
           recover();
         } else {
@@ -136,8 +153,58 @@ final class Model {
     }
   }
 
-  /** Steps 1 to 10 after a failed attempt; true to make the next attempt. */
+  /**
+   * What a cancelled call throws after its attempt failed: that failure when it is a {@code
+   * CancellationException}, else the coroutine's own cancellation, {@code K<call>} (the attempt
+   * turned the cancellation into a failure of its own, and the caller must still see it cancelled).
+   */
+  private String cancellation() {
+    return failure.is(Fault.CANCELLATION) ? failure.id : "K" + callNumber;
+  }
+
+  /** The scripted failure, or else the result, of the invocation. */
+  private void outcome(Script.Attempt scripted) {
+    if (scripted.failure != null) {
+      failure = new ModelFailure(id("F"), scripted.failure.type,
+          scripted.cause == null ? null : scripted.cause.type);
+    } else {
+      result = "v" + callNumber + "." + invocation;
+    }
+  }
+
+  /**
+   * An invocation on {@link Path#SUSPEND}, where an interrupt the script sets is the calling
+   * coroutine cancelled during the attempt: a suspended attempt ({@code LATER}) then ends with
+   * that cancellation; one that does not suspend ends as scripted, the cancellation noticed after
+   * it (a function that does not cooperate).
+   */
+  private void invokeSuspend(Script.Attempt scripted) {
+    cancelled = scripted.interrupts;
+    if (scripted.form == Script.Form.LATER) {
+      see(cancelled ? "cancelled during a suspended attempt" : "suspended attempt");
+    } else if (cancelled) {
+      see("cancelled during an attempt that did not suspend");
+    }
+    if (cancelled && scripted.form == Script.Form.LATER) {
+      failure = new ModelFailure("K" + callNumber, CancellationException.class, null);
+      trace.invoke(invocation, "", "cancelled " + failure.id, false);
+      return;
+    }
+    outcome(scripted);
+    trace.invoke(invocation, "", failure != null ? "throws " + failure.id : "returns " + result,
+        cancelled ? "+cancel K" + callNumber : "");
+  }
+
+  /**
+   * Steps 1 to 10 after a failed attempt; true to make the next attempt. A call whose coroutine
+   * was cancelled ends at once, before step 1, unrecovered, with the cancellation.
+   */
   private boolean afterFailure(Script.Attempt scripted) {
+    if (cancelled) {
+      emit("onFailure", failure.id, 0, "CANCELLED");
+      end("threw " + cancellation());
+      return false;
+    }
     if (!ModelClassification.retryable(retry, failure)) {
       budget.refund();
       if (ModelClassification.cancelled(retry, failure)) {
@@ -150,7 +217,11 @@ final class Model {
     return retrySteps(scripted);
   }
 
-  /** After an attempt that returned a result; true to make the next attempt. */
+  /**
+   * After an attempt that returned a result; true to make the next attempt. A call whose coroutine
+   * was cancelled returns a result it accepts; one it rejects ends the call at once, before step
+   * 2, with the cancellation.
+   */
   private boolean afterResult(Script.Attempt scripted) {
     if (retry.retryOnResult != null) {
       if (scripted.predicateThrows) {
@@ -158,6 +229,12 @@ final class Model {
         return userCodeFailed(id("P"));
       }
       trace.predicate("rejects", result, String.valueOf(scripted.rejected));
+      if (scripted.rejected && cancelled) {
+        see("rejected a result after a cancellation");
+        emit("onFailure", "null", 0, "CANCELLED");
+        end("threw K" + callNumber);
+        return false;
+      }
       if (scripted.rejected) {
         see("result rejected");
         return retrySteps(scripted);
@@ -231,13 +308,16 @@ final class Model {
     }
     emit("onRetry", failure == null ? "null" : failure.id, wait, null);
     if (!path.async && wait == 0) {
-      return true; // no Sleeper call for 0 ms
+      return true; // no Sleeper call, no delay, for 0 ms
     }
     waits++;
     Script.Wait scripted = call.waitNumber(waits);
+    if (path.suspend) {
+      return delay(wait, scripted);
+    }
     String how = path.async ? "schedule" : "sleep";
     String thrown = "S" + callNumber + "." + waits;
-    trace.wait(how, wait, Trace.behaviour(scripted, path.async, thrown));
+    trace.wait(how, wait, Trace.behaviour(scripted, path, thrown));
     if (scripted.kind == Script.WaitKind.THROWS) {
       return userCodeFailed(thrown);
     }
@@ -248,6 +328,29 @@ final class Model {
       return stop("INTERRUPTED");
     }
     now += millis(wait + (scripted.kind == Script.WaitKind.SLOW ? scripted.extra : 0));
+    return timeLeftAfterWait();
+  }
+
+  /**
+   * Step 9's wait on {@link Path#SUSPEND}: a {@code delay}, late when {@code SLOW}; cancelled
+   * ({@code INTERRUPTED}): the call ends with the cancellation, unrecovered. Nothing throws.
+   */
+  private boolean delay(long wait, Script.Wait scripted) {
+    String cancellation = "K" + callNumber;
+    trace.wait("delay", wait, Trace.behaviour(scripted, path, cancellation));
+    if (scripted.kind == Script.WaitKind.INTERRUPTED) {
+      now += millis(scripted.extra);
+      see("cancelled wait");
+      emit("onFailure", failure == null ? "null" : failure.id, 0, "CANCELLED");
+      end("threw " + cancellation);
+      return false;
+    }
+    now += millis(wait + (scripted.kind == Script.WaitKind.SLOW ? scripted.extra : 0));
+    return timeLeftAfterWait();
+  }
+
+  /** Step 9's check after a wait: a wait that reached {@code maxDuration} gives up. */
+  private boolean timeLeftAfterWait() {
     if (retry.maxDuration > 0 && now - start >= millis(retry.maxDuration)) {
       see("maxDuration after a wait");
       return stop("DURATION_EXHAUSTED");

@@ -88,6 +88,16 @@ final class ModelBreaker {
     }
   }
 
+  /**
+   * The call the last permit let through was abandoned (its coroutine cancelled during it): it
+   * says nothing about the dependency, so nothing is recorded; a trial gives its slot back.
+   */
+  void release() {
+    if (trial) {
+      trialsInFlight--;
+    }
+  }
+
   private void to(State next, long nowNanos) {
     trace.breaker(state + "->" + next);
     state = next;

@@ -11,18 +11,18 @@ final class ModelNames {
   static String label(Policy policy, Names names, Path path) {
     String custom = policy.retry == null ? null : policy.retry.label;
     if (path.template) {
-      return custom == null ? "RetryTemplate" : names.customLabel(custom, false);
+      return custom == null ? "RetryTemplate" : names.customLabel(custom, path);
     }
     return custom != null
-        ? names.customLabel(custom, path.async)
-        : names.type + "." + names.method(path.async);
+        ? names.customLabel(custom, path)
+        : names.type + "." + names.method(path);
   }
 
   static String budget(Policy policy, Names names, Path path) {
-    return policy.budget.named ? names.budgetName(path.async) : label(policy, names, path);
+    return policy.budget.named ? names.budgetName(path) : label(policy, names, path);
   }
 
   static String breaker(Policy policy, Names names, Path path) {
-    return policy.breaker.named ? names.breakerName(path.async) : label(policy, names, path);
+    return policy.breaker.named ? names.breakerName(path) : label(policy, names, path);
   }
 }

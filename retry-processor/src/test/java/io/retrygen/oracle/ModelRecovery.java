@@ -7,7 +7,8 @@ import java.util.List;
  * Recovery as the contract describes it: a {@code notRecoverable} failure is rethrown; otherwise
  * the candidate whose failure parameter is the most specific type the failure is an instance of
  * is called, the one without a failure parameter last; with none, the failure is rethrown. A
- * synchronous recovery from an interruption sets the interrupt flag again.
+ * synchronous recovery from an interruption sets the interrupt flag again (not an asynchronous
+ * one, nor a coroutine's: the flag belongs to a thread, not to a call).
  */
 final class ModelRecovery {
   /** How a recovery ended the call. */
@@ -37,7 +38,9 @@ final class ModelRecovery {
 
   /**
    * The recover methods a method may call: those named by {@code recover = "..."} if it is set;
-   * for a synchronous method only those returning the value. The asynchronous template takes no
+   * for a synchronous method only those returning the value; for an asynchronous one those and
+   * those returning its future; for a {@code suspend} function (SPEC §14) those returning the
+   * value, a plain function, and {@code suspend} ones. The asynchronous template takes no
    * recovery at all.
    */
   static List<Policy.RecoverMethod> candidates(Policy policy, Path path) {
@@ -47,7 +50,9 @@ final class ModelRecovery {
     }
     String name = policy.retry == null ? null : policy.retry.recoverName;
     for (Policy.RecoverMethod recover : policy.recovers()) {
-      if ((name == null || recover.name.equals(name)) && (path.async || !recover.returnsFuture)) {
+      boolean fits = path.suspend ? !recover.returnsFuture
+          : !recover.suspends && (path.async || !recover.returnsFuture);
+      if ((name == null || recover.name.equals(name)) && fits) {
         candidates.add(recover);
       }
     }
@@ -71,9 +76,10 @@ final class ModelRecovery {
     if (call.recoverThrows) {
       return new Outcome("threw " + thrown, false, "recover threw");
     }
-    boolean setsInterrupt = !path.async && failure.is(Fault.INTERRUPTED);
+    boolean setsInterrupt = !path.async && !path.suspend && failure.is(Fault.INTERRUPTED);
     return new Outcome("returned " + value, setsInterrupt,
-        chosen.failure == null ? "recovered without a failure parameter"
+        chosen.suspends ? "recovered by a suspend function"
+            : chosen.failure == null ? "recovered without a failure parameter"
             : setsInterrupt ? "recovered an interruption" : "recovered");
   }
 

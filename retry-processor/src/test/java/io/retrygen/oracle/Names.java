@@ -2,7 +2,8 @@ package io.retrygen.oracle;
 
 /**
  * The names one compiled pair of guarded methods goes by: its type, its slot in the type, and the
- * custom label, breaker and budget names of its two methods, unique in the JVM (budgets and named
+ * custom label, breaker and budget names of its methods (the pair and, where the type declares
+ * one, their {@code suspend} twin), unique in the JVM (budgets and named
  * breakers live as long as the process) through {@code tag}. Which name the product then uses (a
  * default label, a budget named by the label) is the model's business, not this class's.
  */
@@ -23,23 +24,27 @@ final class Names {
     return PACKAGE + "." + type;
   }
 
-  /** The guarded method: {@code callN} or {@code callAsyncN}. */
-  String method(boolean async) {
-    return (async ? "callAsync" : "call") + slot;
+  /**
+   * The guarded method a path calls: {@code callN}, {@code callAsyncN} or {@code callSuspendN}
+   * (the templates call none: the synchronous one's name).
+   */
+  String method(Path path) {
+    return (path.suspend ? "callSuspend" : path.async && !path.template ? "callAsync" : "call")
+        + slot;
   }
 
   /** What {@code label = "..."} says, when the policy has a label of its own. */
-  String customLabel(String base, boolean async) {
-    return base + "-" + tag + "-" + slot + (async ? "a" : "s");
+  String customLabel(String base, Path path) {
+    return base + "-" + tag + "-" + slot + path.suffix();
   }
 
   /** What {@code @CircuitBreaker(name = "...")} says, when the breaker is named. */
-  String breakerName(boolean async) {
-    return "breaker-" + tag + "-" + slot + (async ? "a" : "s");
+  String breakerName(Path path) {
+    return "breaker-" + tag + "-" + slot + path.suffix();
   }
 
   /** What {@code @RetryBudget(name = "...")} says, when the budget is named. */
-  String budgetName(boolean async) {
-    return "budget-" + tag + "-" + slot + (async ? "a" : "s");
+  String budgetName(Path path) {
+    return "budget-" + tag + "-" + slot + path.suffix();
   }
 }

@@ -45,9 +45,12 @@ final class Oracle {
       counts.merge(what, times, Integer::sum);
     }
 
+    /** Adds what {@code other} found: its counts (its mismatches counted there already). */
     void add(Result other) {
       for (Mismatch mismatch : other.mismatches) {
-        keep(mismatch);
+        if (mismatches.size() < KEPT) {
+          mismatches.add(mismatch);
+        }
       }
       other.counts.forEach(this::count);
     }
@@ -93,6 +96,9 @@ final class Oracle {
         result.count("runs: " + path, 1);
         result.count("calls", drawn.script.calls.size());
         model.seen.forEach((what, times) -> result.count("seen: " + what, times));
+        if (path.suspend) {
+          model.seen.forEach((what, times) -> result.count("seen on SUSPEND: " + what, times));
+        }
         if (Trace.firstDifference(expected, actual) >= 0) {
           result.keep(new Mismatch(drawn, drawn.script, path, names.get(i), expected, actual));
         }

@@ -5,8 +5,10 @@ import java.util.List;
 
 /**
  * One drawn policy: the annotations of a pair of guarded methods, {@code String callN(String
- * arg)} and its asynchronous twin {@code callAsyncN}, and the members of their type (predicates,
- * {@code delayFor} overloads, recover methods), which the type's other pairs share. Immutable.
+ * arg)} and its asynchronous twin {@code callAsyncN} (and, in a type that declares them, the
+ * {@code suspend} twin {@code Object callSuspendN(String arg, Continuation<? super String> c)}),
+ * and the members of their type (predicates, {@code delayFor} overloads, recover methods), which
+ * the type's other pairs share. Immutable.
  */
 final class Policy {
   /** Null when only {@code @CircuitBreaker} guards the methods. */
@@ -50,6 +52,11 @@ final class Policy {
     /** Whether the predicates and {@code delayFor} are static (else instance or default). */
     final boolean staticPredicates;
     final List<RecoverMethod> recovers;
+    /**
+     * Whether each pair has a {@code suspend} twin with the same annotations, run on {@link
+     * Path#SUSPEND}: only some types have, as each guarded method costs compile time.
+     */
+    final boolean suspend;
 
     Members(
         boolean isClass,
@@ -60,7 +67,8 @@ final class Policy {
         boolean delayForResult,
         boolean delayForInt,
         boolean staticPredicates,
-        List<RecoverMethod> recovers) {
+        List<RecoverMethod> recovers,
+        boolean suspend) {
       this.isClass = isClass;
       this.stage = stage;
       this.retryIf = retryIf;
@@ -70,6 +78,7 @@ final class Policy {
       this.delayForInt = delayForInt;
       this.staticPredicates = staticPredicates;
       this.recovers = Collections.unmodifiableList(recovers);
+      this.suspend = suspend;
     }
 
     boolean hasDelayFor() {
@@ -231,12 +240,19 @@ final class Policy {
     final boolean takesArg;
     /** Returns {@code CompletableFuture<String>}: a candidate of the asynchronous method only. */
     final boolean returnsFuture;
+    /**
+     * A {@code suspend} function ({@code Object name(..., Continuation<? super String> c)}): a
+     * candidate of the {@code suspend} method only.
+     */
+    final boolean suspends;
 
-    RecoverMethod(String name, Fault failure, boolean takesArg, boolean returnsFuture) {
+    RecoverMethod(
+        String name, Fault failure, boolean takesArg, boolean returnsFuture, boolean suspends) {
       this.name = name;
       this.failure = failure;
       this.takesArg = takesArg;
       this.returnsFuture = returnsFuture;
+      this.suspends = suspends;
     }
   }
 }

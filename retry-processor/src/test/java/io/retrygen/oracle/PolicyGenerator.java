@@ -23,11 +23,22 @@ final class PolicyGenerator {
   /** The name {@code recover = "..."} selects. */
   private static final String NAMED_RECOVER = "recoverNamed";
   private static final int[] TOKEN_RATIOS = {1, 50, 100, 250, 333, 500, 1000};
+  /**
+   * The share of types that declare a {@code suspend} twin of each pair ({@code
+   * -Doracle.suspend=0.5}): each guarded method costs compile time, and compiling is most of a run.
+   */
+  static final double SUSPEND_SHARE = Double.parseDouble(System.getProperty("oracle.suspend", "0.5"));
 
   private final Random random;
+  /**
+   * The draws of the {@code suspend} twins, apart from {@link #random} so that the other paths'
+   * policies stay what they were before the twins existed.
+   */
+  private final Random suspendRandom;
 
-  private PolicyGenerator(Random random) {
+  private PolicyGenerator(Random random, Random suspendRandom) {
     this.random = random;
+    this.suspendRandom = suspendRandom;
   }
 
   /**
@@ -35,7 +46,8 @@ final class PolicyGenerator {
    * members first, then each pair's annotations, which may use them.
    */
   static List<Policy> generate(long seed, int slots) {
-    PolicyGenerator generator = new PolicyGenerator(random(seed));
+    PolicyGenerator generator =
+        new PolicyGenerator(random(seed), random(seed ^ 0x5EED_5A5A_C0DE_0021L));
     Policy.Members members = generator.members();
     List<Policy> policies = new ArrayList<>();
     for (int i = 0; i < slots; i++) {
@@ -52,8 +64,41 @@ final class PolicyGenerator {
     if (delayForResult && chance(0.3)) {
       delayFor = Collections.emptyList();
     }
-    return new Policy.Members(chance(0.5), chance(0.3), retryIf, rejects, delayFor,
-        delayForResult, chance(0.3), chance(0.5), recovers());
+    boolean isClass = chance(0.5);
+    boolean stage = chance(0.3);
+    boolean delayForInt = chance(0.3);
+    boolean staticPredicates = chance(0.5);
+    List<Policy.RecoverMethod> recovers = recovers();
+    boolean suspend = suspendRandom.nextDouble() < SUSPEND_SHARE;
+    if (suspend) {
+      suspendRecover(recovers);
+    }
+    return new Policy.Members(isClass, stage, retryIf, rejects, delayFor,
+        delayForResult, delayForInt, staticPredicates, recovers, suspend);
+  }
+
+  /**
+   * Sometimes one more recover method, a {@code suspend} function, which only the {@code suspend}
+   * twins can call: with a failure type no other recover method has (or none, if each has one),
+   * so that no two tie; named as {@code recover = "..."} selects when the type has such a name.
+   */
+  private void suspendRecover(List<Policy.RecoverMethod> recovers) {
+    if (recovers.size() >= 4 || suspendRandom.nextDouble() >= 0.45) {
+      return;
+    }
+    List<Fault> unused = new ArrayList<>(NAMED);
+    boolean catchAll = false;
+    boolean named = false;
+    for (Policy.RecoverMethod recover : recovers) {
+      unused.remove(recover.failure);
+      catchAll |= recover.failure == null;
+      named |= recover.name.equals(NAMED_RECOVER);
+    }
+    Fault failure = !catchAll && suspendRandom.nextDouble() < 0.3 ? null
+        : unused.get(suspendRandom.nextInt(unused.size()));
+    String name = named && suspendRandom.nextBoolean() ? NAMED_RECOVER : "recoverSuspend";
+    recovers.add(new Policy.RecoverMethod(name, failure, suspendRandom.nextBoolean(), false,
+        true));
   }
 
   private Policy policy(Policy.Members members) {
@@ -152,7 +197,7 @@ final class PolicyGenerator {
       }
       namedValue |= rename && !returnsFuture;
       recovers.add(new Policy.RecoverMethod(rename ? NAMED_RECOVER : "recover" + i,
-          failures.get(i), chance(0.5), returnsFuture));
+          failures.get(i), chance(0.5), returnsFuture, false));
     }
     return recovers;
   }

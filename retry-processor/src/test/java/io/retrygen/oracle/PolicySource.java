@@ -3,7 +3,12 @@ package io.retrygen.oracle;
 import java.util.ArrayList;
 import java.util.List;
 
-/** Writes a policy as the Java source of an interface or class the processor will read. */
+/**
+ * Writes a policy as the Java source of an interface or class the processor will read: per pair,
+ * the synchronous and asynchronous guarded methods, and in a type that has them (SPEC §14) their
+ * {@code suspend} twin as kapt shows a Kotlin {@code suspend fun}: {@code Object
+ * callSuspendN(String arg, Continuation<? super String> $completion)}.
+ */
 final class PolicySource {
   private PolicySource() {}
 
@@ -24,34 +29,51 @@ final class PolicySource {
         .append("import io.retrygen.runtime.CircuitBreakerOpenException;\n")
         .append("import java.util.concurrent.CancellationException;\n")
         .append("import java.util.concurrent.CompletableFuture;\n")
-        .append("import java.util.concurrent.CompletionStage;\n\n")
+        .append("import java.util.concurrent.CompletionStage;\n")
+        .append(members.suspend ? "import kotlin.coroutines.Continuation;\n" : "").append('\n')
         .append("public ").append(members.isClass ? "class " : "interface ").append(type)
         .append(" {\n");
     String future = members.stage ? "CompletionStage<String>" : "CompletableFuture<String>";
     StringBuilder impl = new StringBuilder();
     for (int i = 0; i < policies.size(); i++) {
       Names slot = names.get(i);
-      String call = slot.method(false) + "(String arg)";
-      String callAsync = slot.method(true) + "(String arg)";
-      guarded(out, policies.get(i), slot, false, "String", call + " throws Exception", "attempt");
-      guarded(out, policies.get(i), slot, true, future, callAsync, "attemptAsync");
+      String call = slot.method(Path.SYNC) + "(String arg)";
+      String callAsync = slot.method(Path.ASYNC) + "(String arg)";
+      guarded(out, policies.get(i), slot, Path.SYNC, "String", call + " throws Exception",
+          "attempt(arg)");
+      guarded(out, policies.get(i), slot, Path.ASYNC, future, callAsync, "attemptAsync(arg)");
       impl.append("    @Override\n    public String ").append(call).append(" {\n")
           .append("      return Hooks.attempt(arg);\n    }\n\n")
           .append("    @Override\n    public ").append(future).append(' ').append(callAsync)
           .append(" {\n      return Hooks.attemptAsync(arg);\n    }\n\n");
+      if (members.suspend) {
+        String callSuspend = slot.method(Path.SUSPEND)
+            + "(String arg, Continuation<? super String> $completion)";
+        guarded(out, policies.get(i), slot, Path.SUSPEND, "Object", callSuspend,
+            "attemptSuspend(arg, $completion)");
+        impl.append("    @Override\n    public Object ").append(callSuspend).append(" {\n")
+            .append("      return Hooks.attemptSuspend(arg, $completion);\n    }\n\n");
+      }
     }
     predicates(out, members);
     for (Policy.RecoverMethod recover : members.recovers) {
-      String returned = recover.returnsFuture ? "CompletableFuture<String>" : "String";
+      String returned = recover.returnsFuture ? "CompletableFuture<String>"
+          : recover.suspends ? "Object" : "String";
       String parameters = recover.failure == null ? "" : recover.failure.source + " failure";
       if (recover.takesArg) {
         parameters += (parameters.isEmpty() ? "" : ", ") + "String arg";
       }
+      if (recover.suspends) {
+        parameters += (parameters.isEmpty() ? "" : ", ")
+            + "Continuation<? super String> continuation";
+      }
       out.append("  @Recover\n");
       member(out, members, false, returned, recover.name + "(" + parameters + ")",
-          "Hooks." + (recover.returnsFuture ? "recoverAsync" : "recover") + "(\"" + recover.name
+          "Hooks." + (recover.returnsFuture ? "recoverAsync"
+              : recover.suspends ? "recoverSuspend" : "recover") + "(\"" + recover.name
               + "\", " + (recover.failure == null ? "null" : "failure") + ", "
-              + (recover.takesArg ? "arg" : "null") + ")");
+              + (recover.takesArg ? "arg" : "null")
+              + (recover.suspends ? ", continuation" : "") + ")");
     }
     if (!members.isClass) {
       out.append("  final class Impl implements ").append(type).append(" {\n")
@@ -61,19 +83,19 @@ final class PolicySource {
   }
 
   private static void guarded(
-      StringBuilder out, Policy policy, Names names, boolean async, String type, String signature,
+      StringBuilder out, Policy policy, Names names, Path path, String type, String signature,
       String hook) {
-    out.append(annotations(policy, names, async));
+    out.append(annotations(policy, names, path));
     if (policy.members.isClass) {
       out.append("  public ").append(type).append(' ').append(signature).append(" {\n")
-          .append("    return Hooks.").append(hook).append("(arg);\n  }\n\n");
+          .append("    return Hooks.").append(hook).append(";\n  }\n\n");
     } else {
       out.append("  ").append(type).append(' ').append(signature).append(";\n\n");
     }
   }
 
   /** The annotations of one guarded method, one per line, indented. */
-  static String annotations(Policy policy, Names names, boolean async) {
+  static String annotations(Policy policy, Names names, Path path) {
     StringBuilder out = new StringBuilder();
     Policy.Retry retry = policy.retry;
     if (retry != null) {
@@ -100,7 +122,7 @@ final class PolicySource {
         values.add("recover = \"" + retry.recoverName + "\"");
       }
       if (retry.label != null) {
-        values.add("label = \"" + names.customLabel(retry.label, async) + "\"");
+        values.add("label = \"" + names.customLabel(retry.label, path) + "\"");
       }
       if (!retry.listeners.isEmpty()) {
         List<String> listeners = new ArrayList<>();
@@ -127,7 +149,7 @@ final class PolicySource {
       values.add("delay = " + breaker.delay);
       values.add("successThreshold = " + breaker.successThreshold);
       if (breaker.named) {
-        values.add("name = \"" + names.breakerName(async) + "\"");
+        values.add("name = \"" + names.breakerName(path) + "\"");
       }
       out.append("  @CircuitBreaker").append(arguments(values)).append('\n');
     }
@@ -135,7 +157,7 @@ final class PolicySource {
     if (budget != null) {
       List<String> values = new ArrayList<>();
       if (budget.named) {
-        values.add("name = \"" + names.budgetName(async) + "\"");
+        values.add("name = \"" + names.budgetName(path) + "\"");
       }
       values.add("maxTokens = " + budget.maxTokens);
       values.add("tokenRatio = " + budget.ratioSource());

@@ -13,6 +13,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
+import kotlin.coroutines.Continuation;
 
 /**
  * Runs a script on one path, the observed side of a case: a new {@link World}, options made of
@@ -22,11 +23,17 @@ import java.util.concurrent.CompletionStage;
 final class Runner {
   private Runner() {}
 
-  /** The paths a policy runs on: always the generated pair; the templates where they fit. */
+  /**
+   * The paths a policy runs on: always the generated pair; their {@code suspend} twin where the
+   * type declares one; the templates where they fit.
+   */
   static List<Path> paths(Policy policy) {
     List<Path> paths = new ArrayList<>();
     paths.add(Path.SYNC);
     paths.add(Path.ASYNC);
+    if (policy.members.suspend) {
+      paths.add(Path.SUSPEND);
+    }
     if (templateFits(policy)) {
       paths.add(Path.TEMPLATE);
       if (ModelRecovery.candidates(policy, Path.ASYNC).isEmpty()) {
@@ -69,14 +76,16 @@ final class Runner {
       }
       Target target = path.template
           ? new TemplateTarget(policy, options.build(), names, path.async)
-          : new GeneratedTarget(policy, options.build(), names, loader, path.async);
+          : new GeneratedTarget(policy, options.build(), names, loader, path);
       for (int number = 1; number <= script.calls.size(); number++) {
         world.beginCall(number);
         if (script.calls.get(number - 1).newInstance) {
           target.renew();
         }
         String arg = "a" + number;
-        if (!path.async) {
+        if (path.suspend) {
+          world.endCall(callSuspend((GeneratedTarget) target, arg, world));
+        } else if (!path.async) {
           try {
             world.endCall("returned " + target.call(arg, world));
           } catch (Throwable failure) {
@@ -107,6 +116,24 @@ final class Runner {
       Thread.interrupted();
     }
     return world.trace;
+  }
+
+  /**
+   * Calls the generated {@code suspend} method in a new coroutine on the test dispatcher, as a
+   * Kotlin caller would ({@code startCoroutine} of a lambda that passes its continuation on), and
+   * runs the test scheduler until nothing is left to do: the waits pass in virtual time.
+   */
+  private static String callSuspend(GeneratedTarget target, String arg, World world) {
+    Coroutines coroutines = world.coroutines();
+    Coroutines.Outcome outcome = coroutines.start((receiver, continuation) -> {
+      try {
+        return target.callSuspend(arg, continuation);
+      } catch (Throwable thrown) {
+        throw Hooks.sneaky(thrown);
+      }
+    });
+    coroutines.runUntilIdle();
+    return outcome.describe(world);
   }
 
   /** The outcome of an asynchronous call once the scheduler is idle: as stored, not wrapped. */
@@ -143,12 +170,14 @@ final class Runner {
     private Object instance;
 
     GeneratedTarget(Policy policy, RetryOptions options, Names names, ClassLoader loader,
-        boolean async) throws ReflectiveOperationException {
+        Path path) throws ReflectiveOperationException {
       this.policy = policy;
       this.options = options;
       this.input = loader.loadClass(names.qualifiedType());
       this.generated = loader.loadClass(names.qualifiedType() + "Retrying");
-      this.method = generated.getMethod(names.method(async), String.class);
+      this.method = path.suspend
+          ? generated.getMethod(names.method(path), String.class, Continuation.class)
+          : generated.getMethod(names.method(path), String.class);
       renew();
     }
 
@@ -168,6 +197,15 @@ final class Runner {
     public Object call(String arg, World world) throws Throwable {
       try {
         return method.invoke(instance, arg);
+      } catch (InvocationTargetException e) {
+        throw e.getCause();
+      }
+    }
+
+    /** The {@code suspend} method: its value, or {@code COROUTINE_SUSPENDED}, or a throw. */
+    Object callSuspend(String arg, Continuation<?> continuation) throws Throwable {
+      try {
+        return method.invoke(instance, arg, continuation);
       } catch (InvocationTargetException e) {
         throw e.getCause();
       }
@@ -199,7 +237,7 @@ final class Runner {
         builder.retryIf(failure -> accepted.isInstance(failure) && Hooks.retryIf(failure));
       }
       if (retry.label != null) {
-        builder.label(names.customLabel(retry.label, false));
+        builder.label(names.customLabel(retry.label, Path.TEMPLATE));
       }
       for (String listener : retry.listeners) {
         builder.listener(Listeners.create(listener));

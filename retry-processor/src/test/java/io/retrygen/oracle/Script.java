@@ -7,7 +7,13 @@ import java.util.List;
  * The outcome script of one case: the calls made one after the other on the policy's methods,
  * and for each what its invocations of the guarded code return or throw, what the predicates
  * answer, and how each wait goes. The same script drives every path (synchronous, asynchronous,
- * templates) and the model. Immutable; {@link Shrinker} makes simpler copies.
+ * {@code suspend}, templates) and the model. Immutable; {@link Shrinker} makes simpler copies.
+ *
+ * <p>On the {@code suspend} path (SPEC §14) a coroutine has no thread of its own and waits with
+ * {@code delay}, so some steps mean something else there, or nothing: an interrupt set during an
+ * attempt is a cancellation of the calling coroutine during it, and an interrupted wait one during
+ * the wait; a flag set before the call and a sleeper that throws mean nothing; a {@code LATER}
+ * outcome suspends and resumes, the other forms return or throw at once.
  */
 final class Script {
   final List<Call> calls;
@@ -22,14 +28,18 @@ final class Script {
     this.observe = observe;
   }
 
-  /** How a wait goes: as asked, longer than asked, interrupted, or with the sleeper throwing. */
+  /**
+   * How a wait goes: as asked, longer than asked, interrupted, or with the sleeper throwing. A
+   * {@code delay} (suspend path): as asked, resumed late, cancelled, or (THROWS) as asked.
+   */
   enum WaitKind { NORMAL, SLOW, INTERRUPTED, THROWS }
 
   /**
    * How an asynchronous invocation delivers its outcome: a completed future, one completed
    * {@code duration} ms later by the scheduler, a synchronous throw, or a future failed with a
    * {@code CompletionException} around the failure, or around an {@code ExecutionException}
-   * around it. The synchronous paths only throw or return.
+   * around it. The synchronous paths only throw or return; the suspend path suspends for {@code
+   * LATER} and resumes with the outcome, and returns or throws at once for the others.
    */
   enum Form { NOW, LATER, THROWN, WRAPPED, WRAPPED_TWICE }
 
@@ -39,7 +49,7 @@ final class Script {
     final long gapBefore;
     /** Whether the call is made on a new instance of the generated class. */
     final boolean newInstance;
-    /** Whether the calling thread's interrupt flag is set when the call starts. */
+    /** Whether the calling thread's interrupt flag is set when the call starts (not suspend). */
     final boolean interruptedBefore;
     /** By invocation of the guarded code; after the last, every invocation returns a result. */
     final List<Attempt> attempts;
@@ -103,7 +113,11 @@ final class Script {
     final Fault userFailure;
     /** Virtual ms the invocation takes. */
     final long duration;
-    /** Whether it sets the calling thread's interrupt flag. */
+    /**
+     * Whether it sets the calling thread's interrupt flag; on the suspend path, whether the calling
+     * coroutine is cancelled during it: {@code LATER}, {@code duration} ms into its suspension,
+     * which it then ends with; else before it returns or throws as scripted.
+     */
     final boolean interrupts;
     final Form form;
 

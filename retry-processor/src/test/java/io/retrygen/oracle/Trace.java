@@ -37,8 +37,13 @@ final class Trace {
 
   /** The delegate (or the class's own method) was invoked; {@code outcome} says how it ends. */
   void invoke(int invocation, String where, String outcome, boolean interrupts) {
+    invoke(invocation, where, outcome, interrupts ? "+interrupt" : "");
+  }
+
+  /** {@code mark} says what else the invocation did: "+interrupt", "+cancel K1" or "". */
+  void invoke(int invocation, String where, String outcome, String mark) {
     lines.add("  invoke " + invocation + (where.isEmpty() ? "" : " " + where) + " -> " + outcome
-        + (interrupts ? " +interrupt" : ""));
+        + (mark.isEmpty() ? "" : " " + mark));
   }
 
   void breaker(String change) {
@@ -61,17 +66,25 @@ final class Trace {
         + (reason == null ? "" : " reason=" + reason));
   }
 
-  /** A wait handed to the {@code Sleeper} or the scheduler, and what the script made of it. */
+  /**
+   * A wait handed to the {@code Sleeper}, the scheduler or (a coroutine's) {@code delay}, and what
+   * the script made of it.
+   */
   void wait(String how, long millis, String behaviour) {
     lines.add("  " + how + " " + millis + (behaviour.isEmpty() ? "" : " " + behaviour));
   }
 
-  /** How the script made a wait go, as both the model and the world write it. */
-  static String behaviour(Script.Wait wait, boolean async, String thrown) {
+  /**
+   * How the script made a wait go, as both the model and the world write it: on {@link
+   * Path#SUSPEND} an interrupted wait is a cancelled one, and nothing throws.
+   */
+  static String behaviour(Script.Wait wait, Path path, String thrown) {
     switch (wait.kind) {
       case SLOW: return "slow +" + wait.extra;
-      case INTERRUPTED: return async ? "" : "interrupted after " + wait.extra;
-      case THROWS: return "throws " + thrown;
+      case INTERRUPTED:
+        return path.suspend ? "cancelled after " + wait.extra + " by " + thrown
+            : path.async ? "" : "interrupted after " + wait.extra;
+      case THROWS: return path.suspend ? "" : "throws " + thrown;
       default: return "";
     }
   }

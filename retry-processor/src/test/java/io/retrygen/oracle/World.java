@@ -10,7 +10,17 @@ import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutionException;
+import java.util.concurrent.CancellationException;
 import java.util.concurrent.RejectedExecutionException;
+import kotlin.ResultKt;
+import kotlin.Unit;
+import kotlin.coroutines.Continuation;
+import kotlin.coroutines.CoroutineContext;
+import kotlin.coroutines.intrinsics.IntrinsicsKt;
+import kotlinx.coroutines.CancellableContinuation;
+import kotlinx.coroutines.DelayKt;
+import kotlinx.coroutines.Job;
+import kotlinx.coroutines.JobKt;
 
 /**
  * The observed side of one run of a case on one path: the virtual clock ({@link Sleeper}, {@link
@@ -18,6 +28,11 @@ import java.util.concurrent.RejectedExecutionException;
  * and, through {@link UserCode}, the predicates and recover methods ({@link Hooks}), all of which
  * write what they see into {@link #trace}. Everything runs on the test's thread, so the trace is
  * in the order things happened.
+ *
+ * <p>On {@link Path#SUSPEND} the clock is the test scheduler's virtual time ({@link Coroutines})
+ * plus what passes outside it (the gaps between calls, attempts that take time without
+ * suspending), and a coroutine has no thread of its own: the script's interrupts mean a
+ * cancellation of the calling coroutine there (see {@link #attemptSuspend} and {@link #delayed}).
  */
 final class World implements Sleeper, Ticker, RandomSource {
   /** The virtual clock starts here, not at 0, so that a time never read shows. */
@@ -28,6 +43,8 @@ final class World implements Sleeper, Ticker, RandomSource {
   final Trace trace = new Trace();
   final ManualScheduler scheduler = new ManualScheduler(this);
   final UserCode userCode = new UserCode(this);
+  /** The coroutines of {@link Path#SUSPEND}; null on the other paths. */
+  private final Coroutines coroutines;
   private final Script script;
   private final Path path;
   /** Null when the policy has no breaker. */
@@ -50,6 +67,11 @@ final class World implements Sleeper, Ticker, RandomSource {
     this.script = script;
     this.path = path;
     this.breakerName = breakerName;
+    this.coroutines = path.suspend ? new Coroutines(this) : null;
+  }
+
+  Coroutines coroutines() {
+    return coroutines;
   }
 
   void beginCall(int number) {
@@ -60,7 +82,8 @@ final class World implements Sleeper, Ticker, RandomSource {
     nanos += millis(call.gapBefore);
     lastFailure = null;
     trace.call(number, "a" + number);
-    if (call.interruptedBefore) {
+    // A coroutine has no thread of its own whose flag a caller could have set before the call.
+    if (call.interruptedBefore && !path.suspend) {
       Thread.currentThread().interrupt();
     }
   }
@@ -80,16 +103,25 @@ final class World implements Sleeper, Ticker, RandomSource {
   }
 
   String attempt(String arg) {
-    Script.Attempt scripted = invoke(arg, true);
+    return complete(invoke(arg, true));
+  }
+
+  /** The invocation's trace line, then its result returned or its failure thrown. */
+  private String complete(Script.Attempt scripted) {
     String where = !path.async ? "" : insideCall ? "@caller" : "@scheduler";
     if (scripted.failure != null) {
       Throwable failure = failure(scripted);
-      trace.invoke(invocations, where, "throws " + id(failure), scripted.interrupts);
+      trace.invoke(invocations, where, "throws " + id(failure), mark(scripted));
       throw Hooks.sneaky(failure);
     }
     String result = result(scripted);
-    trace.invoke(invocations, where, "returns " + result, scripted.interrupts);
+    trace.invoke(invocations, where, "returns " + result, mark(scripted));
     return result;
+  }
+
+  /** What else an invocation did: set the interrupt flag, or (suspend) cancel the coroutine. */
+  private String mark(Script.Attempt scripted) {
+    return !scripted.interrupts ? "" : path.suspend ? "+cancel K" + callNumber : "+interrupt";
   }
 
   /**
@@ -132,8 +164,102 @@ final class World implements Sleeper, Ticker, RandomSource {
   }
 
   /**
+   * An invocation of the {@code suspend} guarded code, given the continuation of the call's
+   * attempt. Returns or throws at once (the forms {@code NOW}, {@code THROWN} and the wrapped ones,
+   * which mean nothing without a future), after its time passed outside the scheduler as a
+   * blocking attempt's would; or, {@code LATER}, suspends and resumes with its outcome {@code
+   * duration} ms of virtual time later, as a Kotlin function that suspends and then returns or
+   * throws resumes its caller's frame.
+   *
+   * <p>One scripted to set the interrupt flag sees the calling coroutine cancelled during it
+   * instead (SPEC §14): {@code LATER}, it suspends until the cancellation comes, {@code duration}
+   * ms later, and ends with it, as a function that cooperates does; else it cancels the coroutine
+   * itself and then returns or throws as scripted, as one that does not cooperate (or the
+   * cancellation came from elsewhere while it ran without suspending).
+   */
+  Object attemptSuspend(String arg, Continuation<? super String> continuation) {
+    Script.Attempt planned = call.attempt(invocations + 1);
+    Script.Attempt scripted = invoke(arg, planned.form != Script.Form.LATER);
+    CoroutineContext context = continuation.getContext();
+    if (scripted.interrupts && scripted.form == Script.Form.LATER) {
+      CancellationException cancellation = cancellation();
+      trace.invoke(invocations, "", "cancelled " + id(cancellation), false);
+      Job job = JobKt.getJob(context);
+      coroutines.later(scripted.duration, () -> job.cancel(cancellation), context);
+      return DelayKt.awaitCancellation(continuation);
+    }
+    if (scripted.interrupts) {
+      JobKt.getJob(context).cancel(cancellation());
+    }
+    if (scripted.form != Script.Form.LATER) {
+      return complete(scripted);
+    }
+    Object outcome;
+    try {
+      outcome = complete(scripted);
+    } catch (Throwable failure) {
+      outcome = ResultKt.createFailure(failure);
+    }
+    Object resumed = outcome;
+    coroutines.later(scripted.duration, () -> continuation.resumeWith(resumed), context);
+    return IntrinsicsKt.getCOROUTINE_SUSPENDED();
+  }
+
+  /**
+   * A {@code suspend} recover method: what the plain one returns or throws, after suspending
+   * until the scheduler's next turn.
+   */
+  Object recoverSuspend(
+      String name, Throwable failure, String arg, Continuation<? super String> continuation) {
+    Object outcome;
+    try {
+      outcome = userCode.recover(name, failure, arg);
+    } catch (RuntimeException thrown) {
+      outcome = ResultKt.createFailure(thrown);
+    }
+    Object resumed = outcome;
+    coroutines.later(0, () -> continuation.resumeWith(resumed), continuation.getContext());
+    return IntrinsicsKt.getCOROUTINE_SUSPENDED();
+  }
+
+  /**
+   * A {@code delay} of the call on {@link Path#SUSPEND}: traced, then resumed by the test
+   * dispatcher as the script says: after the wait; {@code SLOW}, later (a busy dispatcher resumes
+   * late); {@code INTERRUPTED}, never: the calling coroutine is cancelled {@code extra} ms into the
+   * wait instead. {@code THROWS} means nothing here (the options' sleeper and scheduler, which the
+   * script makes throw, are not used): a wait as asked.
+   */
+  void delayed(long millis, CancellableContinuation<? super Unit> continuation) {
+    Script.Wait scripted = nextWait();
+    String cancelled = "K" + callNumber;
+    trace.wait("delay", millis, Trace.behaviour(scripted, path, cancelled));
+    switch (scripted.kind) {
+      case SLOW:
+        coroutines.resumeAfter(millis + scripted.extra, continuation);
+        return;
+      case INTERRUPTED:
+        CancellationException cancellation = cancellation();
+        CoroutineContext context = continuation.getContext();
+        Job job = JobKt.getJob(context);
+        coroutines.later(scripted.extra, () -> job.cancel(cancellation), context);
+        return;
+      default:
+        coroutines.resumeAfter(millis, continuation);
+    }
+  }
+
+  /** What the script cancels the call's coroutine with: "K2" in call 2 (a call ends with it). */
+  private CancellationException cancellation() {
+    String id = "K" + callNumber;
+    CancellationException cancellation = new Failures.Cancellation(id);
+    ids.put(cancellation, id);
+    return cancellation;
+  }
+
+  /**
    * Counts the invocation, checks it got the call's argument, lets its time pass unless the
-   * scheduler will, and sets the interrupt flag if scripted.
+   * scheduler will, and sets the interrupt flag if scripted (not on {@link Path#SUSPEND}, where
+   * the script cancels the coroutine instead).
    */
   private Script.Attempt invoke(String arg, boolean passTime) {
     invocations++;
@@ -144,7 +270,7 @@ final class World implements Sleeper, Ticker, RandomSource {
     if (passTime) {
       nanos += millis(scripted.duration);
     }
-    if (scripted.interrupts) {
+    if (scripted.interrupts && !path.suspend) {
       Thread.currentThread().interrupt();
     }
     return scripted;
@@ -209,7 +335,7 @@ final class World implements Sleeper, Ticker, RandomSource {
   public void sleep(long millis) throws InterruptedException {
     Script.Wait scripted = nextWait();
     String thrown = "S" + callNumber + "." + waits;
-    trace.wait("sleep", millis, Trace.behaviour(scripted, false, thrown));
+    trace.wait("sleep", millis, Trace.behaviour(scripted, path, thrown));
     switch (scripted.kind) {
       case THROWS:
         Failures.UncheckedA failure = new Failures.UncheckedA(thrown);
@@ -230,7 +356,7 @@ final class World implements Sleeper, Ticker, RandomSource {
   long scheduled(long millis) {
     Script.Wait scripted = nextWait();
     String thrown = "S" + callNumber + "." + waits;
-    trace.wait("schedule", millis, Trace.behaviour(scripted, true, thrown));
+    trace.wait("schedule", millis, Trace.behaviour(scripted, path, thrown));
     if (scripted.kind == Script.WaitKind.THROWS) {
       RejectedExecutionException failure = new RejectedExecutionException(thrown);
       ids.put(failure, thrown);
@@ -245,15 +371,16 @@ final class World implements Sleeper, Ticker, RandomSource {
   }
 
   /**
-   * The virtual time; once the run is a runaway, an hour later at each reading (so an open breaker
-   * that refuses every retry without a wait turns half-open and lets a call through).
+   * The virtual time, with the test scheduler's on {@link Path#SUSPEND}; once the run is a
+   * runaway, an hour later at each reading (so an open breaker that refuses every retry without a
+   * wait turns half-open and lets a call through).
    */
   @Override
   public long nanoTime() {
     if (steps >= RUNAWAY) {
       nanos += 3_600_000_000_000L;
     }
-    return nanos;
+    return coroutines == null ? nanos : nanos + millis(coroutines.nowMillis());
   }
 
   void advanceTo(long due) {
