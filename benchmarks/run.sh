@@ -1,16 +1,17 @@
 #!/usr/bin/env bash
 # Builds and runs every retrygen benchmark, then prints one Markdown report:
 #   1. JMH per-call overhead (ns/op and gc.alloc.rate.norm B/op), 2 paths x 2 variants, for the
-#      retry rows, the circuit-breaker rows (closed success, open rejection; issue 8) and the
-#      asynchronous rows (success, fail once; issue 9),
+#      retry rows, the circuit-breaker rows (closed success, open rejection; issue 8), the
+#      asynchronous rows (success, fail once; issue 9) and the Kotlin suspend rows (issue 21),
 #   2. compile cost: what retry-processor adds to javac next to what AutoValue adds, cold (whole
 #      process) and warm (in-process), for N annotated types (CompileCost; issue 13),
 #   3. cold start of one retried call per library, and the size of each library's runtime jars.
 # Usage (from anywhere): benchmarks/run.sh
-# Needs JDK 17+, Maven 3.8+, retry-annotations/-runtime/-processor/-micrometer 0.1.0-SNAPSHOT in
-# ~/.m2 and access to Maven Central for the peers. About 21 minutes on 2 cores. Results in
-# benchmarks/target/results/ (report.md, jmh.csv, jmh.log, coldstart.tsv, compile-cost.md,
-# compile-cost.tsv, sizes.tsv). The full compile-cost step takes about 10 of the minutes.
+# Needs JDK 17+, Maven 3.8+, retry-annotations/-runtime/-processor/-micrometer/-kotlin
+# 0.1.0-SNAPSHOT in ~/.m2 and access to Maven Central for the peers. About 25 minutes on 2 cores.
+# Results in benchmarks/target/results/ (report.md, jmh.csv, jmh.log, coldstart.tsv,
+# compile-cost.md, compile-cost.tsv, sizes.tsv). The full compile-cost step takes about 10 of the
+# minutes.
 # Knobs (environment): JMH_OPTS, COLD_RUNS (21), COMPILE_SIZES (20,200,2000), COMPILE_RUNS (5).
 set -euo pipefail
 export LC_ALL=C.UTF-8
@@ -100,7 +101,8 @@ ELAPSED=$(( $(date +%s) - START ))
   echo "Machine: $(lscpu | sed -n 's/^Model name: *//p' | head -1), $(nproc) cores," \
     "$(free -g | awk '/^Mem:/ { print $2 }') GiB RAM, $(uname -sr)."
   echo "JVM: $("$JAVA_BIN/java" -version 2>&1 | sed -n 2p)."
-  echo "Versions: JMH 1.37, retrygen 0.1.0-SNAPSHOT, $(sed -n 's/.*<\(spring-retry\|spring\|aspectj\|resilience4j\|failsafe\|guava-retrying\|guava\)\.version>\(.*\)<.*/\1 \2/p' "$HERE/pom.xml" | paste -sd, - | sed 's/,/, /g')."
+  echo "Versions: JMH 1.37, retrygen 0.1.0-SNAPSHOT, $(sed -n 's/.*<\(spring-retry\|spring\|aspectj\|resilience4j\|failsafe\|guava-retrying\|guava\)\.version>\(.*\)<.*/\1 \2/p' "$HERE/pom.xml" | paste -sd, - | sed 's/,/, /g'),"\
+    "$(sed -n 's/.*<\(kotlin\|kotlinx-coroutines\)\.version>\(.*\)<.*/\1 \2/p' "$HERE/../pom.xml" | paste -sd, - | sed 's/,/, /g')."
   echo "JMH: \`$JMH_OPTS -bm avgt -tu ns -prof gc\`; cold start: median of $COLD_RUNS runs;" \
     "compile cost: median of $COMPILE_RUNS runs per N. Whole run (build included): ${ELAPSED}s."
   echo "Load average (1/5/15 min) before the run: $LOAD_BEFORE; after: $(cut -d' ' -f1-3 /proc/loadavg)."

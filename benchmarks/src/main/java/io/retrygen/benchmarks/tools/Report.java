@@ -19,7 +19,9 @@ import java.util.Map;
  * against the figures. The circuit-breaker rows of issue 8
  * ({@code *Breaker} benchmarks, paths {@code closedSuccess} and {@code openRejection}) get a
  * table of their own, with the direct call as their floor, and so do the asynchronous rows of
- * issue 9 ({@code Async*} benchmarks, paths {@code success} and {@code failOnce}, no variant).
+ * issue 9 ({@code Async*} benchmarks, paths {@code success} and {@code failOnce}, no variant),
+ * and the Kotlin suspend rows of issue 21 ({@code Suspend*} benchmarks, the paths and variants of
+ * the synchronous rows).
  */
 public final class Report {
   /** Anything below this is measurement noise: a real allocation is at least 16 bytes. */
@@ -132,6 +134,29 @@ public final class Report {
         null, null),
   };
 
+  private static final Row[] SUSPEND_ROWS = {
+    new Row("SuspendDirect", "direct call",
+        "`backend.call(input, completion)`, the suspend function called directly, no retry"
+            + " (success path only)",
+        null, null),
+    new Row("SuspendHandWrittenLoop", "hand-written loop",
+        "`repeat(2) { try { return call() } catch (Exception) {...}; delay(0) }; return call()`,"
+            + " a `CancellationException` passed on",
+        null, null),
+    new Row("SuspendRetrygen", "**retrygen, generated**",
+        "generated `SuspendServiceRetrying` of a Kotlin interface, `@Retryable(maxAttempts = 3,"
+            + " backoff = Backoff(delay = 0))` on a `suspend fun`: `new SuspendCall<String>(...)"
+            + " {...}.run($completion)`",
+        null, null),
+    new Row("SuspendResilience4j", "Resilience4j Kotlin `Retry`",
+        "`maxAttempts(3)`, `waitDuration(ZERO)`, `decorateSuspendFunction` (its"
+            + " `executeSuspendFunction` loop) built once; `delay(0)` per retry",
+        null, null),
+    new Row("SuspendFlowRetry", "kotlinx `Flow.retry`",
+        "`flow { emit(call()) }.retry(2)` built once, `single()` per call",
+        null, null),
+  };
+
   private final Map<String, double[]> jmh = new HashMap<>(); // key -> {score, error}
   private final Map<String, String[]> coldStart;
   private final Map<String, String[]> sizes;
@@ -204,6 +229,23 @@ public final class Report {
         + " failure, a retry scheduled with a 0 ms wait, one success). `s` is one single-thread"
         + " `ScheduledExecutorService` per trial. B/op counts every thread of the JVM. Same cells"
         + " as above.\n");
+
+    out.append("\n| Kotlin `suspend` (issue 21) | What the row includes | success, inline"
+        + " | success, DONT_INLINE | fail once, inline | fail once, DONT_INLINE |\n");
+    out.append("|---|---|--:|--:|--:|--:|\n");
+    for (Row row : SUSPEND_ROWS) {
+      out.append("| ").append(row.name()).append(" | ").append(row.includes());
+      for (String path : PATHS) {
+        for (String variant : VARIANTS) {
+          out.append(" | ").append(cell(row.benchmark(), path, variant));
+        }
+      }
+      out.append(" |\n");
+    }
+    out.append("\nEvery row is called from Java as compiled Kotlin calls a suspend function,"
+        + " `service.call(input, completion)`, with one completion per trial whose context is an"
+        + " active `Job` and no dispatcher. The backend returns at once and every wait is 0 ms,"
+        + " so no call suspends. Same cells as above.\n");
 
     checkTargets();
     out.append("\n| Target (issue 4; breaker rows: issue 8; template: issue 11) | Result |\n");
@@ -398,8 +440,9 @@ public final class Report {
   }
 
   private static String key(String benchmark, String path, String variant, boolean alloc) {
-    // Direct and AsyncDirect have no path parameter: measured on the (closed) success path only.
-    String pathKey = ("Direct".equals(benchmark) || "AsyncDirect".equals(benchmark))
+    // The direct calls have no path parameter: measured on the (closed) success path only.
+    String pathKey = ("Direct".equals(benchmark) || "AsyncDirect".equals(benchmark)
+        || "SuspendDirect".equals(benchmark))
         && ("success".equals(path) || "closedSuccess".equals(path)) ? "" : path;
     return benchmark + "|" + pathKey + "|" + variant
         + (alloc ? "|alloc" : "");
