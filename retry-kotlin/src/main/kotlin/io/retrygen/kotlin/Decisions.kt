@@ -11,65 +11,41 @@ import kotlinx.coroutines.delay
 import kotlinx.coroutines.ensureActive
 import kotlinx.coroutines.isActive
 
-// The steps after an attempt, shared by SuspendCall and FlowCall: the runtime's decision order
-// decides (the same steps, in the same order, as for a synchronous call); these functions only
-// tell the listeners and wait, with delay(), so that a cancelled coroutine stops at once and a
-// TestDispatcher skips the wait in virtual time.
+// The steps after an attempt, shared by SuspendCall and FlowCall. The runtime's decision order
+// decides (the same steps, in the same order, as for a synchronous call), as a `long`: a wait in
+// ms, or a negative code for the reason to give up (DecisionOrder.retries, DecisionOrder.reason).
+// These functions tell the listeners and wait, with delay(), so that a cancelled coroutine stops
+// at once and a TestDispatcher skips the wait in virtual time. Only the wait itself is a suspend
+// function that is not inline: every call of one allocates its coroutine frame, even when it does
+// not suspend, and a retry without wait must cost no more than the decision.
 
 /** Whether the coroutine that runs the call has been cancelled. */
-internal suspend fun callCancelled(): Boolean = !currentCoroutineContext().isActive
+internal suspend inline fun callCancelled(): Boolean = !currentCoroutineContext().isActive
 
 /**
- * After [attempt] failed with [failure] (thrown while the call was [cancelled] or not): null once
- * the wait is over and the next attempt may start, else the reason the call gives up. With a
- * retrier, as [retryAfterFailure] says; without one (a breaker alone) the call gives up at once,
- * as [GiveUpReason.CANCELLED] for a cancellation (never recovered), else to be recovered.
+ * After [attempt] failed with [failure] (thrown while the call was [cancelled] or not): the wait
+ * before the next attempt, `onRetry` told, or the code of the reason the call gives up, `onFailure`
+ * told. A cancelled call gives up as [GiveUpReason.CANCELLED]; without a retrier (a breaker alone)
+ * the call gives up at once: as [GiveUpReason.CANCELLED] for a cancellation (never recovered), else
+ * to be recovered. User code that throws (`retryIf`, `delayFor`) ends the call with what it threw,
+ * after `onFailure` with [GiveUpReason.USER_CODE_FAILED].
  */
-internal suspend fun Retrier?.afterFailedAttempt(
+internal fun Retrier?.decideAfterFailure(
     attempt: Int,
     startNanos: Long,
     failure: Throwable,
     retryable: Boolean,
     hooks: RetryHooks<*>,
     cancelled: Boolean,
-): GiveUpReason? =
-    when {
-        this != null -> retryAfterFailure(attempt, startNanos, failure, retryable, hooks)
-        cancelled || failure is CancellationException -> GiveUpReason.CANCELLED
-        else -> GiveUpReason.NOT_RETRYABLE
+): Long {
+    if (this == null) {
+        val cancellation = cancelled || failure is CancellationException
+        return DecisionOrder.giveUp(
+            if (cancellation) GiveUpReason.CANCELLED else GiveUpReason.NOT_RETRYABLE)
     }
-
-/**
- * What a call that gave up as [GiveUpReason.CANCELLED] after [failure] throws: [failure] when it
- * is a [CancellationException]; else the cancellation of the calling coroutine, which an attempt
- * turned into a failure of its own (a closed socket's `IOException`, say), so that the caller still
- * sees its call cancelled rather than failed.
- */
-internal suspend fun cancellation(failure: Throwable): Throwable {
-    if (failure !is CancellationException) {
-        currentCoroutineContext().ensureActive()
-    }
-    return failure
-}
-
-/**
- * After [attempt] failed with [failure], which step 1 classified as [retryable]: steps 2 to 10.
- * Returns null once the wait is over and the next attempt may start; else the reason the call
- * gave up, the listeners told. A cancelled call gives up as [GiveUpReason.CANCELLED], also when
- * the cancellation comes during the wait (then the [CancellationException] is thrown, after the
- * listeners were told). User code that throws (`retryIf`, `delayFor`) ends the call with what it
- * threw, after `onFailure` with [GiveUpReason.USER_CODE_FAILED].
- */
-private suspend fun Retrier.retryAfterFailure(
-    attempt: Int,
-    startNanos: Long,
-    failure: Throwable,
-    retryable: Boolean,
-    hooks: RetryHooks<*>,
-): GiveUpReason? {
-    if (callCancelled()) {
+    if (cancelled) {
         gaveUp(attempt, startNanos, failure, GiveUpReason.CANCELLED)
-        return GiveUpReason.CANCELLED
+        return DecisionOrder.giveUp(GiveUpReason.CANCELLED)
     }
     val decision =
         try {
@@ -78,25 +54,25 @@ private suspend fun Retrier.retryAfterFailure(
             userCodeFailed(attempt, startNanos, thrown)
             throw thrown
         }
-    return waitOrGiveUp(attempt, startNanos, failure, decision)
+    return announce(attempt, startNanos, failure, decision)
 }
 
 /**
- * After [attempt] returned a [result] that `retryOnResult` rejected: steps 2 to 10 of a result.
- * Returns null once the wait is over; else the reason the call gave up (the caller then returns
- * the last result). A call cancelled during the attempt (which returned all the same, without
- * suspending) gives up at once as [GiveUpReason.CANCELLED], as after a failure: the listeners
- * told, the [CancellationException] is thrown (no retry to announce, no rejected result to return).
+ * After [attempt] returned a [result] that `retryOnResult` rejected: as [decideAfterFailure], for
+ * steps 2 to 9 of a result (giving up, the caller returns the last result). A call cancelled during
+ * the attempt (which returned all the same, without suspending) gives up at once as
+ * [GiveUpReason.CANCELLED], as after a failure: no retry to announce, no rejected result to return.
  */
-internal suspend fun <T> Retrier.retryAfterResult(
+internal fun <T> Retrier.decideAfterResult(
     attempt: Int,
     startNanos: Long,
     result: T,
     hooks: RetryHooks<in T>,
-): GiveUpReason? {
-    if (callCancelled()) {
+    cancelled: Boolean,
+): Long {
+    if (cancelled) {
         gaveUp(attempt, startNanos, null, GiveUpReason.CANCELLED)
-        currentCoroutineContext().ensureActive() // throws the cancellation
+        return DecisionOrder.giveUp(GiveUpReason.CANCELLED)
     }
     val decision =
         try {
@@ -105,37 +81,77 @@ internal suspend fun <T> Retrier.retryAfterResult(
             userCodeFailed(attempt, startNanos, thrown)
             throw thrown
         }
-    return waitOrGiveUp(attempt, startNanos, null, decision)
+    return announce(attempt, startNanos, null, decision)
 }
 
-/** Step 9 in a coroutine: `onRetry`, then `delay`; after it, `maxDuration` again. */
-private suspend fun Retrier.waitOrGiveUp(
+/** Tells the listeners what [decision] says: `onRetry`, or `onFailure` with its reason. */
+private fun Retrier.announce(
     attempt: Int,
     startNanos: Long,
     failure: Throwable?,
     decision: Long,
-): GiveUpReason? {
-    if (!DecisionOrder.retries(decision)) {
-        val reason = DecisionOrder.reason(decision)
-        gaveUp(attempt, startNanos, failure, reason)
-        return reason
+): Long {
+    if (DecisionOrder.retries(decision)) {
+        retrying(attempt, startNanos, failure, decision)
+    } else {
+        gaveUp(attempt, startNanos, failure, DecisionOrder.reason(decision))
     }
-    retrying(attempt, startNanos, failure, decision)
-    try {
-        if (decision > 0L) {
-            delay(decision)
-        } else {
-            currentCoroutineContext().ensureActive() // no attempt starts once the call is cancelled
+    return decision
+}
+
+/**
+ * Step 9 after `onRetry`: waits [wait] ms with `delay`, then checks `maxDuration` again. Returns
+ * [wait] when the next attempt may start, else the code of the reason the call gave up, the
+ * listeners told. No attempt starts once the call is cancelled, even without a wait; a call
+ * cancelled during the wait gives up as [GiveUpReason.CANCELLED] (and, during a `delay`, throws
+ * its [CancellationException], after the listeners were told).
+ */
+internal suspend inline fun Retrier.waitBeforeRetry(
+    attempt: Int,
+    startNanos: Long,
+    failure: Throwable?,
+    wait: Long,
+): Long =
+    when {
+        wait > 0L -> sleep(attempt, startNanos, failure, wait)
+        callCancelled() -> {
+            gaveUp(attempt, startNanos, failure, GiveUpReason.CANCELLED)
+            DecisionOrder.giveUp(GiveUpReason.CANCELLED)
         }
+        else -> wait
+    }
+
+/** The wait of [waitBeforeRetry], when there is one. */
+internal suspend fun Retrier.sleep(
+    attempt: Int,
+    startNanos: Long,
+    failure: Throwable?,
+    wait: Long,
+): Long {
+    try {
+        delay(wait)
     } catch (cancelled: CancellationException) {
         gaveUp(attempt, startNanos, failure, GiveUpReason.CANCELLED)
         throw cancelled
     }
     if (!timeLeft(startNanos)) {
         gaveUp(attempt, startNanos, failure, GiveUpReason.DURATION_EXHAUSTED)
-        return GiveUpReason.DURATION_EXHAUSTED
+        return DecisionOrder.giveUp(GiveUpReason.DURATION_EXHAUSTED)
     }
-    return null
+    return wait
+}
+
+/**
+ * What a call that gave up as [GiveUpReason.CANCELLED] after [failure] throws: [failure] when it
+ * is a [CancellationException]; else the cancellation of the calling coroutine, which an attempt
+ * turned into a failure of its own (a closed socket's `IOException`, say), so that the caller still
+ * sees its call cancelled rather than failed.
+ */
+internal suspend inline fun cancellation(failure: Throwable): Throwable {
+    if (failure !is CancellationException) {
+        currentCoroutineContext().ensureActive()
+    }
+    return failure
 }
 
 /**

@@ -2,6 +2,7 @@ package io.retrygen.kotlin
 
 import io.retrygen.GiveUpReason
 import io.retrygen.runtime.internal.CircuitBreakerGate
+import io.retrygen.runtime.internal.DecisionOrder
 import io.retrygen.runtime.internal.Retrier
 import io.retrygen.runtime.internal.RetryHooks
 import kotlin.coroutines.cancellation.CancellationException
@@ -85,14 +86,17 @@ protected constructor(
                     throw failure
                 }
                 breaker?.settle(permit, breakerFailure(failure), cancelled)
-                val reason =
-                    retrier.afterFailedAttempt(
+                var decision =
+                    retrier.decideAfterFailure(
                         attempt, startNanos, failure, retryable(failure), this, cancelled)
-                if (reason == null) {
+                if (retrier != null && DecisionOrder.retries(decision)) {
+                    decision = retrier.waitBeforeRetry(attempt, startNanos, failure, decision)
+                }
+                if (DecisionOrder.retries(decision)) {
                     attempt++
                     continue
                 }
-                if (reason == GiveUpReason.CANCELLED) {
+                if (DecisionOrder.reason(decision) == GiveUpReason.CANCELLED) {
                     throw cancellation(failure) // never recovered
                 }
                 collector.emitAll(recover(failure))

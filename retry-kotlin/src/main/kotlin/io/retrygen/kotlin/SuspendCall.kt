@@ -2,9 +2,12 @@ package io.retrygen.kotlin
 
 import io.retrygen.GiveUpReason
 import io.retrygen.runtime.internal.CircuitBreakerGate
+import io.retrygen.runtime.internal.DecisionOrder
 import io.retrygen.runtime.internal.Retrier
 import io.retrygen.runtime.internal.RetryHooks
 import kotlin.coroutines.cancellation.CancellationException
+import kotlinx.coroutines.currentCoroutineContext
+import kotlinx.coroutines.ensureActive
 
 /**
  * Not API. One call of a guarded `suspend` function: the retry loop, run in the caller's
@@ -85,14 +88,17 @@ protected constructor(
             } catch (failure: Throwable) {
                 val cancelled = callCancelled()
                 breaker?.settle(permit, breakerFailure(failure), cancelled)
-                val reason =
-                    retrier.afterFailedAttempt(
+                var decision =
+                    retrier.decideAfterFailure(
                         attempt, startNanos, failure, retryable(failure), this, cancelled)
-                if (reason == null) {
+                if (retrier != null && DecisionOrder.retries(decision)) {
+                    decision = retrier.waitBeforeRetry(attempt, startNanos, failure, decision)
+                }
+                if (DecisionOrder.retries(decision)) {
                     attempt++
                     continue
                 }
-                if (reason == GiveUpReason.CANCELLED) {
+                if (DecisionOrder.reason(decision) == GiveUpReason.CANCELLED) {
                     throw cancellation(failure) // never recovered
                 }
                 return recover(failure)
@@ -112,7 +118,15 @@ protected constructor(
                 retrier.succeeded(attempt, startNanos)
                 return result
             }
-            if (retrier.retryAfterResult(attempt, startNanos, result, this) != null) {
+            var decision =
+                retrier.decideAfterResult(attempt, startNanos, result, this, callCancelled())
+            if (DecisionOrder.retries(decision)) {
+                decision = retrier.waitBeforeRetry(attempt, startNanos, null, decision)
+            }
+            if (!DecisionOrder.retries(decision)) {
+                if (DecisionOrder.reason(decision) == GiveUpReason.CANCELLED) {
+                    currentCoroutineContext().ensureActive() // a cancelled call returns no result
+                }
                 return result // gave up: the last result, with no recovery
             }
             attempt++

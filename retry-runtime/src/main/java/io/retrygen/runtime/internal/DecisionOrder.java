@@ -93,6 +93,11 @@ public final class DecisionOrder {
     return REASONS[(int) (-1L - decision)];
   }
 
+  /** The decision that gives up for {@code reason}: for drivers that decide some cases alone. */
+  public static long giveUp(GiveUpReason reason) {
+    return code(reason);
+  }
+
   private static long code(GiveUpReason reason) {
     return -1L - reason.ordinal();
   }
