@@ -94,6 +94,52 @@ class KotlinCoroutinesTest {
   }
 
   @Test
+  void genericSuspendFunctionsAndFlowsOfAGenericInterfaceCompileWarningFree() {
+    JavaFileObject source =
+        JavaFileObjects.forSourceLines(
+            "test.Repository",
+            "package test;",
+            "import io.retrygen.Recover;",
+            "import io.retrygen.Retryable;",
+            "import java.util.List;",
+            "import kotlin.coroutines.Continuation;",
+            "import kotlinx.coroutines.flow.Flow;",
+            "@kotlin.Metadata",
+            "@Retryable(retryOnResult = \"isEmpty\")",
+            "public interface Repository<E extends CharSequence> {",
+            "  Object find(String id, Continuation<? super E> $completion);",
+            "  <R extends List<E>> Object findAll(R ids, Continuation<? super R> $completion);",
+            "  @Recover",
+            "  default Object none(Exception e, String id, Continuation<? super E> c) {",
+            "    return null;",
+            "  }",
+            "  default boolean isEmpty(Object value) {",
+            "    return value == null;",
+            "  }",
+            "}");
+    JavaFileObject flows =
+        JavaFileObjects.forSourceLines(
+            "test.Feed",
+            "package test;",
+            "import io.retrygen.Retryable;",
+            "import kotlinx.coroutines.flow.Flow;",
+            "@kotlin.Metadata",
+            "@Retryable",
+            "public interface Feed<E> {",
+            "  Flow<E> events(String topic);",
+            "  <K> Flow<K> keys(K first);",
+            "}");
+    Compilation compilation =
+        Compiler.javac()
+            .withProcessors(processor)
+            .withOptions("-Xlint:all,-processing")
+            .compile(source, flows);
+    assertThat(compilation).succeededWithoutWarnings();
+    assertThat(processor.createdSourceFiles())
+        .containsExactly("test.RepositoryRetrying", "test.FeedRetrying");
+  }
+
+  @Test
   void recoverThatFitsNothingSaysWhyInKotlinTerms() {
     JavaFileObject source =
         client(
