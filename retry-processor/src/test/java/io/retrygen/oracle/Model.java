@@ -125,7 +125,9 @@ final class Model {
         scripted = call.attempt(invocation);
         now += millis(scripted.duration);
         String where = !path.async ? "" : attempt == 1 ? "@caller" : "@scheduler";
-        if (path.suspend) {
+        if (path.flow) {
+          invokeFlow(scripted);
+        } else if (path.suspend) {
           invokeSuspend(scripted);
         } else {
           interrupted |= scripted.interrupts;
@@ -193,6 +195,28 @@ final class Model {
     outcome(scripted);
     trace.invoke(invocation, "", failure != null ? "throws " + failure.id : "returns " + result,
         cancelled ? "+cancel K" + callNumber : "");
+  }
+
+  /**
+   * An invocation on {@link Path#FLOW} (no cancellations there): the function throws at once
+   * ({@code THROWN}), or returns a flow whose collection emits one element, {@code v} for a
+   * result, which completes it, or {@code e} before the scripted failure.
+   */
+  private void invokeFlow(Script.Attempt scripted) {
+    outcome(scripted);
+    if (failure != null && scripted.form == Script.Form.THROWN) {
+      see("flow function threw");
+      trace.invoke(invocation, "", "throws " + failure.id, "");
+    } else if (failure != null) {
+      see("flow threw after an element");
+      String element = "e" + callNumber + "." + invocation;
+      trace.invoke(invocation, "", "returns a flow of " + element + " then " + failure.id, "");
+      trace.emit(element);
+    } else {
+      see("flow completed");
+      trace.invoke(invocation, "", "returns a flow of " + result, "");
+      trace.emit(result);
+    }
   }
 
   /**
@@ -338,7 +362,7 @@ final class Model {
   private boolean delay(long wait, Script.Wait scripted) {
     String cancellation = "K" + callNumber;
     trace.wait("delay", wait, Trace.behaviour(scripted, path, cancellation));
-    if (scripted.kind == Script.WaitKind.INTERRUPTED) {
+    if (scripted.kind == Script.WaitKind.INTERRUPTED && !path.flow) {
       now += millis(scripted.extra);
       see("cancelled wait");
       emit("onFailure", failure == null ? "null" : failure.id, 0, "CANCELLED");
@@ -397,7 +421,17 @@ final class Model {
     return value;
   }
 
+  /**
+   * On {@link Path#FLOW} a value the call returns is a collection that completes: the attempt's
+   * element was emitted already; a recover method's flow emits its value now.
+   */
   private void end(String outcome) {
+    if (path.flow && outcome.startsWith("returned ")) {
+      if (failure != null) {
+        trace.emit(outcome.substring("returned ".length()));
+      }
+      outcome = "completed";
+    }
     trace.end(outcome, interrupted);
   }
 
