@@ -21,12 +21,14 @@ import org.junit.jupiter.api.Test;
 /**
  * A differential oracle for the retry decision order: random policies compiled through the real
  * processor, random outcome scripts run on the generated synchronous, asynchronous and (in some
- * types) {@code suspend} methods and on the templates, each trace compared with an independent
+ * types) {@code suspend} methods and {@code Flow} methods (collected: {@link Path#FLOW}) and on
+ * the templates, each trace compared with an independent
  * model of the contract ({@link Model}).
  *
  * <p>Seeded: {@code -Doracle.seed=<seed>} reruns one case, {@code -Doracle.base} and {@code
  * -Doracle.cases} explore others, {@code -Doracle.flags} draws features not built yet ({@link
- * Flags}), {@code -Doracle.suspend} sets the share of types with {@code suspend} methods. A mismatch is shrunk to a minimal script and reported with the policy's source and the
+ * Flags}), {@code -Doracle.suspend} sets the share of types with {@code suspend} methods,
+ * {@code -Doracle.flow} that of types with {@code Flow} methods. A mismatch is shrunk to a minimal script and reported with the policy's source and the
  * first difference.
  */
 class DecisionOrderOracleTest {

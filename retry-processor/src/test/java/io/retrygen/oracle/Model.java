@@ -36,6 +36,12 @@ import java.util.concurrent.CancellationException;
  * failure (its breaker permit given back unrecorded) ends it with the cancellation too, unless it
  * is a {@code CancellationException} itself, which is rethrown as it is. Step 4 then never gives up; a sleeper that
  * throws has no meaning.
+ *
+ * <p>A function returning a {@code Flow} (SPEC §14, {@link Path#FLOW}) is collected: each attempt
+ * calls it and collects its flow, which emits one element and then completes (a success) or
+ * throws; the function may also throw at once. A failure takes the steps above, a retry emits its
+ * element again; a recover method's flow is collected instead; {@code retryOnResult} does not
+ * apply. Cancellations are left out on this path (the script's interrupts mean nothing there).
  */
 final class Model {
   private final Policy policy;
