@@ -21,12 +21,14 @@ import org.junit.jupiter.api.Test;
 /**
  * A differential oracle for the retry decision order: random policies compiled through the real
  * processor, random outcome scripts run on the generated synchronous, asynchronous and (in some
- * types) {@code suspend} methods and on the templates, each trace compared with an independent
+ * types) {@code suspend} methods and {@code Flow} methods (collected: {@link Path#FLOW}) and on
+ * the templates, each trace compared with an independent
  * model of the contract ({@link Model}).
  *
  * <p>Seeded: {@code -Doracle.seed=<seed>} reruns one case, {@code -Doracle.base} and {@code
  * -Doracle.cases} explore others, {@code -Doracle.flags} draws features not built yet ({@link
- * Flags}), {@code -Doracle.suspend} sets the share of types with {@code suspend} methods. A mismatch is shrunk to a minimal script and reported with the policy's source and the
+ * Flags}), {@code -Doracle.suspend} sets the share of types with {@code suspend} methods,
+ * {@code -Doracle.flow} that of types with {@code Flow} methods. A mismatch is shrunk to a minimal script and reported with the policy's source and the
  * first difference.
  */
 class DecisionOrderOracleTest {
@@ -140,7 +142,8 @@ class DecisionOrderOracleTest {
   /** Every step and path the oracle is there to check was exercised. */
   private static void assertCoverage(Map<String, Integer> counts) {
     for (Path path : Path.values()) {
-      if (path == Path.SUSPEND && PolicyGenerator.SUSPEND_SHARE == 0) {
+      if ((path == Path.SUSPEND && PolicyGenerator.SUSPEND_SHARE == 0)
+          || (path == Path.FLOW && PolicyGenerator.FLOW_SHARE == 0)) {
         continue;
       }
       assertWithMessage("runs on %s", path).that(counts.getOrDefault("runs: " + path, 0))
@@ -156,6 +159,20 @@ class DecisionOrderOracleTest {
     for (String what : expected) {
       assertWithMessage("cases where the model saw \"%s\"", what)
           .that(counts.getOrDefault("seen: " + what, 0)).isGreaterThan(0);
+    }
+    if (PolicyGenerator.FLOW_SHARE >= 0.2) {
+      // No step 4 and no cancellations on the flow's path (left out); no rejected results.
+      List<String> flow = Arrays.asList(
+          "gave up: NOT_RETRYABLE", "gave up: ATTEMPTS_EXHAUSTED", "gave up: RETRY_IF_REJECTED",
+          "gave up: BUDGET_EXHAUSTED", "gave up: WAIT_ABOVE_CAP", "gave up: DURATION_EXHAUSTED",
+          "user code failed: P", "user code failed: D", "recovered",
+          "recovered without a failure parameter", "recover threw", "not recoverable",
+          "breaker opened", "breaker refused", "flow function threw",
+          "flow threw after an element", "flow completed");
+      for (String what : flow) {
+        assertWithMessage("flow runs where the model saw \"%s\"", what)
+            .that(counts.getOrDefault("seen on FLOW: " + what, 0)).isGreaterThan(0);
+      }
     }
     if (PolicyGenerator.SUSPEND_SHARE < 0.25) {
       return; // too few suspend runs to see everything

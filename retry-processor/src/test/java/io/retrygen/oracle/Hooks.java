@@ -6,6 +6,8 @@ import io.retrygen.runtime.CircuitBreakerState;
 import io.retrygen.runtime.CircuitBreakers;
 import java.util.concurrent.CompletableFuture;
 import kotlin.coroutines.Continuation;
+import kotlinx.coroutines.flow.Flow;
+import kotlinx.coroutines.flow.FlowKt;
 
 /**
  * What the compiled policies call: the bodies of the guarded methods, predicates, {@code delayFor}
@@ -70,6 +72,19 @@ public final class Hooks {
    */
   public static Object attemptSuspend(String arg, Continuation<? super String> continuation) {
     return world().attemptSuspend(arg, continuation);
+  }
+
+  /**
+   * One invocation of the guarded flow function: the flow it returns (one element, then it
+   * completes or throws), or a throw at once, as the script says.
+   */
+  public static Flow<String> attemptFlow(String arg) {
+    return world().attemptFlow(arg);
+  }
+
+  /** A recover method of a flow: a flow of what the plain one returns, or its throw at once. */
+  public static Flow<String> recoverFlow(String name, Throwable failure, String arg) {
+    return FlowKt.flowOf(world().userCode.recover(name, failure, arg));
   }
 
   public static boolean retryIf(Throwable failure) {

@@ -36,6 +36,12 @@ import java.util.concurrent.CancellationException;
  * failure (its breaker permit given back unrecorded) ends it with the cancellation too, unless it
  * is a {@code CancellationException} itself, which is rethrown as it is. Step 4 then never gives up; a sleeper that
  * throws has no meaning.
+ *
+ * <p>A function returning a {@code Flow} (SPEC §14, {@link Path#FLOW}) is collected: each attempt
+ * calls it and collects its flow, which emits one element and then completes (a success) or
+ * throws; the function may also throw at once. A failure takes the steps above, a retry emits its
+ * element again; a recover method's flow is collected instead; {@code retryOnResult} does not
+ * apply. Cancellations are left out on this path (the script's interrupts mean nothing there).
  */
 final class Model {
   private final Policy policy;
@@ -125,7 +131,9 @@ final class Model {
         scripted = call.attempt(invocation);
         now += millis(scripted.duration);
         String where = !path.async ? "" : attempt == 1 ? "@caller" : "@scheduler";
-        if (path.suspend) {
+        if (path.flow) {
+          invokeFlow(scripted);
+        } else if (path.suspend) {
           invokeSuspend(scripted);
         } else {
           interrupted |= scripted.interrupts;
@@ -193,6 +201,28 @@ final class Model {
     outcome(scripted);
     trace.invoke(invocation, "", failure != null ? "throws " + failure.id : "returns " + result,
         cancelled ? "+cancel K" + callNumber : "");
+  }
+
+  /**
+   * An invocation on {@link Path#FLOW} (no cancellations there): the function throws at once
+   * ({@code THROWN}), or returns a flow whose collection emits one element, {@code v} for a
+   * result, which completes it, or {@code e} before the scripted failure.
+   */
+  private void invokeFlow(Script.Attempt scripted) {
+    outcome(scripted);
+    if (failure != null && scripted.form == Script.Form.THROWN) {
+      see("flow function threw");
+      trace.invoke(invocation, "", "throws " + failure.id, "");
+    } else if (failure != null) {
+      see("flow threw after an element");
+      String element = "e" + callNumber + "." + invocation;
+      trace.invoke(invocation, "", "returns a flow of " + element + " then " + failure.id, "");
+      trace.emit(element);
+    } else {
+      see("flow completed");
+      trace.invoke(invocation, "", "returns a flow of " + result, "");
+      trace.emit(result);
+    }
   }
 
   /**
@@ -338,7 +368,7 @@ final class Model {
   private boolean delay(long wait, Script.Wait scripted) {
     String cancellation = "K" + callNumber;
     trace.wait("delay", wait, Trace.behaviour(scripted, path, cancellation));
-    if (scripted.kind == Script.WaitKind.INTERRUPTED) {
+    if (scripted.kind == Script.WaitKind.INTERRUPTED && !path.flow) {
       now += millis(scripted.extra);
       see("cancelled wait");
       emit("onFailure", failure == null ? "null" : failure.id, 0, "CANCELLED");
@@ -397,7 +427,17 @@ final class Model {
     return value;
   }
 
+  /**
+   * On {@link Path#FLOW} a value the call returns is a collection that completes: the attempt's
+   * element was emitted already; a recover method's flow emits its value now.
+   */
   private void end(String outcome) {
+    if (path.flow && outcome.startsWith("returned ")) {
+      if (failure != null) {
+        trace.emit(outcome.substring("returned ".length()));
+      }
+      outcome = "completed";
+    }
     trace.end(outcome, interrupted);
   }
 

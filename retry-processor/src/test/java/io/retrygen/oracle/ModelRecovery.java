@@ -40,7 +40,8 @@ final class ModelRecovery {
    * The recover methods a method may call: those named by {@code recover = "..."} if it is set;
    * for a synchronous method only those returning the value; for an asynchronous one those and
    * those returning its future; for a {@code suspend} function (SPEC §14) those returning the
-   * value, a plain function, and {@code suspend} ones. The asynchronous template takes no
+   * value, a plain function, and {@code suspend} ones; for a flow only those returning a {@code
+   * Flow}. The asynchronous template takes no
    * recovery at all.
    */
   static List<Policy.RecoverMethod> candidates(Policy policy, Path path) {
@@ -50,7 +51,9 @@ final class ModelRecovery {
     }
     String name = policy.retry == null ? null : policy.retry.recoverName;
     for (Policy.RecoverMethod recover : policy.recovers()) {
-      boolean fits = path.suspend ? !recover.returnsFuture
+      boolean fits = path.flow ? recover.flows
+          : recover.flows ? false
+          : path.suspend ? !recover.returnsFuture
           : !recover.suspends && (path.async || !recover.returnsFuture);
       if ((name == null || recover.name.equals(name)) && fits) {
         candidates.add(recover);

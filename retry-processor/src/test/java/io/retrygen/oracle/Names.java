@@ -29,7 +29,7 @@ final class Names {
    * (the templates call none: the synchronous one's name).
    */
   String method(Path path) {
-    return (path.suspend ? "callSuspend" : path.async && !path.template ? "callAsync" : "call")
+    return (path.flow ? "callFlow" : path.suspend ? "callSuspend" : path.async && !path.template ? "callAsync" : "call")
         + slot;
   }
 

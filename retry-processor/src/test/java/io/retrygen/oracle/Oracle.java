@@ -96,7 +96,9 @@ final class Oracle {
         result.count("runs: " + path, 1);
         result.count("calls", drawn.script.calls.size());
         model.seen.forEach((what, times) -> result.count("seen: " + what, times));
-        if (path.suspend) {
+        if (path.flow) {
+          model.seen.forEach((what, times) -> result.count("seen on FLOW: " + what, times));
+        } else if (path.suspend) {
           model.seen.forEach((what, times) -> result.count("seen on SUSPEND: " + what, times));
         }
         if (Trace.firstDifference(expected, actual) >= 0) {

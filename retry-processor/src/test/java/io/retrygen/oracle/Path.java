@@ -1,28 +1,38 @@
 package io.retrygen.oracle;
 
-/** The five ways a policy is run: the generated methods and the templates. */
+/** The six ways a policy is run: the generated methods and the templates. */
 enum Path {
   /** The generated {@code String call(String arg)}. */
-  SYNC(false, false, false),
+  SYNC(false, false, false, false),
   /** The generated {@code callAsync}, driven by a manual scheduler. */
-  ASYNC(true, false, false),
+  ASYNC(true, false, false, false),
   /** {@code RetryTemplate} built with the policy's settings. */
-  TEMPLATE(false, true, false),
+  TEMPLATE(false, true, false, false),
   /** {@code AsyncRetryTemplate} of that template. */
-  ASYNC_TEMPLATE(true, true, false),
+  ASYNC_TEMPLATE(true, true, false, false),
   /**
    * The generated {@code Object callSuspend(String arg, Continuation<? super String> c)}, the JVM
    * shape of a Kotlin {@code suspend} function, driven in a coroutine on a test dispatcher in
    * virtual time ({@link Coroutines}); waits are {@code delay}, not the options' sleeper.
    */
-  SUSPEND(false, false, true);
+  SUSPEND(false, false, true, false),
+  /**
+   * The generated {@code Flow<String> callFlowN(String arg)} (SPEC §14), its flow collected
+   * ({@code toList}) in a coroutine on the test dispatcher in virtual time as on {@link
+   * #SUSPEND}; a coroutine's path too, but without cancellations: the script's interrupts and
+   * cancelled waits mean nothing on it (left out: a collection is not cancelled here).
+   */
+  FLOW(false, false, true, true);
 
   final boolean async;
   final boolean template;
   /** A coroutine's path: neither {@link #async} nor synchronous (SPEC §14). */
   final boolean suspend;
+  /** The flow's path ({@link #FLOW}), a coroutine's path too ({@link #suspend}). */
+  final boolean flow;
 
-  Path(boolean async, boolean template, boolean suspend) {
+  Path(boolean async, boolean template, boolean suspend, boolean flow) {
+    this.flow = flow;
     this.async = async;
     this.template = template;
     this.suspend = suspend;
@@ -33,6 +43,6 @@ enum Path {
    * the templates go by the synchronous method's.
    */
   String suffix() {
-    return suspend ? "k" : async && !template ? "a" : "s";
+    return flow ? "f" : suspend ? "k" : async && !template ? "a" : "s";
   }
 }

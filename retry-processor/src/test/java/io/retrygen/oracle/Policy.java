@@ -25,6 +25,16 @@ final class Policy {
     this.members = members;
   }
 
+  /**
+   * Whether the pair has a {@code Flow} twin ({@link Path#FLOW}): in a type that has them, when
+   * it has no {@code retryOnResult} (a compile error on a flow) and no {@code recover = "..."} (a
+   * flow twin of a named recover method would clash with the plain one).
+   */
+  boolean hasFlow() {
+    return members.flow
+        && (retry == null || (retry.retryOnResult == null && retry.recoverName == null));
+  }
+
   /** The recover methods of the type, in declaration order. */
   List<RecoverMethod> recovers() {
     return members.recovers;
@@ -57,6 +67,11 @@ final class Policy {
      * Path#SUSPEND}: only some types have, as each guarded method costs compile time.
      */
     final boolean suspend;
+    /**
+     * Whether each pair without {@code retryOnResult} or {@code recover = "..."} has a {@code
+     * Flow<String>} twin with the same annotations, run on {@link Path#FLOW}.
+     */
+    final boolean flow;
 
     Members(
         boolean isClass,
@@ -68,7 +83,9 @@ final class Policy {
         boolean delayForInt,
         boolean staticPredicates,
         List<RecoverMethod> recovers,
-        boolean suspend) {
+        boolean suspend,
+        boolean flow) {
+      this.flow = flow;
       this.isClass = isClass;
       this.stage = stage;
       this.retryIf = retryIf;
@@ -245,9 +262,17 @@ final class Policy {
      * candidate of the {@code suspend} method only.
      */
     final boolean suspends;
+    /** Returns {@code Flow<String>}: a candidate of the flow method only. */
+    final boolean flows;
 
     RecoverMethod(
         String name, Fault failure, boolean takesArg, boolean returnsFuture, boolean suspends) {
+      this(name, failure, takesArg, returnsFuture, suspends, false);
+    }
+
+    RecoverMethod(String name, Fault failure, boolean takesArg, boolean returnsFuture,
+        boolean suspends, boolean flows) {
+      this.flows = flows;
       this.name = name;
       this.failure = failure;
       this.takesArg = takesArg;

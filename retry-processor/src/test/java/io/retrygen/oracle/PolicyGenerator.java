@@ -29,14 +29,23 @@ final class PolicyGenerator {
    */
   static final double SUSPEND_SHARE = Double.parseDouble(System.getProperty("oracle.suspend", "0.5"));
 
+  /**
+   * The share of types that declare a {@code Flow} twin of each pair that can have one ({@code
+   * -Doracle.flow=0.3}), drawn from a stream of its own ({@link #flowRandom}).
+   */
+  static final double FLOW_SHARE = Double.parseDouble(System.getProperty("oracle.flow", "0.3"));
+
   private final Random random;
+  /** The draws of the {@code Flow} twins, apart from the others for the same reason. */
+  private final Random flowRandom;
   /**
    * The draws of the {@code suspend} twins, apart from {@link #random} so that the other paths'
    * policies stay what they were before the twins existed.
    */
   private final Random suspendRandom;
 
-  private PolicyGenerator(Random random, Random suspendRandom) {
+  private PolicyGenerator(Random random, Random suspendRandom, Random flowRandom) {
+    this.flowRandom = flowRandom;
     this.random = random;
     this.suspendRandom = suspendRandom;
   }
@@ -47,7 +56,8 @@ final class PolicyGenerator {
    */
   static List<Policy> generate(long seed, int slots) {
     PolicyGenerator generator =
-        new PolicyGenerator(random(seed), random(seed ^ 0x5EED_5A5A_C0DE_0021L));
+        new PolicyGenerator(random(seed), random(seed ^ 0x5EED_5A5A_C0DE_0021L),
+            random(seed ^ 0xF10E_F10E_C0DE_0021L));
     Policy.Members members = generator.members();
     List<Policy> policies = new ArrayList<>();
     for (int i = 0; i < slots; i++) {
@@ -73,8 +83,28 @@ final class PolicyGenerator {
     if (suspend) {
       suspendRecover(recovers);
     }
+    boolean flow = flowRandom.nextDouble() < FLOW_SHARE;
+    if (flow) {
+      flowRecovers(recovers);
+    }
     return new Policy.Members(isClass, stage, retryIf, rejects, delayFor,
-        delayForResult, delayForInt, staticPredicates, recovers, suspend);
+        delayForResult, delayForInt, staticPredicates, recovers, suspend, flow);
+  }
+
+  /**
+   * A {@code Flow} twin of each plain recover method ({@code recoverNFlow}, its value a flow of
+   * one element), which only the flow twins can call; the flow twins never name a recover method,
+   * so the twins' names do not matter.
+   */
+  private static void flowRecovers(List<Policy.RecoverMethod> recovers) {
+    List<Policy.RecoverMethod> twins = new ArrayList<>();
+    for (Policy.RecoverMethod recover : recovers) {
+      if (!recover.returnsFuture && !recover.suspends) {
+        twins.add(new Policy.RecoverMethod(recover.name + "Flow", recover.failure,
+            recover.takesArg, false, false, true));
+      }
+    }
+    recovers.addAll(twins);
   }
 
   /**

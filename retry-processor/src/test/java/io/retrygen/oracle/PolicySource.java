@@ -7,7 +7,9 @@ import java.util.List;
  * Writes a policy as the Java source of an interface or class the processor will read: per pair,
  * the synchronous and asynchronous guarded methods, and in a type that has them (SPEC §14) their
  * {@code suspend} twin as kapt shows a Kotlin {@code suspend fun}: {@code Object
- * callSuspendN(String arg, Continuation<? super String> $completion)}.
+ * callSuspendN(String arg, Continuation<? super String> $completion)}; and in a type that has them
+ * the {@code Flow} twin {@code Flow<String> callFlowN(String arg)} of each pair that may have one
+ * ({@link Policy#hasFlow}).
  */
 final class PolicySource {
   private PolicySource() {}
@@ -30,7 +32,8 @@ final class PolicySource {
         .append("import java.util.concurrent.CancellationException;\n")
         .append("import java.util.concurrent.CompletableFuture;\n")
         .append("import java.util.concurrent.CompletionStage;\n")
-        .append(members.suspend ? "import kotlin.coroutines.Continuation;\n" : "").append('\n')
+        .append(members.suspend ? "import kotlin.coroutines.Continuation;\n" : "")
+        .append(members.flow ? "import kotlinx.coroutines.flow.Flow;\n" : "").append('\n')
         .append("public ").append(members.isClass ? "class " : "interface ").append(type)
         .append(" {\n");
     String future = members.stage ? "CompletionStage<String>" : "CompletableFuture<String>";
@@ -54,11 +57,18 @@ final class PolicySource {
         impl.append("    @Override\n    public Object ").append(callSuspend).append(" {\n")
             .append("      return Hooks.attemptSuspend(arg, $completion);\n    }\n\n");
       }
+      if (policies.get(i).hasFlow()) {
+        String callFlow = slot.method(Path.FLOW) + "(String arg)";
+        guarded(out, policies.get(i), slot, Path.FLOW, "Flow<String>", callFlow,
+            "attemptFlow(arg)");
+        impl.append("    @Override\n    public Flow<String> ").append(callFlow).append(" {\n")
+            .append("      return Hooks.attemptFlow(arg);\n    }\n\n");
+      }
     }
     predicates(out, members);
     for (Policy.RecoverMethod recover : members.recovers) {
       String returned = recover.returnsFuture ? "CompletableFuture<String>"
-          : recover.suspends ? "Object" : "String";
+          : recover.suspends ? "Object" : recover.flows ? "Flow<String>" : "String";
       String parameters = recover.failure == null ? "" : recover.failure.source + " failure";
       if (recover.takesArg) {
         parameters += (parameters.isEmpty() ? "" : ", ") + "String arg";
@@ -70,7 +80,7 @@ final class PolicySource {
       out.append("  @Recover\n");
       member(out, members, false, returned, recover.name + "(" + parameters + ")",
           "Hooks." + (recover.returnsFuture ? "recoverAsync"
-              : recover.suspends ? "recoverSuspend" : "recover") + "(\"" + recover.name
+              : recover.suspends ? "recoverSuspend" : recover.flows ? "recoverFlow" : "recover") + "(\"" + recover.name
               + "\", " + (recover.failure == null ? "null" : "failure") + ", "
               + (recover.takesArg ? "arg" : "null")
               + (recover.suspends ? ", continuation" : "") + ")");

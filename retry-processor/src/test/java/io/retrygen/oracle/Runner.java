@@ -13,7 +13,10 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
+import kotlin.Unit;
 import kotlin.coroutines.Continuation;
+import kotlinx.coroutines.flow.Flow;
+import kotlinx.coroutines.flow.FlowCollector;
 
 /**
  * Runs a script on one path, the observed side of a case: a new {@link World}, options made of
@@ -33,6 +36,9 @@ final class Runner {
     paths.add(Path.ASYNC);
     if (policy.members.suspend) {
       paths.add(Path.SUSPEND);
+    }
+    if (policy.hasFlow()) {
+      paths.add(Path.FLOW);
     }
     if (templateFits(policy)) {
       paths.add(Path.TEMPLATE);
@@ -83,7 +89,9 @@ final class Runner {
           target.renew();
         }
         String arg = "a" + number;
-        if (path.suspend) {
+        if (path.flow) {
+          world.endCall(collectFlow((GeneratedTarget) target, arg, world));
+        } else if (path.suspend) {
           world.endCall(callSuspend((GeneratedTarget) target, arg, world));
         } else if (!path.async) {
           try {
@@ -136,6 +144,39 @@ final class Runner {
     return outcome.describe(world);
   }
 
+  /**
+   * Calls the generated flow method, which must do nothing yet (a cold flow), then collects the
+   * flow it returned ({@code toList}, each element traced as it comes) in a new coroutine on the
+   * test dispatcher, running the test scheduler until nothing is left: the waits pass in virtual
+   * time. A collection that ends normally is "completed".
+   */
+  @SuppressWarnings({"unchecked", "rawtypes"})
+  private static String collectFlow(GeneratedTarget target, String arg, World world) {
+    Flow<String> flow;
+    try {
+      flow = (Flow<String>) target.call(arg, world);
+    } catch (Throwable failure) {
+      return "method threw " + world.id(failure);
+    }
+    if (world.invocations() != 0) {
+      world.trace.note("not cold: " + world.invocations() + " invocations before collecting");
+    }
+    List<String> collected = new ArrayList<>();
+    FlowCollector<String> collector = (value, continuation) -> {
+      world.trace.emit(value);
+      collected.add(value);
+      return Unit.INSTANCE;
+    };
+    Coroutines coroutines = world.coroutines();
+    Coroutines.Outcome outcome = coroutines.start(
+        (receiver, continuation) -> flow.collect(collector, (Continuation) continuation));
+    coroutines.runUntilIdle();
+    String ended = outcome.describe(world);
+    String completed = "returned " + Unit.INSTANCE;
+    return ended.startsWith(completed) ? "completed" + ended.substring(completed.length())
+        : ended;
+  }
+
   /** The outcome of an asynchronous call once the scheduler is idle: as stored, not wrapped. */
   private static String outcome(CompletionStage<?> stage, World world) {
     CompletableFuture<?> future = stage.toCompletableFuture();
@@ -175,7 +216,7 @@ final class Runner {
       this.options = options;
       this.input = loader.loadClass(names.qualifiedType());
       this.generated = loader.loadClass(names.qualifiedType() + "Retrying");
-      this.method = path.suspend
+      this.method = path.suspend && !path.flow
           ? generated.getMethod(names.method(path), String.class, Continuation.class)
           : generated.getMethod(names.method(path), String.class);
       renew();

@@ -82,11 +82,16 @@ final class Trace {
     switch (wait.kind) {
       case SLOW: return "slow +" + wait.extra;
       case INTERRUPTED:
-        return path.suspend ? "cancelled after " + wait.extra + " by " + thrown
+        return path.flow ? "" : path.suspend ? "cancelled after " + wait.extra + " by " + thrown
             : path.async ? "" : "interrupted after " + wait.extra;
       case THROWS: return path.suspend ? "" : "throws " + thrown;
       default: return "";
     }
+  }
+
+  /** The flow's collector got {@code value} (FLOW). */
+  void emit(String value) {
+    lines.add("  emit " + value);
   }
 
   void recover(String name, String failure, String arg, String outcome) {

@@ -21,6 +21,8 @@ import kotlinx.coroutines.CancellableContinuation;
 import kotlinx.coroutines.DelayKt;
 import kotlinx.coroutines.Job;
 import kotlinx.coroutines.JobKt;
+import kotlinx.coroutines.flow.Flow;
+import kotlinx.coroutines.flow.FlowCollector;
 
 /**
  * The observed side of one run of a case on one path: the virtual clock ({@link Sleeper}, {@link
@@ -121,7 +123,7 @@ final class World implements Sleeper, Ticker, RandomSource {
 
   /** What else an invocation did: set the interrupt flag, or (suspend) cancel the coroutine. */
   private String mark(Script.Attempt scripted) {
-    return !scripted.interrupts ? "" : path.suspend ? "+cancel K" + callNumber : "+interrupt";
+    return !scripted.interrupts || path.flow ? "" : path.suspend ? "+cancel K" + callNumber : "+interrupt";
   }
 
   /**
@@ -206,6 +208,64 @@ final class World implements Sleeper, Ticker, RandomSource {
   }
 
   /**
+   * An invocation of the guarded flow function (FLOW), made when the flow is collected: throws at
+   * once ({@code THROWN}), or returns a flow that emits one element when collected, {@code v} and
+   * completes (a result), or {@code e} and throws the scripted failure. Its time passes at the call;
+   * the script's interrupts mean nothing here (no cancellations on FLOW).
+   */
+  Flow<String> attemptFlow(String arg) {
+    Script.Attempt scripted = invoke(arg, true);
+    if (scripted.failure != null && scripted.form == Script.Form.THROWN) {
+      complete(scripted); // throws
+    }
+    if (scripted.failure == null) {
+      String result = result(scripted);
+      trace.invoke(invocations, "", "returns a flow of " + result, "");
+      return new OneElement(result, null);
+    }
+    Throwable failure = failure(scripted);
+    String element = "e" + callNumber + "." + invocations;
+    trace.invoke(invocations, "", "returns a flow of " + element + " then " + id(failure), "");
+    return new OneElement(element, failure);
+  }
+
+  /** A cold flow of one element, then its completion or {@code failure} thrown. */
+  private static final class OneElement implements Flow<String> {
+    private final String element;
+    private final Throwable failure;
+
+    OneElement(String element, Throwable failure) {
+      this.element = element;
+      this.failure = failure;
+    }
+
+    @Override
+    public Object collect(FlowCollector<? super String> collector,
+        Continuation<? super Unit> continuation) {
+      Continuation<Unit> after = new Continuation<Unit>() {
+        @Override
+        public CoroutineContext getContext() {
+          return continuation.getContext();
+        }
+
+        @Override
+        public void resumeWith(Object result) {
+          continuation.resumeWith(failure == null || result instanceof kotlin.Result.Failure
+              ? result : ResultKt.createFailure(failure));
+        }
+      };
+      Object emitted = collector.emit(element, after);
+      if (emitted == IntrinsicsKt.getCOROUTINE_SUSPENDED()) {
+        return emitted;
+      }
+      if (failure != null) {
+        throw Hooks.sneaky(failure);
+      }
+      return Unit.INSTANCE;
+    }
+  }
+
+  /**
    * A {@code suspend} recover method: what the plain one returns or throws, after suspending
    * until the scheduler's next turn.
    */
@@ -238,6 +298,10 @@ final class World implements Sleeper, Ticker, RandomSource {
         coroutines.resumeAfter(millis + scripted.extra, continuation);
         return;
       case INTERRUPTED:
+        if (path.flow) { // no cancellations on FLOW: a wait as asked
+          coroutines.resumeAfter(millis, continuation);
+          return;
+        }
         CancellationException cancellation = cancellation();
         CoroutineContext context = continuation.getContext();
         Job job = JobKt.getJob(context);
