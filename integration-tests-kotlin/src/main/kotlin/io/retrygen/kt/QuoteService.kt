@@ -60,7 +60,12 @@ interface QuoteService {
   fun noTicks(failure: IOException, symbol: String): Flow<String> = flowOf("$symbol closed")
 
   /** One attempt per call through a breaker that opens after 2 failures in a window of 2. */
-  @CircuitBreaker(name = "quotes.depth", requestVolumeThreshold = 2, failureRatio = 1.0, delay = 1000)
+  @CircuitBreaker(
+    name = "quotes.depth",
+    requestVolumeThreshold = 2,
+    failureRatio = 1.0,
+    delay = 1000,
+  )
   suspend fun depth(symbol: String): Int
 
   /** Retries share a budget of 4 tokens: a retry needs more than 2 left. */

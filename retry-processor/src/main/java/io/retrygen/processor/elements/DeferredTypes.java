@@ -24,7 +24,6 @@ import javax.lang.model.util.Types;
  * that none of these libraries needs to be on the processor's class path.
  */
 public final class DeferredTypes {
-  public static final String KOTLIN_MODULE = AnnotationNames.KOTLIN_MODULE;
   public static final String REACTOR_MODULE = "io.retrygen:retry-reactor";
   public static final String RXJAVA3_MODULE = "io.retrygen:retry-rxjava3";
 

@@ -96,7 +96,8 @@ public enum ReturnKind {
   public TypeMirror valueType(Elements elements, ExecutableType method) {
     TypeMirror object = elements.getTypeElement("java.lang.Object").asType();
     if (this == SUSPEND) {
-      List<? extends TypeMirror> arguments = KotlinSupport.continuationOf(method).getTypeArguments();
+      List<? extends TypeMirror> arguments =
+          KotlinSupport.continuationOf(method).getTypeArguments();
       if (arguments.isEmpty()) {
         return object;
       }

@@ -123,8 +123,10 @@ public final class RecoverFit {
       // A suspend function, or a plain one, whose result is assignable to the function's.
       TypeMirror value = ReturnKind.valueTypeOf(elements, guardedType);
       TypeMirror produced = produced(recover, guardedType);
-      boolean unit = produced.getKind() == TypeKind.VOID && FutureTypes.is(value, KotlinSupport.UNIT);
-      if (!unit && (produced.getKind() == TypeKind.VOID || !types.isAssignable(produced, value))) {
+      boolean voidForUnit =
+          produced.getKind() == TypeKind.VOID && FutureTypes.is(value, KotlinSupport.UNIT);
+      if (!voidForUnit
+          && (produced.getKind() == TypeKind.VOID || !types.isAssignable(produced, value))) {
         return new Mismatch(0, "returns " + Messages.typeName(produced) + ", which is not"
             + " assignable to " + Messages.typeName(value) + ", the result of "
             + Messages.signature(guarded));
@@ -174,7 +176,10 @@ public final class RecoverFit {
    * recover function of a {@code suspend} function.
    */
   TypeMirror produced(ExecutableType recover, ExecutableType guardedType) {
-    return ReturnKind.of(guardedType) == ReturnKind.SUSPEND && ReturnKind.of(recover) == ReturnKind.SUSPEND
+    boolean bothSuspend =
+        ReturnKind.of(guardedType) == ReturnKind.SUSPEND
+            && ReturnKind.of(recover) == ReturnKind.SUSPEND;
+    return bothSuspend
         ? ReturnKind.valueTypeOf(elements, recover)
         : recover.getReturnType();
   }

@@ -60,21 +60,15 @@ public final class GiveUpWriter {
       List<String> arguments,
       CodeBlock instance) {
     String failure = locals.failure;
-    ReturnKind kind = method.returnKind();
+    boolean suspends = method.returnKind() == ReturnKind.SUSPEND;
     // The runtime ends a deferred call on a cancellation before it asks for a recovery.
     addRecovery(builder, method, failure, false, recover -> {
-      CodeBlock call = recoverCall(recover, failure, arguments, instance);
-      if (kind == ReturnKind.SUSPEND) {
-        if (recover.returnsStage()) {
-          // A suspend recover function: the same call, with the hook's continuation last.
-          call = recoverCall(recover, failure, arguments, instance, locals.continuation);
-          builder.addStatement("return $L", call);
-        } else if (recover.method().getReturnType().getKind() == TypeKind.VOID) {
-          builder.addStatement("$L", call).addStatement("return $T.INSTANCE", Names.UNIT);
-        } else {
-          builder.addStatement("return $L", call);
-        }
-      } else if (recover.returnsStage()) {
+      // A suspend recover function takes the hook's continuation last.
+      String continuation = suspends && recover.returnsStage() ? locals.continuation : null;
+      CodeBlock call = recoverCall(recover, failure, arguments, instance, continuation);
+      if (suspends && recover.method().getReturnType().getKind() == TypeKind.VOID) {
+        builder.addStatement("$L", call).addStatement("return $T.INSTANCE", Names.UNIT);
+      } else if (suspends || recover.returnsStage()) {
         builder.addStatement("return $L", call);
       } else {
         builder.addStatement("return $T.completedFuture($Z$L)", Names.COMPLETABLE_FUTURE, call);
