@@ -13,13 +13,6 @@ public abstract class AsyncPathBenchmark extends AsyncBenchmark {
 
   @Override
   protected final boolean failOnce() {
-    switch (path) {
-      case "success":
-        return false;
-      case "failOnce":
-        return true;
-      default:
-        throw new IllegalArgumentException("unknown path: " + path);
-    }
+    return PathBenchmark.failsOnce(path);
   }
 }

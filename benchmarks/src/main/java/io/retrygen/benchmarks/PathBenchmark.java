@@ -12,6 +12,14 @@ public abstract class PathBenchmark extends VariantBenchmark {
 
   @Override
   protected final boolean failOnce() {
+    return failsOnce(path);
+  }
+
+  /**
+   * Whether the {@code path} parameter, {@code "success"} or {@code "failOnce"}, is the fail-once
+   * path: for every family's path parameter (synchronous, asynchronous, suspend).
+   */
+  static boolean failsOnce(String path) {
     switch (path) {
       case "success":
         return false;

@@ -9,13 +9,6 @@ public abstract class SuspendPathBenchmark extends SuspendBenchmark {
 
   @Override
   protected final boolean failOnce() {
-    switch (path) {
-      case "success":
-        return false;
-      case "failOnce":
-        return true;
-      default:
-        throw new IllegalArgumentException("unknown path: " + path);
-    }
+    return PathBenchmark.failsOnce(path);
   }
 }
