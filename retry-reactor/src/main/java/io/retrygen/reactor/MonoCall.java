@@ -1,0 +1,92 @@
+package io.retrygen.reactor;
+
+import io.retrygen.runtime.internal.CircuitBreakerGate;
+import io.retrygen.runtime.internal.Retrier;
+import io.retrygen.runtime.internal.RetryHooks;
+import reactor.core.CoreSubscriber;
+import reactor.core.publisher.Mono;
+
+/**
+ * Not API. One call of a guarded method returning a {@link Mono}: the generated class returns
+ *
+ * <pre>{@code
+ * return new MonoCall<Quote>(this.quoteRetrier, this.quoteBreaker) {
+ *   @Override
+ *   protected Mono<Quote> call() {
+ *     return QuotesRetrying.this.delegate.quote(symbol);
+ *   }
+ *
+ *   @Override
+ *   protected boolean retryable(Throwable failure) {
+ *     return failure instanceof IOException;
+ *   }
+ * }.mono();
+ * }</pre>
+ *
+ * a {@code Mono} that does nothing until it is subscribed. Each subscription is one call of the
+ * retry loop: attempt 1 calls the method on the subscribing thread and subscribes to what it
+ * returns; a throw from the method and an error signal are both failures, decided on exactly as
+ * for a synchronous call; a retry <b>calls the method again</b> after the wait, never
+ * re-subscribing to the first {@code Mono} (which may be cached). The wait runs on the options'
+ * scheduler when one was set, else on {@code Schedulers.parallel()}, looked up at each wait, so
+ * that {@code StepVerifier.withVirtualTime} controls it. {@code retryOnResult} is asked about the
+ * value (an empty {@code Mono} has none: it completes empty, not asked). Cancelling the
+ * subscription stops further attempts and cancels the attempt in flight; the listeners hear
+ * {@code onFailure} with {@code CANCELLED}. The breaker records each attempt at its terminal
+ * signal. The subscriber's {@code Context} reaches every attempt.
+ *
+ * @param <T> the value of the {@code Mono}
+ */
+public abstract class MonoCall<T> extends RetryHooks<T> {
+  final Retrier retrier;
+  final CircuitBreakerGate breaker;
+
+  /**
+   * @param retrier the method's retrier; null when it has only a circuit breaker
+   * @param breaker the method's circuit breaker; null when it has none
+   */
+  protected MonoCall(Retrier retrier, CircuitBreakerGate breaker) {
+    this.retrier = retrier;
+    this.breaker = breaker;
+  }
+
+  /** Makes one attempt: calls the guarded method for the {@code Mono} to subscribe to. */
+  protected abstract Mono<T> call() throws Throwable;
+
+  /** Step 1: whether {@code failure} may be retried. The default retries nothing. */
+  protected boolean retryable(Throwable failure) {
+    return false;
+  }
+
+  /** Whether {@code failure} counts as a breaker failure ({@code failOn}, {@code skipOn}). */
+  protected boolean breakerFailure(Throwable failure) {
+    return false;
+  }
+
+  /**
+   * The recovery after the call gave up with {@code failure}: the {@code Mono} to subscribe to
+   * instead, or {@code failure} thrown again (the default) when no recover method applies.
+   */
+  protected Mono<? extends T> recover(Throwable failure) throws Throwable {
+    throw failure;
+  }
+
+  /** The lazy {@code Mono} the generated method returns. */
+  public final Mono<T> mono() {
+    return new Deferred<T>(this);
+  }
+
+  /** The {@code Mono} of {@link #mono()}: each subscription a new loop. */
+  private static final class Deferred<T> extends Mono<T> {
+    private final MonoCall<T> call;
+
+    Deferred(MonoCall<T> call) {
+      this.call = call;
+    }
+
+    @Override
+    public void subscribe(CoreSubscriber<? super T> actual) {
+      MonoLoop.subscribe(call, actual);
+    }
+  }
+}

@@ -1,0 +1,428 @@
+package io.retrygen.runtime.internal;
+
+import io.retrygen.GiveUpReason;
+import java.util.concurrent.CancellationException;
+import java.util.concurrent.Future;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicIntegerFieldUpdater;
+import java.util.concurrent.atomic.AtomicLongFieldUpdater;
+
+/**
+ * Not API. The retry loop of one subscription to a retried reactive publisher (a Reactor {@code
+ * Mono} or {@code Flux}, an RxJava 3 {@code Single}, {@code Maybe}, {@code Completable}, {@code
+ * Observable} or {@code Flowable}), written once for every library: the library's module
+ * subclasses it once per type as the subscriber the downstream sees, and passes on the signals of
+ * each attempt's publisher. Each attempt <b>calls the guarded method again</b> and subscribes to
+ * what it returns, so that a cached or hot publisher returned by the first call is never
+ * subscribed twice.
+ *
+ * <p>After a failed attempt the runtime's decision order decides, exactly as for a synchronous
+ * call; the wait runs on the options' scheduler when one was set, else on the library's own
+ * scheduler, looked up at each wait (so that the libraries' virtual-time tools control it). No
+ * attempt runs on the stack of the previous one's failure: a retry without wait of a publisher
+ * that fails at once is a loop here, not a recursion.
+ *
+ * <p>One thread at a time drives the loop (the one that delivers the attempt's signals, or the
+ * wait's), each move a CAS on {@link #phase} that fails only when the downstream cancelled
+ * meanwhile, from any thread. A cancel stops further attempts, cancels the attempt or wait in
+ * flight, gives the attempt's breaker permit back unrecorded (exactly once, by one swap), and tells
+ * the listeners {@code onFailure} with {@link GiveUpReason#CANCELLED} once, after any {@code
+ * onRetry} being told at that moment.
+ *
+ * @param <T> the values of the publisher
+ */
+public abstract class ReactiveLoop<T> implements Runnable {
+  @SuppressWarnings("rawtypes") // the updater's class literal cannot be parameterized
+  private static final AtomicIntegerFieldUpdater<ReactiveLoop> PHASE =
+      AtomicIntegerFieldUpdater.newUpdater(ReactiveLoop.class, "phase");
+  @SuppressWarnings("rawtypes")
+  private static final AtomicIntegerFieldUpdater<ReactiveLoop> PENDING =
+      AtomicIntegerFieldUpdater.newUpdater(ReactiveLoop.class, "pending");
+  @SuppressWarnings("rawtypes")
+  private static final AtomicLongFieldUpdater<ReactiveLoop> PERMIT =
+      AtomicLongFieldUpdater.newUpdater(ReactiveLoop.class, "permit");
+
+  /** An attempt is subscribed, or about to be; its outcome is decided on its signal's thread. */
+  private static final int ATTEMPTING = 0;
+  /** {@code onRetry} is being told: a cancel now leaves its own event to the teller. */
+  private static final int REPORTING = 1;
+  /** The wait before the next attempt is scheduled. */
+  private static final int WAITING = 2;
+  /** The call gave up and the recovery's publisher is subscribed: its signals pass through. */
+  private static final int RECOVERING = 3;
+  /** The downstream got its terminal signal. */
+  private static final int DONE = 4;
+  /** Cancelled by the downstream; the canceller told the listeners, if anyone. */
+  private static final int CANCELLED = 5;
+  /** Cancelled while {@code onRetry} was told: the teller tells the end after it. */
+  private static final int CANCELLED_UNTOLD = 6;
+
+  /** Null for a method with only a circuit breaker. */
+  private final Retrier retrier;
+  /** Null for a method with no circuit breaker. */
+  private final CircuitBreakerGate breaker;
+  /** The call's {@code retryIf}, {@code delayFor} and {@code retryOnResult}. */
+  private final RetryHooks<T> hooks;
+
+  private volatile int phase;
+  /** Attempts asked for and not yet run: the trampoline of {@link #nextAttempt}. */
+  private volatile int pending;
+  /** The breaker permit of the attempt in flight, taken by one swap: its outcome or a cancel. */
+  private volatile long permit = CircuitBreakerGate.NO_PERMIT;
+  /** The number of the current attempt, 1-based; 0 before the first. */
+  private volatile int attempt;
+  /** The subscription of the attempt or recovery in flight, for a cancel. */
+  private volatile Object upstream;
+  /** The scheduled wait, for a cancel. */
+  private volatile Object scheduledWait;
+  private long startNanos;
+  /** What led to the pending wait: a failure, or (null) the rejected {@link #lastResult}. */
+  private Throwable lastFailure;
+  private T lastResult;
+
+  /**
+   * @param retrier the method's retrier; null when it has only a circuit breaker
+   * @param breaker the method's circuit breaker; null when it has none
+   * @param hooks the call's {@code retryIf}, {@code delayFor} and {@code retryOnResult}
+   */
+  protected ReactiveLoop(Retrier retrier, CircuitBreakerGate breaker, RetryHooks<T> hooks) {
+    if (retrier == null && breaker == null) {
+      throw new NullPointerException("retrier == null && breaker == null");
+    }
+    this.retrier = retrier;
+    this.breaker = breaker;
+    this.hooks = hooks;
+  }
+
+  /** Calls the guarded method and subscribes this loop to what it returns. */
+  protected abstract void subscribeAttempt() throws Throwable;
+
+  /** Subscribes this loop to the recovery of {@code failure}, or throws it (none applies). */
+  protected abstract void subscribeRecovery(Throwable failure) throws Throwable;
+
+  /** Step 1: whether {@code failure} may be retried. */
+  protected abstract boolean retryable(Throwable failure);
+
+  /** Whether {@code failure} counts as a breaker failure. */
+  protected abstract boolean breakerFailure(Throwable failure);
+
+  /** Schedules {@code task} after {@code delayMillis} on the library's scheduler: its handle. */
+  protected abstract Object schedule(Runnable task, long delayMillis);
+
+  /** Cancels a subscription or a scheduled task of the library. */
+  protected abstract void cancel(Object handle);
+
+  /** The call succeeded (or gave up on a rejected result): tells the downstream. */
+  protected abstract void emitSuccess(T value, boolean hasValue);
+
+  /** The call ended with {@code failure}: tells the downstream. */
+  protected abstract void emitError(Throwable failure);
+
+  /** Called once the downstream has this loop as its subscription: the first attempt. */
+  protected final void begin() {
+    startNanos = retrier != null ? retrier.start() : 0L;
+    nextAttempt();
+  }
+
+  /**
+   * The attempt's (or the recovery's) publisher called {@code onSubscribe} with {@code handle}:
+   * remembered for a cancel. False, with the handle cancelled, when the downstream has cancelled.
+   */
+  protected final boolean upstream(Object handle) {
+    upstream = handle;
+    if (phase >= CANCELLED) {
+      cancel(handle);
+      return false;
+    }
+    return true;
+  }
+
+  /** Whether the attempt's or recovery's values go to the downstream now. */
+  protected final boolean passing() {
+    int current = phase;
+    return current == ATTEMPTING || current == RECOVERING;
+  }
+
+  /** Runs the next attempt, unless one is running on this thread's stack: it then loops. */
+  private void nextAttempt() {
+    if (PENDING.getAndIncrement(this) != 0) {
+      return;
+    }
+    do {
+      runAttempt();
+    } while (PENDING.decrementAndGet(this) != 0);
+  }
+
+  private void runAttempt() {
+    if (phase != ATTEMPTING) {
+      return;
+    }
+    attempt++;
+    try {
+      if (breaker != null) {
+        permit = breaker.acquire();
+        if (phase >= CANCELLED) {
+          releasePermit(); // cancelled while the permit was taken: unless the cancel gave it back
+          return;
+        }
+      }
+      subscribeAttempt();
+    } catch (Throwable failure) {
+      failed(failure);
+    }
+  }
+
+  /**
+   * The attempt (or the recovery) ended with {@code failure}: an error signal, or a throw of the
+   * method or of the breaker.
+   */
+  protected final void failed(Throwable failure) {
+    int current = phase;
+    if (current == RECOVERING) {
+      if (PHASE.compareAndSet(this, RECOVERING, DONE)) {
+        emitError(failure);
+      }
+      return;
+    }
+    if (current != ATTEMPTING) {
+      return; // cancelled: the failure of an abandoned attempt
+    }
+    settle(failure);
+    if (retrier == null) {
+      // A breaker alone: one attempt, then recovery; a cancellation is never recovered.
+      giveUp(failure,
+          failure instanceof CancellationException
+              ? GiveUpReason.CANCELLED
+              : GiveUpReason.NOT_RETRYABLE);
+      return;
+    }
+    long decision;
+    try {
+      decision =
+          retrier.decide(attempt, startNanos, failure, retryable(failure), hooks);
+    } catch (Throwable thrown) {
+      endWith(thrown);
+      return;
+    }
+    if (DecisionOrder.retries(decision)) {
+      waitThenRetry(failure, null, decision);
+    } else {
+      giveUp(failure, DecisionOrder.reason(decision));
+    }
+  }
+
+  /**
+   * The attempt (or the recovery) completed, with {@code value} when {@code hasValue}: a
+   * single-valued publisher's value, or the completion of one of many values (passed on as they
+   * came). A value that {@code retryOnResult} rejects is a failed attempt.
+   */
+  protected final void completed(T value, boolean hasValue) {
+    int current = phase;
+    if (current == RECOVERING) {
+      if (PHASE.compareAndSet(this, RECOVERING, DONE)) {
+        emitSuccess(value, hasValue);
+      }
+      return;
+    }
+    if (current != ATTEMPTING) {
+      return;
+    }
+    settle(null);
+    if (retrier != null && hasValue) {
+      long decision;
+      try {
+        if (!hooks.rejects(value)) {
+          succeed(value, true);
+          return;
+        }
+        decision = retrier.decideOnResult(attempt, startNanos, value, hooks);
+      } catch (Throwable thrown) {
+        endWith(thrown);
+        return;
+      }
+      if (DecisionOrder.retries(decision)) {
+        waitThenRetry(null, value, decision);
+      } else {
+        giveUpOnResult(value, DecisionOrder.reason(decision));
+      }
+      return;
+    }
+    succeed(value, hasValue);
+  }
+
+  private void succeed(T value, boolean hasValue) {
+    if (!PHASE.compareAndSet(this, ATTEMPTING, DONE)) {
+      return;
+    }
+    if (retrier != null) {
+      retrier.succeeded(attempt, startNanos);
+    }
+    emitSuccess(value, hasValue);
+  }
+
+  /** Records the outcome of the attempt that ended: its permit, unless a cancel took it. */
+  private void settle(Throwable failure) {
+    if (breaker == null) {
+      return;
+    }
+    long taken = PERMIT.getAndSet(this, CircuitBreakerGate.NO_PERMIT);
+    if (taken == CircuitBreakerGate.NO_PERMIT) {
+      return;
+    }
+    if (failure != null && breakerFailure(failure)) {
+      breaker.onFailure(taken);
+    } else {
+      breaker.onSuccess(taken);
+    }
+  }
+
+  /** Step 9 without blocking: tells {@code onRetry}, then waits on a scheduler. */
+  private void waitThenRetry(Throwable failure, T result, long delayMillis) {
+    if (!PHASE.compareAndSet(this, ATTEMPTING, REPORTING)) {
+      return;
+    }
+    lastFailure = failure;
+    lastResult = result;
+    retrier.retrying(attempt, startNanos, failure, delayMillis);
+    if (!PHASE.compareAndSet(this, REPORTING, WAITING)) {
+      tellCancelled(); // cancelled while onRetry was told: its event comes after it
+      return;
+    }
+    if (delayMillis == 0L) {
+      run(); // nothing to time
+      return;
+    }
+    Object handle;
+    try {
+      ScheduledExecutorService scheduler = retrier.scheduler();
+      handle =
+          scheduler != null
+              ? scheduler.schedule(this, delayMillis, TimeUnit.MILLISECONDS)
+              : schedule(this, delayMillis);
+    } catch (Throwable refused) {
+      // The scheduler is the subscription's Sleeper: one that refuses the wait is user code that
+      // failed (a scheduler shut down, say).
+      if (PHASE.compareAndSet(this, WAITING, DONE)) {
+        retrier.userCodeFailed(attempt, startNanos, refused);
+        emitError(refused);
+      }
+      return;
+    }
+    scheduledWait = handle;
+    if (phase >= CANCELLED) {
+      cancelHandle(handle);
+    }
+  }
+
+  /** The wait is over: the next attempt, unless cancelled meanwhile or time ran out. */
+  @Override
+  public final void run() {
+    if (!PHASE.compareAndSet(this, WAITING, ATTEMPTING)) {
+      return;
+    }
+    scheduledWait = null;
+    if (retrier.timeLeft(startNanos)) {
+      nextAttempt();
+    } else if (lastFailure != null) {
+      giveUp(lastFailure, GiveUpReason.DURATION_EXHAUSTED);
+    } else {
+      giveUpOnResult(lastResult, GiveUpReason.DURATION_EXHAUSTED);
+    }
+  }
+
+  /** Gives up after {@code failure}: {@code onFailure}, then the recovery or the failure itself. */
+  private void giveUp(Throwable failure, GiveUpReason reason) {
+    boolean cancellation = reason == GiveUpReason.CANCELLED;
+    if (!PHASE.compareAndSet(this, ATTEMPTING, cancellation ? DONE : RECOVERING)) {
+      return;
+    }
+    lastFailure = null;
+    lastResult = null;
+    if (retrier != null) {
+      retrier.gaveUp(attempt, startNanos, failure, reason);
+    }
+    if (cancellation) {
+      emitError(failure); // never recovered
+      return;
+    }
+    try {
+      subscribeRecovery(failure);
+    } catch (Throwable thrown) {
+      failed(thrown); // in RECOVERING: passed on as it is, the failure itself when none applies
+    }
+  }
+
+  /** Gives up on a rejected result: {@code onFailure}, then the last result, with no recovery. */
+  private void giveUpOnResult(T result, GiveUpReason reason) {
+    if (!PHASE.compareAndSet(this, ATTEMPTING, DONE)) {
+      return;
+    }
+    lastResult = null;
+    retrier.gaveUp(attempt, startNanos, null, reason);
+    emitSuccess(result, true);
+  }
+
+  /** User code that threw ({@code retryIf}, {@code retryOnResult}, {@code delayFor}). */
+  private void endWith(Throwable thrown) {
+    if (!PHASE.compareAndSet(this, ATTEMPTING, DONE)) {
+      return;
+    }
+    retrier.userCodeFailed(attempt, startNanos, thrown);
+    emitError(thrown);
+  }
+
+  /**
+   * The downstream cancelled (disposed): no further attempt; the attempt, wait or recovery in
+   * flight is cancelled, the attempt's permit given back, and the listeners hear {@code
+   * onFailure} with {@link GiveUpReason#CANCELLED} (not during a recovery: the call had ended
+   * already; nor before the first attempt: no call was made).
+   */
+  protected final void cancelled() {
+    int previous;
+    while (true) {
+      previous = phase;
+      if (previous >= DONE) {
+        return;
+      }
+      if (PHASE.compareAndSet(
+          this, previous, previous == REPORTING ? CANCELLED_UNTOLD : CANCELLED)) {
+        break;
+      }
+    }
+    Object current = previous == WAITING ? scheduledWait : upstream;
+    if (current != null) {
+      cancelHandle(current);
+    }
+    releasePermit();
+    if (previous != REPORTING && previous != RECOVERING) {
+      tellCancelled();
+    }
+  }
+
+  /** Gives the permit of an abandoned attempt back: it says nothing about the dependency. */
+  private void releasePermit() {
+    long taken = PERMIT.getAndSet(this, CircuitBreakerGate.NO_PERMIT);
+    if (taken != CircuitBreakerGate.NO_PERMIT) {
+      breaker.release(taken);
+    }
+  }
+
+  private void tellCancelled() {
+    if (retrier != null && attempt > 0) {
+      retrier.gaveUp(
+          attempt,
+          startNanos,
+          new CancellationException(retrier.label() + ": the subscription was cancelled"),
+          GiveUpReason.CANCELLED);
+    }
+  }
+
+  private void cancelHandle(Object handle) {
+    if (handle instanceof Future) {
+      ((Future<?>) handle).cancel(false);
+    } else {
+      cancel(handle);
+    }
+  }
+}

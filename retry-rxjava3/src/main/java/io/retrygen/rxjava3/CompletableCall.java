@@ -1,0 +1,74 @@
+package io.retrygen.rxjava3;
+
+import io.reactivex.rxjava3.core.Completable;
+import io.reactivex.rxjava3.core.CompletableObserver;
+import io.retrygen.runtime.internal.CircuitBreakerGate;
+import io.retrygen.runtime.internal.Retrier;
+import io.retrygen.runtime.internal.RetryHooks;
+
+/**
+ * Not API. One call of a guarded method returning a {@link Completable}: the generated class returns
+ * {@code new CompletableCall(retrier, breaker) {...}.completable()}, a {@code Completable} that does nothing until it is
+ * subscribed. Each subscription is one call of the retry loop: attempt 1 calls the method on the
+ * subscribing thread and subscribes to what it returns; a throw from the method and an error
+ * signal are both failures, decided on exactly as for a synchronous call; a retry <b>calls the
+ * method again</b> after the wait, never re-subscribing to the first {@code Completable}. The wait runs
+ * on the options' scheduler when one was set, else on {@code Schedulers.computation()}, looked up
+ * at each wait, so that a {@code TestScheduler} installed with {@code
+ * RxJavaPlugins.setComputationSchedulerHandler} controls it. Disposing stops further attempts and
+ * disposes the attempt in flight; the listeners hear {@code onFailure} with {@code CANCELLED}.
+ * The breaker records each attempt at its terminal signal.
+ */
+public abstract class CompletableCall extends RetryHooks<Object> {
+  final Retrier retrier;
+  final CircuitBreakerGate breaker;
+
+  /**
+   * @param retrier the method's retrier; null when it has only a circuit breaker
+   * @param breaker the method's circuit breaker; null when it has none
+   */
+  protected CompletableCall(Retrier retrier, CircuitBreakerGate breaker) {
+    this.retrier = retrier;
+    this.breaker = breaker;
+  }
+
+  /** Makes one attempt: calls the guarded method for the {@code Completable} to subscribe to. */
+  protected abstract Completable call() throws Throwable;
+
+  /** Step 1: whether {@code failure} may be retried. The default retries nothing. */
+  protected boolean retryable(Throwable failure) {
+    return false;
+  }
+
+  /** Whether {@code failure} counts as a breaker failure ({@code failOn}, {@code skipOn}). */
+  protected boolean breakerFailure(Throwable failure) {
+    return false;
+  }
+
+  /**
+   * The recovery after the call gave up with {@code failure}: the {@code Completable} to subscribe to
+   * instead, or {@code failure} thrown again (the default) when no recover method applies.
+   */
+  protected Completable recover(Throwable failure) throws Throwable {
+    throw failure;
+  }
+
+  /** The lazy {@code Completable} the generated method returns. */
+  public final Completable completable() {
+    return new Deferred(this);
+  }
+
+  /** The {@code Completable} of {@link #completable()}: each subscription a new loop. */
+  private static final class Deferred extends Completable {
+    private final CompletableCall call;
+
+    Deferred(CompletableCall call) {
+      this.call = call;
+    }
+
+    @Override
+    protected void subscribeActual(CompletableObserver observer) {
+      CompletableLoop.subscribe(call, observer);
+    }
+  }
+}
