@@ -11,7 +11,7 @@ import java.util.concurrent.TimeUnit;
  * The options' own scheduler in a test: it keeps what it is given, with its delay, for the test to
  * run by hand; it starts no thread.
  */
-final class ManualScheduler extends ScheduledThreadPoolExecutor {
+class ManualScheduler extends ScheduledThreadPoolExecutor {
   final List<Task> tasks = new ArrayList<>();
 
   ManualScheduler() {

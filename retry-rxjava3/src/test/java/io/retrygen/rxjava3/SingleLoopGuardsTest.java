@@ -17,6 +17,9 @@ import io.retrygen.runtime.RetryBudgets;
 import io.retrygen.runtime.internal.CircuitBreakerGate;
 import io.retrygen.runtime.internal.Retrier;
 import java.io.IOException;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 
 /** The breaker, the budget and the options' scheduler around a {@code Single}. */
@@ -147,6 +150,32 @@ class SingleLoopGuardsTest extends VirtualTimeTest {
       assertEquals(1, call.calls);
     } finally {
       manual.shutdownNow();
+    }
+  }
+
+  @Test
+  void aWaitTheOptionsSchedulerRefusesEndsTheCallWithItsRefusal() {
+    RejectedExecutionException refusal = new RejectedExecutionException("shut down");
+    ManualScheduler refusing = new ManualScheduler() {
+      @Override
+      public ScheduledFuture<?> schedule(Runnable command, long delay, TimeUnit unit) {
+        throw refusal;
+      }
+    };
+    try {
+      Retrier retrier = fixture.policy(3, BackoffPolicy.fixed(100), 0L)
+          .bind(fixture.builder(scheduler).scheduler(refusing).build());
+      ScriptedSingle<String> call =
+          new ScriptedSingle<>(retrier, null, n -> Single.error(new IOException("down")));
+
+      call.single().test().assertError(error -> error == refusal);
+
+      assertEquals(1, call.calls);
+      assertEquals(
+          asList("retry #1 down 100ms +0ms", "failure #1 shut down USER_CODE_FAILED +0ms"),
+          fixture.events());
+    } finally {
+      refusing.shutdownNow();
     }
   }
 }
