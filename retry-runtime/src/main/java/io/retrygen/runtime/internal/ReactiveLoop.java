@@ -144,6 +144,14 @@ public abstract class ReactiveLoop<T> implements Runnable {
     return current == ATTEMPTING || current == RECOVERING;
   }
 
+  /**
+   * Whether the downstream got its terminal signal (or is being given it) or cancelled: for a
+   * library whose downstream handle tells that ({@code Disposable.isDisposed()}).
+   */
+  protected final boolean ended() {
+    return phase >= DONE;
+  }
+
   /** Runs the next attempt, unless one is running on this thread's stack: it then loops. */
   private void nextAttempt() {
     if (PENDING.getAndIncrement(this) != 0) {
