@@ -15,9 +15,10 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Return types that do their work after the method returned: a synchronous loop around such a
- * method would retry nothing, so each is a compile error on the method that names the module to add
- * or a type to return. The libraries are stand-ins with their real qualified names, so none of
- * them is needed on the test class path.
+ * method would retry nothing, so each is either a return kind of its own, retried through its
+ * module (which must then be on the compile classpath), or a compile error on the method that names
+ * a type to return. Reactor, RxJava 3 and Kotlin are on the test class path, with our modules for
+ * them; the other libraries are stand-ins with their real qualified names.
  */
 class DeferredReturnTypesTest {
   private final RecordingProcessor processor = new RecordingProcessor();
@@ -27,20 +28,8 @@ class DeferredReturnTypesTest {
   private static final List<JavaFileObject> LIBRARIES =
       Arrays.asList(
           JavaFileObjects.forSourceLines(
-              "org.reactivestreams.Publisher",
-              "package org.reactivestreams;",
-              "public interface Publisher<T> {}"),
-          JavaFileObjects.forSourceLines(
-              "reactor.core.publisher.Mono",
-              "package reactor.core.publisher;",
-              "public abstract class Mono<T> implements org.reactivestreams.Publisher<T> {}"),
-          JavaFileObjects.forSourceLines(
-              "reactor.core.publisher.Flux",
-              "package reactor.core.publisher;",
-              "public abstract class Flux<T> implements org.reactivestreams.Publisher<T> {}"),
-          JavaFileObjects.forSourceLines(
-              "io.reactivex.rxjava3.core.Single",
-              "package io.reactivex.rxjava3.core;",
+              "io.reactivex.Single",
+              "package io.reactivex;",
               "public abstract class Single<T> {}"),
           JavaFileObjects.forSourceLines(
               "kotlinx.coroutines.flow.Flow",
@@ -62,7 +51,7 @@ class DeferredReturnTypesTest {
   }
 
   @Test
-  void monoUnderATypeLevelRetryableNamesTheReactorModule() {
+  void monoWithoutTheReactorModuleNamesIt() {
     JavaFileObject source =
         JavaFileObjects.forSourceLines(
             "test.Quotes",
@@ -74,15 +63,18 @@ class DeferredReturnTypesTest {
             "  Mono<String> quote(String symbol);",
             "  String name();",
             "}");
-    Compilation compilation = compile(source);
+    Compilation compilation =
+        Compiler.javac()
+            .withProcessors(processor)
+            .withClasspath(TestClasspath.without("retry-reactor"))
+            .compile(source);
     assertThat(compilation).hadErrorCount(1);
     assertThat(processor.createdSourceFiles()).isEmpty();
     assertThat(compilation)
         .hadErrorContaining(
-            "quote(String) returns Mono<String>, which does its work after the method returned,"
-                + " so a retry loop around the call would never see it fail. retrygen retries it by"
-                + " calling the method again, with io.retrygen:retry-reactor on the compile"
-                + " classpath: add that dependency, or remove @Retryable")
+            "quote(String) is retried by io.retrygen.reactor.MonoCall, which is not on the compile"
+                + " classpath: add the dependency io.retrygen:retry-reactor (the annotation"
+                + " processor path is not enough)")
         .inFile(source)
         .onLineContaining("Mono<String> quote(");
   }
@@ -99,17 +91,17 @@ class DeferredReturnTypesTest {
             "  @Retryable",
             "  Flux<Long> ticks();",
             "}");
-    Compilation compilation = compile(source);
-    assertThat(compilation).hadErrorCount(1);
+    Compilation compilation = javac.withOptions("-Xlint:all,-processing").compile(source);
+    assertThat(compilation).succeededWithoutWarnings();
+    assertThat(processor.createdSourceFiles()).containsExactly("test.PricesRetrying");
     assertThat(compilation)
-        .hadErrorContaining("ticks() returns Flux<Long>, which does its work after the method")
-        .inFile(source)
-        .onLineContaining("Flux<Long> ticks();");
-    assertThat(compilation).hadErrorContaining("with io.retrygen:retry-reactor on the compile");
+        .generatedSourceFile("test.PricesRetrying")
+        .contentsAsUtf8String()
+        .contains("}.flux();");
   }
 
   @Test
-  void rxJavaSingleUnderABreakerAloneNamesTheRxJavaModuleAndTheBreaker() {
+  void rxJavaSingleWithoutTheRxJavaModuleNamesIt() {
     JavaFileObject source =
         JavaFileObjects.forSourceLines(
             "test.Users",
@@ -120,12 +112,71 @@ class DeferredReturnTypesTest {
             "  @CircuitBreaker",
             "  Single<String> find(long id);",
             "}");
+    Compilation compilation =
+        Compiler.javac()
+            .withProcessors(processor)
+            .withClasspath(TestClasspath.without("retry-rxjava3"))
+            .compile(source);
+    assertThat(compilation).hadErrorCount(1);
+    assertThat(processor.createdSourceFiles()).isEmpty();
+    assertThat(compilation)
+        .hadErrorContaining(
+            "find(long) is retried by io.retrygen.rxjava3.SingleCall, which is not on the compile"
+                + " classpath: add the dependency io.retrygen:retry-rxjava3 (the annotation"
+                + " processor path is not enough)")
+        .inFile(source)
+        .onLineContaining("Single<String> find(");
+  }
+
+  /** The driver returns the library's own type: a subtype of it cannot be what the call returns. */
+  @Test
+  void aMonoTypeOfItsOwnIsAnErrorThatSaysToDeclareMono() {
+    JavaFileObject cached =
+        JavaFileObjects.forSourceLines(
+            "test.CachedMono",
+            "package test;",
+            "import reactor.core.publisher.Mono;",
+            "abstract class CachedMono<T> extends Mono<T> {}");
+    JavaFileObject source =
+        JavaFileObjects.forSourceLines(
+            "test.Quotes",
+            "package test;",
+            "import io.retrygen.Retryable;",
+            "interface Quotes {",
+            "  @Retryable",
+            "  CachedMono<String> quote(String symbol);",
+            "}");
+    Compilation compilation = javac.compile(cached, source);
+    assertThat(compilation).hadErrorCount(1);
+    assertThat(processor.createdSourceFiles()).isEmpty();
+    assertThat(compilation)
+        .hadErrorContaining(
+            "quote(String) returns CachedMono<String>, a Mono type of its own (retrygen retries a"
+                + " method declared to return Mono itself), which does its work after the method"
+                + " returned, so a retry loop around the call would never see it fail, and"
+                + " retrygen cannot retry that type. Declare the method to return Mono itself"
+                + " instead, or remove @Retryable")
+        .inFile(source)
+        .onLineContaining("CachedMono<String> quote(");
+  }
+
+  @Test
+  void rxJava2IsStillAnErrorThatNamesRxJava3() {
+    JavaFileObject source =
+        JavaFileObjects.forSourceLines(
+            "test.Users",
+            "package test;",
+            "import io.retrygen.Retryable;",
+            "interface Users {",
+            "  @Retryable",
+            "  io.reactivex.Single<String> find(long id);",
+            "}");
     Compilation compilation = compile(source);
     assertThat(compilation).hadErrorCount(1);
     assertThat(compilation)
         .hadErrorContaining(
-            "with io.retrygen:retry-rxjava3 on the compile classpath: add that dependency, or"
-                + " remove @CircuitBreaker")
+            "find(long) returns Single<String>, an RxJava 2 type (retrygen supports RxJava 3, with"
+                + " io.retrygen:retry-rxjava3), which does its work after the method returned")
         .inFile(source)
         .onLineContaining("Single<String> find(");
   }

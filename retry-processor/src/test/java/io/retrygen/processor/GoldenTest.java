@@ -86,6 +86,18 @@ class GoldenTest {
         "-Xlint:-processing");
   }
 
+  /** Reactor's Mono and Flux, in a delegate and in a subclass: calls into retry-reactor. */
+  @Test
+  void reactorMonoAndFlux() throws IOException {
+    assertGolden("reactor", Arrays.asList("QuotesRetrying", "CatalogRetrying"), "-Xlint:all");
+  }
+
+  /** RxJava 3's five types, each with a recover method: calls into retry-rxjava3. */
+  @Test
+  void rxJava3Types() throws IOException {
+    assertGolden("rxjava3", "AccountsRetrying", "-Xlint:all");
+  }
+
   @Test
   void retryBudgets() throws IOException {
     assertGolden("budget", "OrdersRetrying", "-Xlint:all");
@@ -155,7 +167,10 @@ class GoldenTest {
           "async/QuoteServiceRetrying",
           "async/PriceFeedRetrying",
           "delayfor/RateLimitedApiRetrying",
-          "delayfor/DownloaderRetrying"
+          "delayfor/DownloaderRetrying",
+          "reactor/QuotesRetrying",
+          "reactor/CatalogRetrying",
+          "rxjava3/AccountsRetrying"
         }) {
       String caseName = golden.substring(0, golden.indexOf('/'));
       String generated = "test." + golden.substring(golden.indexOf('/') + 1);

@@ -11,6 +11,7 @@ import java.util.EnumMap;
 import java.util.Map;
 import java.util.Set;
 import javax.lang.model.type.DeclaredType;
+import javax.lang.model.type.TypeKind;
 import javax.lang.model.type.TypeMirror;
 import javax.lang.model.util.Elements;
 import javax.lang.model.util.Types;
@@ -18,9 +19,9 @@ import javax.lang.model.util.Types;
 /**
  * The rules for what a guarded method returns: a loop around a call can retry only what fails
  * before the call returns, so every type that finishes its work later is either retried by the
- * writer of its own kind (a {@code CompletionStage} or {@code CompletableFuture} of a type), by a
- * module of ours that must then be on the compile classpath, or not at all: a compile error that
- * says which.
+ * writer of its own kind (a {@code CompletionStage} or {@code CompletableFuture} of a type) or by a
+ * module of ours that must then be on the compile classpath (Kotlin's, Reactor's, RxJava 3's), or
+ * not at all: a compile error that says which.
  */
 public final class ReturnTypeValidator {
   private final Elements elements;
@@ -51,18 +52,13 @@ public final class ReturnTypeValidator {
       return;
     }
     TypeMirror returnType = method.type().getReturnType();
-    if (method.returnKind() == ReturnKind.FLOW && method.retry() != null
+    ReturnKind kind = method.returnKind();
+    if (kind.isDeferred() && !kind.hasOneResult() && method.retry() != null
         && !method.retry().retryOnResult().isEmpty()) {
-      RetryConfig retry = method.retry();
-      report.error(
-          retry.annotatedElement(),
-          retry.mirror(),
-          retry.explicit("retryOnResult"),
-          "retryOnResult does not apply to %s, which returns a Flow: a flow has no one result to"
-              + " test. Remove retryOnResult, or test the elements downstream",
-          Messages.signature(method.method()));
-    } else if (method.returnKind().isDeferred()
-        && method.returnKind() != ReturnKind.SUSPEND
+      reportNoOneResult(method, kind);
+    } else if (kind.isDeferred()
+        && kind != ReturnKind.COMPLETABLE
+        && kind != ReturnKind.SUSPEND
         && ((DeclaredType) returnType).getTypeArguments().isEmpty()) {
       report.error(
           method.method(),
@@ -72,8 +68,62 @@ public final class ReturnTypeValidator {
           Messages.signature(method.method()),
           Messages.typeName(returnType),
           Messages.typeName(returnType));
+    } else if (kind.isReactive()
+        && kind != ReturnKind.COMPLETABLE
+        && ((DeclaredType) returnType).getTypeArguments().get(0).getKind()
+            == TypeKind.WILDCARD) {
+      // The driver's call() returns Mono<T>, which a Mono<? extends T> is not.
+      report.error(
+          method.method(),
+          "%s returns %s, whose type argument is a wildcard, but the generated code returns the"
+              + " %s<%s> of its driver, which a %s is not. Declare it to return %s<%s>",
+          Messages.signature(method.method()),
+          Messages.typeName(returnType),
+          kind.typeSimpleName(),
+          Messages.typeName(method.valueType()),
+          Messages.typeName(returnType),
+          kind.typeSimpleName(),
+          Messages.typeName(method.valueType()));
     } else if (method.returnKind() == ReturnKind.VALUE) {
       reportDeferred(method, returnType);
+    }
+  }
+
+  /**
+   * {@code retryOnResult} on a method whose call ends with no one result: a stream of elements, or
+   * a {@code Completable}'s completion.
+   */
+  private void reportNoOneResult(GuardedMethod method, ReturnKind kind) {
+    RetryConfig retry = method.retry();
+    String signature = Messages.signature(method.method());
+    if (kind == ReturnKind.FLOW) {
+      report.error(
+          retry.annotatedElement(),
+          retry.mirror(),
+          retry.explicit("retryOnResult"),
+          "retryOnResult does not apply to %s, which returns a Flow: a flow has no one result to"
+              + " test. Remove retryOnResult, or test the elements downstream",
+          signature);
+    } else if (kind == ReturnKind.COMPLETABLE) {
+      report.error(
+          retry.annotatedElement(),
+          retry.mirror(),
+          retry.explicit("retryOnResult"),
+          "retryOnResult does not apply to %s, which returns a Completable: it completes without"
+              + " a value to test (retryOnResult applies to the value of a Mono, Single or Maybe"
+              + " only). Remove retryOnResult",
+          signature);
+    } else {
+      report.error(
+          retry.annotatedElement(),
+          retry.mirror(),
+          retry.explicit("retryOnResult"),
+          "retryOnResult does not apply to %s, which returns %s %s: it emits elements, not one"
+              + " result to test (retryOnResult applies to the value of a Mono, Single or Maybe"
+              + " only). Remove retryOnResult, or test the elements downstream",
+          signature,
+          kind == ReturnKind.OBSERVABLE ? "an" : "a",
+          kind.typeSimpleName());
     }
   }
 
@@ -105,9 +155,8 @@ public final class ReturnTypeValidator {
   }
 
   /**
-   * A return type that does its work after the method returned, other than the futures the
-   * generated code handles itself: either a module of ours retries it (then it must be on the
-   * compile classpath) or nothing does.
+   * A return type that does its work after the method returned, other than the types of a return
+   * kind (futures, flows, Reactor's and RxJava 3's publishers): nothing retries it.
    */
   private void reportDeferred(GuardedMethod method, TypeMirror returnType) {
     DeferredTypes.Deferred deferred = DeferredTypes.of(types, returnType);
@@ -116,29 +165,19 @@ public final class ReturnTypeValidator {
     }
     String annotation = method.retry() == null ? "@CircuitBreaker" : "@Retryable";
     // An inherited method is reported on the input, naming its supertype (ReportPrinter).
-    if (deferred.module != null) {
-      report.error(
-          method.method(),
-          "%s returns %s, which does its work after the method returned, so a retry loop around"
-              + " the call would never see it fail. retrygen retries it by calling the method"
-              + " again, with %s on the compile classpath: add that dependency, or remove %s",
-          Messages.signature(method.method()),
-          Messages.typeName(returnType),
-          deferred.module,
-          annotation);
-    } else {
-      report.error(
-          method.method(),
-          "%s returns %s, %s, which does its work after the method returned, so a retry loop"
-              + " around the call would never see it fail, and retrygen cannot retry that type."
-              + " %s instead, or remove %s",
-          Messages.signature(method.method()),
-          Messages.typeName(returnType),
-          deferred.description,
-          KotlinSupport.isKotlin(method.method())
-              ? "Make it a suspend function, or return a Flow,"
-              : "Return a CompletableFuture or a CompletionStage",
-          annotation);
-    }
+    report.error(
+        method.method(),
+        "%s returns %s, %s, which does its work after the method returned, so a retry loop"
+            + " around the call would never see it fail, and retrygen cannot retry that type."
+            + " %s instead, or remove %s",
+        Messages.signature(method.method()),
+        Messages.typeName(returnType),
+        deferred.description,
+        deferred.fix != null
+            ? deferred.fix
+            : KotlinSupport.isKotlin(method.method())
+                ? "Make it a suspend function, or return a Flow,"
+                : "Return a CompletableFuture or a CompletionStage",
+        annotation);
   }
 }

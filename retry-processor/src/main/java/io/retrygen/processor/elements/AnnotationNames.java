@@ -31,6 +31,17 @@ public final class AnnotationNames {
   public static final String SUSPEND_CALL = "io.retrygen.kotlin.SuspendCall";
   /** The driver of a function that returns a Kotlin {@code Flow}. */
   public static final String FLOW_CALL = "io.retrygen.kotlin.FlowCall";
+  /** The artifact that retries Reactor's {@code Mono} and {@code Flux}. */
+  public static final String REACTOR_MODULE = "io.retrygen:retry-reactor";
+  public static final String MONO_CALL = "io.retrygen.reactor.MonoCall";
+  public static final String FLUX_CALL = "io.retrygen.reactor.FluxCall";
+  /** The artifact that retries RxJava 3's {@code Single}, {@code Maybe}, {@code Completable}... */
+  public static final String RXJAVA3_MODULE = "io.retrygen:retry-rxjava3";
+  public static final String SINGLE_CALL = "io.retrygen.rxjava3.SingleCall";
+  public static final String MAYBE_CALL = "io.retrygen.rxjava3.MaybeCall";
+  public static final String COMPLETABLE_CALL = "io.retrygen.rxjava3.CompletableCall";
+  public static final String OBSERVABLE_CALL = "io.retrygen.rxjava3.ObservableCall";
+  public static final String FLOWABLE_CALL = "io.retrygen.rxjava3.FlowableCall";
 
   private AnnotationNames() {}
 }

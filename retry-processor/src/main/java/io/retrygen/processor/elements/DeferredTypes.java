@@ -13,35 +13,49 @@ import javax.lang.model.type.TypeMirror;
 import javax.lang.model.util.Types;
 
 /**
- * Return types whose work finishes after the method returned, other than {@code
- * CompletionStage<T>} and {@code CompletableFuture<T>}: a synchronous loop around such a method
- * would see only the assembly of the object, never its failure, and so would never retry anything.
- * Each is either retried through a module of its own (Reactor's, RxJava 3's), which must then be
- * on the compile classpath, or supported by none. (Kotlin's {@code Flow} itself and {@code
- * suspend} functions are return kinds of their own.)
+ * Return types whose work finishes after the method returned, other than the types of a return
+ * kind of their own ({@code CompletionStage<T>}, {@code CompletableFuture<T>}, Kotlin's {@code
+ * Flow<T>}, Reactor's {@code Mono<T>} and {@code Flux<T>}, RxJava 3's {@code Single<T>}, {@code
+ * Maybe<T>}, {@code Completable}, {@code Observable<T>}, {@code Flowable<T>}): a synchronous loop
+ * around such a method would see only the assembly of the object, never its failure, and so would
+ * never retry anything. No module supports them; a type of its own that extends one of the kinds'
+ * types is told to declare the library type itself.
  *
  * <p>Types are recognised by qualified name, the return type itself or any of its supertypes, so
  * that none of these libraries needs to be on the processor's class path.
  */
 public final class DeferredTypes {
-  public static final String REACTOR_MODULE = "io.retrygen:retry-reactor";
-  public static final String RXJAVA3_MODULE = "io.retrygen:retry-rxjava3";
-
-  /** The types a module of ours retries, each with that module. */
-  private static final Map<String, String> MODULES = new LinkedHashMap<>();
   /**
    * The deferred types no module supports, and what to say about each, in the order they are
-   * tried: a type that is several (a Guava future is a Future) is described by the first.
+   * tried: a type that is several (a Guava future is a Future, a Mono a Publisher) is described by
+   * the first.
    */
   private static final Map<String, String> UNSUPPORTED = new LinkedHashMap<>();
+  /** The fix for a type in {@link #UNSUPPORTED} when it is not to return a future: by its key. */
+  private static final Map<String, String> FIXES = new LinkedHashMap<>();
 
   static {
-    MODULES.put("reactor.core.publisher.Mono", REACTOR_MODULE);
-    MODULES.put("reactor.core.publisher.Flux", REACTOR_MODULE);
-    for (String type : new String[] {"Single", "Maybe", "Completable", "Observable", "Flowable"}) {
-      MODULES.put("io.reactivex.rxjava3.core." + type, RXJAVA3_MODULE);
+    for (String kind :
+        new String[] {
+          ReactiveTypes.MONO,
+          ReactiveTypes.FLUX,
+          ReactiveTypes.SINGLE,
+          ReactiveTypes.MAYBE,
+          ReactiveTypes.COMPLETABLE,
+          ReactiveTypes.OBSERVABLE,
+          ReactiveTypes.FLOWABLE
+        }) {
+      String simpleName = kind.substring(kind.lastIndexOf('.') + 1);
+      UNSUPPORTED.put(
+          kind,
+          ("AEIOU".indexOf(simpleName.charAt(0)) >= 0 ? "an " : "a ")
+              + simpleName
+              + " type of its own (retrygen retries a method declared to return "
+              + simpleName + " itself)");
+      FIXES.put(kind, "Declare the method to return " + simpleName + " itself");
     }
-    String rxJava2 = "an RxJava 2 type (retrygen supports RxJava 3, with " + RXJAVA3_MODULE + ")";
+    String rxJava2 =
+        "an RxJava 2 type (retrygen supports RxJava 3, with " + AnnotationNames.RXJAVA3_MODULE + ")";
     for (String type : new String[] {"Single", "Maybe", "Completable", "Observable", "Flowable"}) {
       UNSUPPORTED.put("io.reactivex." + type, rxJava2);
     }
@@ -65,23 +79,25 @@ public final class DeferredTypes {
 
   /** What a deferred return type is, for the diagnostic. */
   public static final class Deferred {
-    /** The artifact that retries it, e.g. {@code io.retrygen:retry-reactor}; null for none. */
-    public final String module;
-    /** What it is, for a type no module supports: "a Guava future". */
+    /** What it is: "a Guava future". */
     public final String description;
+    /**
+     * What to write instead, when it is not "return a future": "Declare the method to return Mono
+     * itself"; null for the default.
+     */
+    public final String fix;
 
-    private Deferred(String module, String description) {
-      this.module = module;
+    private Deferred(String description, String fix) {
       this.description = description;
+      this.fix = fix;
     }
   }
 
   private DeferredTypes() {}
 
   /**
-   * What {@code returnType} is if it finishes its work later and is not a plain {@code
-   * CompletionStage} or {@code CompletableFuture}; null for a type retried synchronously or
-   * supported as it is.
+   * What {@code returnType} is if it finishes its work later and is not the type of a return kind;
+   * null for a type retried synchronously or supported as it is.
    */
   public static Deferred of(Types types, TypeMirror returnType) {
     if (returnType.getKind() != TypeKind.DECLARED || FutureTypes.isAsync(returnType)) {
@@ -98,14 +114,9 @@ public final class DeferredTypes {
         pending.addAll(types.directSupertypes(type));
       }
     }
-    for (Map.Entry<String, String> supported : MODULES.entrySet()) {
-      if (names.contains(supported.getKey())) {
-        return new Deferred(supported.getValue(), null);
-      }
-    }
     for (Map.Entry<String, String> unsupported : UNSUPPORTED.entrySet()) {
       if (names.contains(unsupported.getKey())) {
-        return new Deferred(null, unsupported.getValue());
+        return new Deferred(unsupported.getValue(), FIXES.get(unsupported.getKey()));
       }
     }
     return null;

@@ -3,6 +3,7 @@ package io.retrygen.processor.model;
 import io.retrygen.processor.elements.AnnotationNames;
 import io.retrygen.processor.elements.FutureTypes;
 import io.retrygen.processor.elements.KotlinSupport;
+import io.retrygen.processor.elements.ReactiveTypes;
 import java.util.List;
 import javax.lang.model.type.DeclaredType;
 import javax.lang.model.type.ExecutableType;
@@ -47,7 +48,36 @@ public enum ReturnKind {
    */
   SUSPEND(null, true, AnnotationNames.KOTLIN_MODULE, AnnotationNames.SUSPEND_CALL),
   /** {@code Flow<T>}: a {@code FlowCall}, a cold flow that calls the method again. */
-  FLOW(KotlinSupport.FLOW, true, AnnotationNames.KOTLIN_MODULE, AnnotationNames.FLOW_CALL);
+  FLOW(KotlinSupport.FLOW, true, AnnotationNames.KOTLIN_MODULE, AnnotationNames.FLOW_CALL),
+  /** Reactor's {@code Mono<T>}: a {@code MonoCall}, a lazy mono that calls the method again. */
+  MONO(ReactiveTypes.MONO, true, AnnotationNames.REACTOR_MODULE, AnnotationNames.MONO_CALL),
+  /** Reactor's {@code Flux<T>}: a {@code FluxCall}, a lazy flux that calls the method again. */
+  FLUX(ReactiveTypes.FLUX, true, AnnotationNames.REACTOR_MODULE, AnnotationNames.FLUX_CALL),
+  /** RxJava 3's {@code Single<T>}: a {@code SingleCall}. */
+  SINGLE(ReactiveTypes.SINGLE, true, AnnotationNames.RXJAVA3_MODULE, AnnotationNames.SINGLE_CALL),
+  /** RxJava 3's {@code Maybe<T>}: a {@code MaybeCall}. */
+  MAYBE(ReactiveTypes.MAYBE, true, AnnotationNames.RXJAVA3_MODULE, AnnotationNames.MAYBE_CALL),
+  /**
+   * RxJava 3's {@code Completable}, which completes without a value: a {@code CompletableCall}
+   * (not generic). Its value type is {@code Object}, which nothing reads.
+   */
+  COMPLETABLE(
+      ReactiveTypes.COMPLETABLE,
+      true,
+      AnnotationNames.RXJAVA3_MODULE,
+      AnnotationNames.COMPLETABLE_CALL),
+  /** RxJava 3's {@code Observable<T>}: an {@code ObservableCall}. */
+  OBSERVABLE(
+      ReactiveTypes.OBSERVABLE,
+      true,
+      AnnotationNames.RXJAVA3_MODULE,
+      AnnotationNames.OBSERVABLE_CALL),
+  /** RxJava 3's {@code Flowable<T>}: a {@code FlowableCall}. */
+  FLOWABLE(
+      ReactiveTypes.FLOWABLE,
+      true,
+      AnnotationNames.RXJAVA3_MODULE,
+      AnnotationNames.FLOWABLE_CALL);
 
   private final String typeName;
   private final boolean deferred;
@@ -132,6 +162,44 @@ public enum ReturnKind {
   /** Whether the method returns a {@code CompletionStage} or {@code CompletableFuture}. */
   public boolean isStage() {
     return this == COMPLETION_STAGE || this == COMPLETABLE_FUTURE;
+  }
+
+  /**
+   * Whether the kind is a Reactor or RxJava 3 publisher, whose recover methods may return the value
+   * or the method's own publisher type.
+   */
+  public boolean isReactive() {
+    return module.equals(AnnotationNames.REACTOR_MODULE)
+        || module.equals(AnnotationNames.RXJAVA3_MODULE);
+  }
+
+  /**
+   * Whether a call of this kind ends with one result that {@code retryOnResult} can test: not a
+   * stream of elements ({@code Flow}, {@code Flux}, {@code Observable}, {@code Flowable}) nor
+   * {@code void} or a {@code Completable}, which have no value.
+   */
+  public boolean hasOneResult() {
+    switch (this) {
+      case VOID:
+      case FLOW:
+      case FLUX:
+      case OBSERVABLE:
+      case FLOWABLE:
+      case COMPLETABLE:
+        return false;
+      default:
+        return true;
+    }
+  }
+
+  /** The qualified name of the type of this kind: {@code reactor.core.publisher.Mono}; or null. */
+  public String typeName() {
+    return typeName;
+  }
+
+  /** The simple name of the type of this kind, for messages: {@code Mono}; null for none. */
+  public String typeSimpleName() {
+    return typeName == null ? null : typeName.substring(typeName.lastIndexOf('.') + 1);
   }
 
   /** The qualified name of the runtime class the generated code calls for this kind. */

@@ -119,6 +119,11 @@ public final class RecoverFit {
             + Messages.typeName(value) + " nor a stage of it, as "
             + Messages.typeName(expected) + " needs");
       }
+    } else if (ReturnKind.of(guardedType).isReactive()) {
+      Mismatch mismatch = reactiveMismatch(actual, guarded, guardedType);
+      if (mismatch != null) {
+        return mismatch;
+      }
     } else if (ReturnKind.of(guardedType) == ReturnKind.SUSPEND) {
       // A suspend function, or a plain one, whose result is assignable to the function's.
       TypeMirror value = ReturnKind.valueTypeOf(elements, guardedType);
@@ -153,9 +158,59 @@ public final class RecoverFit {
   }
 
   /**
+   * Null when a recover method returning {@code actual} fits a Reactor or RxJava 3 method: it
+   * returns a publisher of the method's own type (a {@code Mono} of its value for a {@code Mono}),
+   * or the value; for a {@code Completable}, a {@code Completable} or nothing.
+   */
+  private Mismatch reactiveMismatch(
+      TypeMirror actual, ExecutableElement guarded, ExecutableType guardedType) {
+    ReturnKind kind = ReturnKind.of(guardedType);
+    TypeMirror expected = guardedType.getReturnType();
+    TypeMirror value = ReturnKind.valueTypeOf(elements, guardedType);
+    if (isPublisher(actual, kind)) {
+      if (!types.isAssignable(actual, publisherOf(kind, value))) {
+        return new Mismatch(0, "returns " + Messages.typeName(actual) + ", which is not a "
+            + kind.typeSimpleName() + " of " + Messages.typeName(value) + ", the value of "
+            + Messages.typeName(expected));
+      }
+    } else if (kind == ReturnKind.COMPLETABLE) {
+      if (actual.getKind() != TypeKind.VOID) {
+        return new Mismatch(0, "returns " + Messages.typeName(actual) + ", but "
+            + Messages.signature(guarded) + " returns a Completable, which has no value: a"
+            + " recover method of it returns a Completable or void");
+      }
+    } else if (actual.getKind() == TypeKind.VOID || !types.isAssignable(actual, value)) {
+      return new Mismatch(0, "returns " + Messages.typeName(actual) + ", which is neither "
+          + Messages.typeName(value) + " nor a " + kind.typeSimpleName() + " of it, as "
+          + Messages.typeName(expected) + " needs");
+    }
+    return null;
+  }
+
+  /** Whether {@code type} is {@code kind}'s publisher type ({@code Mono} for a Mono), or extends it. */
+  private boolean isPublisher(TypeMirror type, ReturnKind kind) {
+    TypeElement publisher = elements.getTypeElement(kind.typeName());
+    return type.getKind() == TypeKind.DECLARED
+        && publisher != null
+        && types.isSubtype(types.erasure(type), types.erasure(publisher.asType()));
+  }
+
+  /**
+   * What a recover method's publisher must be for a method of {@code kind} with value {@code
+   * value}: {@code Mono<? extends value>} and so on; {@code Completable} for a Completable.
+   */
+  TypeMirror publisherOf(ReturnKind kind, TypeMirror value) {
+    TypeElement publisher = elements.getTypeElement(kind.typeName());
+    return kind == ReturnKind.COMPLETABLE
+        ? publisher.asType()
+        : types.getDeclaredType(publisher, types.getWildcardType(value, null));
+  }
+
+  /**
    * Whether a recover method of a deferred method completes the call the method's own way rather
    * than returning its value: it returns the method's future type, it is a {@code suspend}
-   * function, or (always) it returns the {@code Flow} to collect instead.
+   * function, it returns the method's Reactor or RxJava 3 publisher type, or (always) it returns
+   * the {@code Flow} to collect instead.
    */
   boolean returnsStage(ExecutableType recover, ExecutableType guardedType) {
     switch (ReturnKind.of(guardedType)) {
@@ -166,6 +221,14 @@ public final class RecoverFit {
         return KotlinSupport.continuationOf(recover) != null;
       case FLOW:
         return true;
+      case MONO:
+      case FLUX:
+      case SINGLE:
+      case MAYBE:
+      case COMPLETABLE:
+      case OBSERVABLE:
+      case FLOWABLE:
+        return isPublisher(recover.getReturnType(), ReturnKind.of(guardedType));
       default:
         return false;
     }

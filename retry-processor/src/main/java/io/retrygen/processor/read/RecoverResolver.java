@@ -271,7 +271,9 @@ public final class RecoverResolver {
   /**
    * What the call's result is written to: the method's return type (a {@code Flow} for a flow);
    * for an asynchronous method, the hook's {@code CompletionStage<? extends V>}, or {@code V} for
-   * a recover method that returns the value; for a {@code suspend} function, its result.
+   * a recover method that returns the value; for a Reactor or RxJava 3 method, the hook's {@code
+   * Mono<? extends V>} (and so on; a {@code Completable}) or {@code V}; for a {@code suspend}
+   * function, its result.
    */
   private TypeMirror expected(ExecutableType guardedType, boolean returnsStage) {
     ReturnKind kind = ReturnKind.of(guardedType);
@@ -279,6 +281,9 @@ public final class RecoverResolver {
       return guardedType.getReturnType();
     }
     TypeMirror value = ReturnKind.valueTypeOf(elements, guardedType);
+    if (kind.isReactive()) {
+      return returnsStage ? fits.publisherOf(kind, value) : value;
+    }
     return returnsStage && kind != ReturnKind.SUSPEND ? fits.stageOf(value) : value;
   }
 

@@ -39,7 +39,10 @@ import javax.lang.model.type.TypeMirror;
  * A {@code CompletionStage} or {@code CompletableFuture} gets an {@code AsyncCall} ({@code
  * start()} returns its future); a Kotlin {@code suspend} function a {@code SuspendCall}, whose
  * {@code call} and {@code recover} take the continuation ({@code run($completion)} runs it in the
- * caller's coroutine); a {@code Flow} a {@code FlowCall} ({@code flow()} is the cold flow).
+ * caller's coroutine); a {@code Flow} a {@code FlowCall} ({@code flow()} is the cold flow); a
+ * Reactor {@code Mono} a {@code MonoCall} ({@code mono()} is the lazy mono), and so on for {@code
+ * Flux} and RxJava 3's {@code Single}, {@code Maybe}, {@code Completable} (a raw {@code
+ * CompletableCall}: it has no value), {@code Observable} and {@code Flowable}.
  * Inside the anonymous class, {@code this} is the call: the delegate and the input's own methods
  * are reached through {@code ClientRetrying.this} and {@code ClientRetrying.super}.
  */
@@ -89,7 +92,11 @@ final class DeferredBodyWriter implements BodyWriter {
                 "$L,$W$L",
                 retries ? members.retrier(method, false) : "null",
                 breaks ? members.breaker(method, false) : "null")
-            .superclass(ParameterizedTypeName.get(driver(kind), value));
+            .superclass(
+                // CompletableCall, as Completable, has no value and no type parameter.
+                kind == ReturnKind.COMPLETABLE
+                    ? driver(kind)
+                    : ParameterizedTypeName.get(driver(kind), value));
 
     MethodSpec.Builder callHook =
         hook("call", suspends ? TypeName.OBJECT : attemptType(kind, parts.returnType, value))
@@ -133,19 +140,59 @@ final class DeferredBodyWriter implements BodyWriter {
         return Names.SUSPEND_CALL;
       case FLOW:
         return Names.FLOW_CALL;
+      case MONO:
+        return Names.MONO_CALL;
+      case FLUX:
+        return Names.FLUX_CALL;
+      case SINGLE:
+        return Names.SINGLE_CALL;
+      case MAYBE:
+        return Names.MAYBE_CALL;
+      case COMPLETABLE:
+        return Names.COMPLETABLE_CALL;
+      case OBSERVABLE:
+        return Names.OBSERVABLE_CALL;
+      case FLOWABLE:
+        return Names.FLOWABLE_CALL;
       default:
         return Names.ASYNC_CALL;
     }
   }
 
-  /** What {@code call()} returns: the method's own future or flow type. */
+  /** The Reactor or RxJava 3 type of {@code kind}: {@code Mono}, ..., {@code Flowable}. */
+  static ClassName publisher(ReturnKind kind) {
+    switch (kind) {
+      case MONO:
+        return Names.MONO;
+      case FLUX:
+        return Names.FLUX;
+      case SINGLE:
+        return Names.SINGLE;
+      case MAYBE:
+        return Names.MAYBE;
+      case COMPLETABLE:
+        return Names.COMPLETABLE;
+      case OBSERVABLE:
+        return Names.OBSERVABLE;
+      case FLOWABLE:
+        return Names.FLOWABLE;
+      default:
+        throw new IllegalArgumentException(kind + " is not a Reactor or RxJava 3 kind");
+    }
+  }
+
+  /**
+   * What {@code call()} returns: the method's own future or publisher type ({@code Mono<V>} as
+   * declared), or the flow.
+   */
   private static TypeName attemptType(ReturnKind kind, TypeName returnType, TypeName value) {
     return kind == ReturnKind.FLOW ? ParameterizedTypeName.get(Names.FLOW, value) : returnType;
   }
 
   /**
    * What {@code recover(failure)} returns: any stage of the value ({@code CompletionStage<?
-   * extends V>}, as declared), the flow to collect, or (a suspend function) the value or {@code
+   * extends V>}, as declared), the flow to collect, any publisher of the value of the method's own
+   * type ({@code Mono<? extends V>}; a {@code Completable} for a {@code Completable}), or (a suspend function) the value or {@code
    * COROUTINE_SUSPENDED}, as {@code Object}.
    */
   private static TypeName recoveryType(ReturnKind kind, TypeName returnType, TypeName value) {
@@ -154,6 +201,15 @@ final class DeferredBodyWriter implements BodyWriter {
         return TypeName.OBJECT;
       case FLOW:
         return ParameterizedTypeName.get(Names.FLOW, value);
+      case COMPLETABLE:
+        return Names.COMPLETABLE;
+      case MONO:
+      case FLUX:
+      case SINGLE:
+      case MAYBE:
+      case OBSERVABLE:
+      case FLOWABLE:
+        return ParameterizedTypeName.get(publisher(kind), WildcardTypeName.subtypeOf(value));
       default:
         return ParameterizedTypeName.get(
             Names.COMPLETION_STAGE, WildcardTypeName.subtypeOf(value));
@@ -165,13 +221,30 @@ final class DeferredBodyWriter implements BodyWriter {
     return ParameterizedTypeName.get(Names.CONTINUATION, WildcardTypeName.supertypeOf(value));
   }
 
-  /** How the call starts: {@code start()}, {@code run($completion)} or {@code flow()}. */
+  /**
+   * How the call starts: {@code start()}, {@code run($completion)}, {@code flow()}, or the
+   * publisher's own name: {@code mono()}, ..., {@code flowable()}.
+   */
   private static CodeBlock start(ReturnKind kind, List<String> arguments) {
     switch (kind) {
       case SUSPEND:
         return CodeBlock.of("run($N)", arguments.get(arguments.size() - 1));
       case FLOW:
         return CodeBlock.of("flow()");
+      case MONO:
+        return CodeBlock.of("mono()");
+      case FLUX:
+        return CodeBlock.of("flux()");
+      case SINGLE:
+        return CodeBlock.of("single()");
+      case MAYBE:
+        return CodeBlock.of("maybe()");
+      case COMPLETABLE:
+        return CodeBlock.of("completable()");
+      case OBSERVABLE:
+        return CodeBlock.of("observable()");
+      case FLOWABLE:
+        return CodeBlock.of("flowable()");
       default:
         return CodeBlock.of("start()");
     }
@@ -206,7 +279,8 @@ final class DeferredBodyWriter implements BodyWriter {
                   UserCalls.retryIfTest(method, locals.failure, instance(), false))
               .build());
     }
-    if (method.retryOnResult() != null) {
+    // A Completable has no value to test (its retryOnResult is an error, so this is null then).
+    if (method.retryOnResult() != null && method.returnKind() != ReturnKind.COMPLETABLE) {
       attempt.addMethod(
           HooksWriter.throwing(hook("rejects", TypeName.BOOLEAN), method.retryOnResult())
               .addParameter(types.get(method.valueType()), locals.result)
@@ -240,7 +314,7 @@ final class DeferredBodyWriter implements BodyWriter {
               .build());
     }
     CodeBlock forResult = DelayForCall.of(method, true, locals.result, instance());
-    if (forResult != null) {
+    if (forResult != null && method.returnKind() != ReturnKind.COMPLETABLE) {
       attempt.addMethod(
           HooksWriter.throwing(hook("delayForResult", TypeName.LONG), method.delayFor().forResult())
               .addParameter(types.get(method.valueType()), locals.result)

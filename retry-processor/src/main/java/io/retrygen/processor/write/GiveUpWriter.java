@@ -48,7 +48,9 @@ public final class GiveUpWriter {
    * recover method's stage or flow is returned as it is, a suspend recover function is called with
    * the hook's continuation, and a value is completed: {@code completedFuture(value)} for a
    * future, the value itself for a suspend function ({@code Unit} after a recover function that
-   * returns nothing).
+   * returns nothing), {@code Mono.just(value)} (and so on) for a Reactor or RxJava 3 publisher,
+   * {@code Completable.complete()} after a {@code Completable}'s recover method that returns
+   * nothing.
    *
    * @param instance what an instance recover method is called on: {@code Outer.this.delegate} or
    *     {@code Outer.super}, from inside the anonymous call class
@@ -60,16 +62,24 @@ public final class GiveUpWriter {
       List<String> arguments,
       CodeBlock instance) {
     String failure = locals.failure;
-    boolean suspends = method.returnKind() == ReturnKind.SUSPEND;
+    ReturnKind kind = method.returnKind();
+    boolean suspends = kind == ReturnKind.SUSPEND;
     // The runtime ends a deferred call on a cancellation before it asks for a recovery.
     addRecovery(builder, method, failure, false, recover -> {
       // A suspend recover function takes the hook's continuation last.
       String continuation = suspends && recover.returnsStage() ? locals.continuation : null;
       CodeBlock call = recoverCall(recover, failure, arguments, instance, continuation);
-      if (suspends && recover.method().getReturnType().getKind() == TypeKind.VOID) {
+      boolean returnsVoid = recover.method().getReturnType().getKind() == TypeKind.VOID;
+      if (suspends && returnsVoid) {
         builder.addStatement("$L", call).addStatement("return $T.INSTANCE", Names.UNIT);
       } else if (suspends || recover.returnsStage()) {
         builder.addStatement("return $L", call);
+      } else if (kind == ReturnKind.COMPLETABLE) {
+        // A Completable's recover method returns void (or, above, a Completable).
+        builder.addStatement("$L", call).addStatement("return $T.complete()", Names.COMPLETABLE);
+      } else if (kind.isReactive()) {
+        builder.addStatement(
+            "return $T.just($Z$L)", DeferredBodyWriter.publisher(kind), call);
       } else {
         builder.addStatement("return $T.completedFuture($Z$L)", Names.COMPLETABLE_FUTURE, call);
       }

@@ -38,6 +38,13 @@ final class MethodWriter {
     bodies.put(ReturnKind.COMPLETABLE_FUTURE, deferred);
     bodies.put(ReturnKind.SUSPEND, deferred);
     bodies.put(ReturnKind.FLOW, deferred);
+    bodies.put(ReturnKind.MONO, deferred);
+    bodies.put(ReturnKind.FLUX, deferred);
+    bodies.put(ReturnKind.SINGLE, deferred);
+    bodies.put(ReturnKind.MAYBE, deferred);
+    bodies.put(ReturnKind.COMPLETABLE, deferred);
+    bodies.put(ReturnKind.OBSERVABLE, deferred);
+    bodies.put(ReturnKind.FLOWABLE, deferred);
   }
 
   /**

@@ -4,6 +4,7 @@ import com.squareup.javapoet.ClassName;
 import io.retrygen.processor.elements.AnnotationNames;
 import io.retrygen.processor.elements.FutureTypes;
 import io.retrygen.processor.elements.KotlinSupport;
+import io.retrygen.processor.elements.ReactiveTypes;
 
 /**
  * The names of the runtime types the generated code names. Not class literals: the processor must
@@ -26,6 +27,20 @@ public final class Names {
   static final ClassName CONTINUATION = ClassName.bestGuess(KotlinSupport.CONTINUATION);
   static final ClassName FLOW = ClassName.bestGuess(KotlinSupport.FLOW);
   static final ClassName UNIT = ClassName.bestGuess(KotlinSupport.UNIT);
+  static final ClassName MONO_CALL = ClassName.bestGuess(AnnotationNames.MONO_CALL);
+  static final ClassName FLUX_CALL = ClassName.bestGuess(AnnotationNames.FLUX_CALL);
+  static final ClassName SINGLE_CALL = ClassName.bestGuess(AnnotationNames.SINGLE_CALL);
+  static final ClassName MAYBE_CALL = ClassName.bestGuess(AnnotationNames.MAYBE_CALL);
+  static final ClassName COMPLETABLE_CALL = ClassName.bestGuess(AnnotationNames.COMPLETABLE_CALL);
+  static final ClassName OBSERVABLE_CALL = ClassName.bestGuess(AnnotationNames.OBSERVABLE_CALL);
+  static final ClassName FLOWABLE_CALL = ClassName.bestGuess(AnnotationNames.FLOWABLE_CALL);
+  static final ClassName MONO = ClassName.bestGuess(ReactiveTypes.MONO);
+  static final ClassName FLUX = ClassName.bestGuess(ReactiveTypes.FLUX);
+  static final ClassName SINGLE = ClassName.bestGuess(ReactiveTypes.SINGLE);
+  static final ClassName MAYBE = ClassName.bestGuess(ReactiveTypes.MAYBE);
+  static final ClassName COMPLETABLE = ClassName.bestGuess(ReactiveTypes.COMPLETABLE);
+  static final ClassName OBSERVABLE = ClassName.bestGuess(ReactiveTypes.OBSERVABLE);
+  static final ClassName FLOWABLE = ClassName.bestGuess(ReactiveTypes.FLOWABLE);
   static final ClassName COMPLETION_STAGE = ClassName.bestGuess(FutureTypes.COMPLETION_STAGE);
   static final ClassName COMPLETABLE_FUTURE = ClassName.bestGuess(FutureTypes.COMPLETABLE_FUTURE);
   static final ClassName BACKOFF_POLICY = ClassName.get("io.retrygen.runtime", "BackoffPolicy");

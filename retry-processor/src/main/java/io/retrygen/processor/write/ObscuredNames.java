@@ -26,15 +26,16 @@ import javax.lang.model.element.VariableElement;
  */
 public final class ObscuredNames {
   /**
-   * The methods of the deferred drivers ({@code AsyncCall}, {@code SuspendCall}, {@code FlowCall})
-   * and {@code RetryHooks}, whose subclasses (a deferred call's anonymous class, a method's hooks
+   * The methods of the deferred drivers ({@code AsyncCall}, {@code SuspendCall}, {@code FlowCall},
+   * the Reactor and RxJava 3 calls) and {@code RetryHooks}, whose subclasses (a deferred call's anonymous class, a method's hooks
    * class) hold generated bodies that call predicates.
    */
   private static final Set<String> ASYNC_CALL_METHODS =
       new HashSet<>(
           Arrays.asList(
               "call", "retryable", "retryIf", "rejects", "delayFor", "delayForResult",
-              "breakerFailure", "recover", "start", "run", "flow"));
+              "breakerFailure", "recover", "start", "run", "flow", "mono", "flux", "single",
+              "maybe", "completable", "observable", "flowable"));
 
   private ObscuredNames() {}
 

@@ -11,6 +11,10 @@ import io.retrygen.kotlin.FlowCall;
 import io.retrygen.kotlin.SuspendCall;
 import io.retrygen.processor.RetryProcessor;
 import io.retrygen.processor.elements.AnnotationNames;
+import io.retrygen.processor.elements.ReactiveTypes;
+import io.retrygen.processor.model.ReturnKind;
+import io.retrygen.reactor.FluxCall;
+import io.retrygen.reactor.MonoCall;
 import io.retrygen.runtime.BackoffPolicy;
 import io.retrygen.runtime.RetryOptions;
 import io.retrygen.runtime.StatisticsListener;
@@ -20,11 +24,23 @@ import io.retrygen.runtime.internal.CircuitBreakerPolicy;
 import io.retrygen.runtime.internal.Retrier;
 import io.retrygen.runtime.internal.RetryHooks;
 import io.retrygen.runtime.internal.RetryPolicy;
+import io.retrygen.rxjava3.CompletableCall;
+import io.retrygen.rxjava3.FlowableCall;
+import io.retrygen.rxjava3.MaybeCall;
+import io.retrygen.rxjava3.ObservableCall;
+import io.retrygen.rxjava3.SingleCall;
+import io.reactivex.rxjava3.core.Completable;
+import io.reactivex.rxjava3.core.Flowable;
+import io.reactivex.rxjava3.core.Maybe;
+import io.reactivex.rxjava3.core.Observable;
+import io.reactivex.rxjava3.core.Single;
 import java.util.concurrent.CompletableFuture;
 import kotlin.Unit;
 import kotlin.coroutines.Continuation;
 import kotlinx.coroutines.flow.Flow;
 import org.junit.jupiter.api.Test;
+import reactor.core.publisher.Flux;
+import reactor.core.publisher.Mono;
 
 /** The processor names our types as strings so that it never loads them; they must stay right. */
 class NamesTest {
@@ -77,6 +93,50 @@ class NamesTest {
     assertThat(Names.CONTINUATION.reflectionName()).isEqualTo(Continuation.class.getName());
     assertThat(Names.FLOW.reflectionName()).isEqualTo(Flow.class.getName());
     assertThat(Names.UNIT.reflectionName()).isEqualTo(Unit.class.getName());
+  }
+
+  @Test
+  void reactorClassNamesMatchTheReactorModuleAndLibrary() {
+    assertThat(Names.MONO_CALL.reflectionName()).isEqualTo(MonoCall.class.getName());
+    assertThat(Names.FLUX_CALL.reflectionName()).isEqualTo(FluxCall.class.getName());
+    assertThat(Names.MONO.reflectionName()).isEqualTo(Mono.class.getName());
+    assertThat(Names.FLUX.reflectionName()).isEqualTo(Flux.class.getName());
+    assertThat(ReactiveTypes.MONO).isEqualTo(Mono.class.getName());
+    assertThat(ReactiveTypes.FLUX).isEqualTo(Flux.class.getName());
+  }
+
+  @Test
+  void rxJavaClassNamesMatchTheRxJavaModuleAndLibrary() {
+    assertThat(Names.SINGLE_CALL.reflectionName()).isEqualTo(SingleCall.class.getName());
+    assertThat(Names.MAYBE_CALL.reflectionName()).isEqualTo(MaybeCall.class.getName());
+    assertThat(Names.COMPLETABLE_CALL.reflectionName())
+        .isEqualTo(CompletableCall.class.getName());
+    assertThat(Names.OBSERVABLE_CALL.reflectionName()).isEqualTo(ObservableCall.class.getName());
+    assertThat(Names.FLOWABLE_CALL.reflectionName()).isEqualTo(FlowableCall.class.getName());
+    assertThat(Names.SINGLE.reflectionName()).isEqualTo(Single.class.getName());
+    assertThat(Names.MAYBE.reflectionName()).isEqualTo(Maybe.class.getName());
+    assertThat(Names.COMPLETABLE.reflectionName()).isEqualTo(Completable.class.getName());
+    assertThat(Names.OBSERVABLE.reflectionName()).isEqualTo(Observable.class.getName());
+    assertThat(Names.FLOWABLE.reflectionName()).isEqualTo(Flowable.class.getName());
+  }
+
+  /** Each kind's type, driver and module are those of a real class and artifact. */
+  @Test
+  void eachReactiveKindNamesItsTypeAndDriver() throws ClassNotFoundException {
+    for (ReturnKind kind : ReturnKind.values()) {
+      if (!kind.isReactive()) {
+        continue;
+      }
+      Class<?> type = Class.forName(kind.typeName());
+      Class<?> driver = Class.forName(kind.driver());
+      assertThat(type.getSimpleName()).isEqualTo(kind.typeSimpleName());
+      assertThat(driver.getSimpleName()).isEqualTo(kind.typeSimpleName() + "Call");
+      assertThat(kind.module())
+          .isEqualTo(
+              driver.getPackage().getName().equals("io.retrygen.reactor")
+                  ? "io.retrygen:retry-reactor"
+                  : "io.retrygen:retry-rxjava3");
+    }
   }
 
   @Test
