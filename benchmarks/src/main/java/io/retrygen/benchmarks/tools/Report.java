@@ -21,7 +21,8 @@ import java.util.Map;
  * table of their own, with the direct call as their floor, and so do the asynchronous rows of
  * issue 9 ({@code Async*} benchmarks, paths {@code success} and {@code failOnce}, no variant),
  * and the Kotlin suspend rows of issue 21 ({@code Suspend*} benchmarks, the paths and variants of
- * the synchronous rows).
+ * the synchronous rows), and the Reactor rows of issue 22 ({@code Mono*} benchmarks, paths {@code
+ * success} and {@code failOnce}, no variant).
  */
 public final class Report {
   /** Anything below this is measurement noise: a real allocation is at least 16 bytes. */
@@ -157,6 +158,24 @@ public final class Report {
         null, null),
   };
 
+  private static final Row[] MONO_ROWS = {
+    new Row("MonoDirect", "direct `Mono`",
+        "`backend.call(input)` subscribed directly, no retry (success path only)", null, null),
+    new Row("MonoRetrygen", "**retrygen, generated**",
+        "generated `MonoServiceRetrying`, `@Retryable(maxAttempts = 3, backoff = @Backoff(delay ="
+            + " 0))` on a `Mono` method: `new MonoCall<String>(...) {...}.mono()`",
+        null, null),
+    new Row("MonoRetryWhen", "Reactor `retryWhen`",
+        "`Mono.defer(() -> backend.call(input)).retryWhen(spec)` per call, `spec ="
+            + " Retry.backoff(2, Duration.ZERO)` built once (a zero backoff takes no scheduler)",
+        null, null),
+    new Row("MonoResilience4j", "Resilience4j `RetryOperator`",
+        "`Mono.defer(...).transformDeferred(RetryOperator.of(retry))` per call, the operator"
+            + " built once, `maxAttempts(3)`, `waitDuration(ZERO)`; a retry is `Mono.delay(0)`"
+            + " on `Schedulers.parallel()`, a thread hop the row waits for",
+        null, null),
+  };
+
   private final Map<String, double[]> jmh = new HashMap<>(); // key -> {score, error}
   private final Map<String, String[]> coldStart;
   private final Map<String, String[]> sizes;
@@ -246,6 +265,21 @@ public final class Report {
         + " `service.call(input, completion)`, with one completion per trial whose context is an"
         + " active `Job` and no dispatcher. The backend returns at once and every wait is 0 ms,"
         + " so no call suspends. Same cells as above.\n");
+
+    out.append("\n| Reactor `Mono` (issue 22) | What the row includes | success | fail once |\n");
+    out.append("|---|---|--:|--:|\n");
+    for (Row row : MONO_ROWS) {
+      out.append("| ").append(row.name()).append(" | ").append(row.includes());
+      for (String path : PATHS) {
+        out.append(" | ").append(cell(row.benchmark(), path, ""));
+      }
+      out.append(" |\n");
+    }
+    out.append("\nEvery operation assembles the row's `Mono` for one call, subscribes one reused"
+        + " subscriber that requests everything, and returns the value. The backend returns one"
+        + " of two `Mono`s made once: `Mono.just(value)`, or (fail once, on every odd call)"
+        + " `Mono.error(failure)`. Every wait is 0 ms, so the whole call runs on the benchmark"
+        + " thread. Same cells as above.\n");
 
     checkTargets();
     out.append("\n| Target (issue 4; breaker rows: issue 8; template: issue 11) | Result |\n");
@@ -442,7 +476,7 @@ public final class Report {
   private static String key(String benchmark, String path, String variant, boolean alloc) {
     // The direct calls have no path parameter: measured on the (closed) success path only.
     String pathKey = ("Direct".equals(benchmark) || "AsyncDirect".equals(benchmark)
-        || "SuspendDirect".equals(benchmark))
+        || "SuspendDirect".equals(benchmark) || "MonoDirect".equals(benchmark))
         && ("success".equals(path) || "closedSuccess".equals(path)) ? "" : path;
     return benchmark + "|" + pathKey + "|" + variant
         + (alloc ? "|alloc" : "");
