@@ -153,6 +153,33 @@ class SingleLoopGuardsTest extends VirtualTimeTest {
     }
   }
 
+  /**
+   * A wait the options' scheduler accepted and then dropped (its task cancelled by someone else,
+   * as {@code shutdown()} does to delayed tasks) ends the call instead of leaving it pending for
+   * ever: the runtime's watch, which looks every 100 ms, notices it.
+   */
+  @Test
+  void aWaitTheOptionsSchedulerDropsEndsTheCall() {
+    ManualScheduler manual = new ManualScheduler();
+    try {
+      Retrier retrier = fixture.policy(3, BackoffPolicy.fixed(100), 0L)
+          .bind(fixture.builder(scheduler).scheduler(manual).build());
+      ScriptedSingle<String> call =
+          new ScriptedSingle<>(retrier, null, n -> Single.error(new IOException("down")));
+
+      TestObserver<String> observer = call.single().test();
+      manual.tasks.get(0).cancel(false); // dropped by the scheduler, not by the call
+
+      observer.awaitDone(10, TimeUnit.SECONDS);
+      observer.assertError(RejectedExecutionException.class);
+      assertEquals(1, call.calls);
+      assertEquals(2, fixture.events().size());
+      assertTrue(fixture.events().get(1).endsWith("USER_CODE_FAILED +0ms"), fixture.events().get(1));
+    } finally {
+      manual.shutdownNow();
+    }
+  }
+
   @Test
   void aWaitTheOptionsSchedulerRefusesEndsTheCallWithItsRefusal() {
     RejectedExecutionException refusal = new RejectedExecutionException("shut down");

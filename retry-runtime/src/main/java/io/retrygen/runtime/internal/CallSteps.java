@@ -20,7 +20,7 @@ import java.util.function.BiFunction;
  * @param <T> the value of the call
  */
 @Api24
-final class CallSteps<T> extends RetryHooks<T> implements BiFunction<T, Throwable, Void>, Runnable {
+final class CallSteps<T> extends RetryHooks<T> implements BiFunction<T, Throwable, Void>, Runnable, WatchedWait {
   private final AsyncCall<T> call;
   /** The failure that led to the pending wait; null when a result was rejected. */
   private Throwable lastFailure;
@@ -152,8 +152,8 @@ final class CallSteps<T> extends RetryHooks<T> implements BiFunction<T, Throwabl
     }
   }
 
-  /** Whether the call is still in the wait {@code waiting}: its task has not run. */
-  boolean stillWaiting(long waiting) {
+  @Override
+  public boolean stillWaiting(long waiting) {
     return call.state == waiting;
   }
 
@@ -163,16 +163,14 @@ final class CallSteps<T> extends RetryHooks<T> implements BiFunction<T, Throwabl
    * as when the scheduler refuses the wait, after {@code onFailure} with {@link
    * GiveUpReason#USER_CODE_FAILED}; not recovered.
    */
-  void waitDropped(long waiting, ScheduledExecutorService scheduler) {
+  @Override
+  public void waitDropped(long waiting, ScheduledExecutorService scheduler) {
     int attempt = CallState.attemptsOf(waiting);
     if (!call.advance(waiting, CallState.state(attempt, CallState.SETTLING))) {
       return;
     }
     RejectedExecutionException dropped =
-        new RejectedExecutionException(
-            call.label() + ": the scheduler dropped the wait before attempt " + (attempt + 1)
-                + " (it was shut down, or the task cancelled), so no further attempt is made; "
-                + scheduler);
+        DroppedWaits.dropped(call.label(), attempt + 1, scheduler);
     call.retrier.gaveUp(attempt, call.startNanos, dropped, GiveUpReason.USER_CODE_FAILED);
     call.future.settleExceptionally(dropped);
   }

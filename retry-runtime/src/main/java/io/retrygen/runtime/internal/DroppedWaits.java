@@ -1,14 +1,15 @@
 package io.retrygen.runtime.internal;
 
 import java.util.concurrent.Future;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicReference;
 
 /**
- * Watches the waits that asynchronous calls scheduled on the options' own scheduler, and ends a
- * call whose wait that scheduler dropped: a scheduler gives no notice when {@code shutdownNow()}
+ * Watches the waits that asynchronous calls and reactive subscriptions scheduled on the options'
+ * own scheduler, and ends a call whose wait that scheduler dropped: a scheduler gives no notice when {@code shutdownNow()}
  * drains its queue or {@code shutdown()} cancels its delayed tasks, and the call would otherwise
  * stay pending for ever.
  *
@@ -23,7 +24,6 @@ import java.util.concurrent.atomic.AtomicReference;
  * and forgets those whose task ran. The call it ends is ended on the runtime's pool, so that its
  * listeners never hold up the timer.
  */
-@Api24
 final class DroppedWaits {
   /** How often the registered waits are checked. */
   static final long PERIOD_MILLIS = 100L;
@@ -50,9 +50,21 @@ final class DroppedWaits {
    * {@code scheduler}, until that task runs.
    */
   static void watch(
-      CallSteps<?> call, long waiting, Future<?> pending, ScheduledExecutorService scheduler) {
+      WatchedWait call, long waiting, Future<?> pending, ScheduledExecutorService scheduler) {
     push(new Node(call, waiting, pending, scheduler));
     scheduleCheck();
+  }
+
+  /**
+   * What a call whose wait before {@code nextAttempt} was dropped ends with: a {@link
+   * RejectedExecutionException} that says so.
+   */
+  static RejectedExecutionException dropped(
+      String label, int nextAttempt, ScheduledExecutorService scheduler) {
+    return new RejectedExecutionException(
+        label + ": the scheduler dropped the wait before attempt " + nextAttempt
+            + " (it was shut down, or the task cancelled), so no further attempt is made; "
+            + scheduler);
   }
 
   private static void scheduleCheck() {
@@ -88,15 +100,14 @@ final class DroppedWaits {
   }
 
   /** One watched wait; ends its call when run. */
-  @Api24
   private static final class Node implements Runnable {
-    final CallSteps<?> call;
+    final WatchedWait call;
     final long waiting;
     final Future<?> pending;
     final ScheduledExecutorService scheduler;
     Node next;
 
-    Node(CallSteps<?> call, long waiting, Future<?> pending, ScheduledExecutorService scheduler) {
+    Node(WatchedWait call, long waiting, Future<?> pending, ScheduledExecutorService scheduler) {
       this.call = call;
       this.waiting = waiting;
       this.pending = pending;

@@ -32,7 +32,7 @@ import java.util.concurrent.atomic.AtomicLongFieldUpdater;
  *
  * @param <T> the values of the publisher
  */
-public abstract class ReactiveLoop<T> implements Runnable {
+public abstract class ReactiveLoop<T> implements Runnable, WatchedWait {
   @SuppressWarnings("rawtypes") // the updater's class literal cannot be parameterized
   private static final AtomicIntegerFieldUpdater<ReactiveLoop> PHASE =
       AtomicIntegerFieldUpdater.newUpdater(ReactiveLoop.class, "phase");
@@ -302,8 +302,8 @@ public abstract class ReactiveLoop<T> implements Runnable {
       return;
     }
     Object handle;
+    ScheduledExecutorService scheduler = retrier.scheduler();
     try {
-      ScheduledExecutorService scheduler = retrier.scheduler();
       handle =
           scheduler != null
               ? scheduler.schedule(this, delayMillis, TimeUnit.MILLISECONDS)
@@ -320,7 +320,31 @@ public abstract class ReactiveLoop<T> implements Runnable {
     scheduledWait = handle;
     if (phase >= CANCELLED) {
       cancelHandle(handle);
+    } else if (scheduler != null) {
+      // The user's scheduler may drop the task without a word (shutdownNow(), say).
+      DroppedWaits.watch(this, attempt, (Future<?>) handle, scheduler);
     }
+  }
+
+  /** For {@link DroppedWaits}: whether the wait after {@code attempt} has not ended. */
+  @Override
+  public final boolean stillWaiting(long attempt) {
+    return phase == WAITING && this.attempt == attempt;
+  }
+
+  /**
+   * For {@link DroppedWaits}: the options' scheduler dropped the wait after {@code attempt}: the
+   * call ends with a {@code RejectedExecutionException}, after {@code onFailure} with {@link
+   * GiveUpReason#USER_CODE_FAILED}, as when the scheduler refuses the wait; not recovered.
+   */
+  @Override
+  public final void waitDropped(long attempt, ScheduledExecutorService scheduler) {
+    if (this.attempt != attempt || !PHASE.compareAndSet(this, WAITING, DONE)) {
+      return;
+    }
+    Throwable dropped = DroppedWaits.dropped(retrier.label(), this.attempt + 1, scheduler);
+    retrier.userCodeFailed(this.attempt, startNanos, dropped);
+    emitError(dropped);
   }
 
   /** The wait is over: the next attempt, unless cancelled meanwhile or time ran out. */
@@ -427,7 +451,7 @@ public abstract class ReactiveLoop<T> implements Runnable {
   }
 
   private void cancelHandle(Object handle) {
-    if (handle instanceof Future) {
+    if (handle instanceof Future) { // a wait on the options' scheduler
       ((Future<?>) handle).cancel(false);
     } else {
       cancel(handle);
