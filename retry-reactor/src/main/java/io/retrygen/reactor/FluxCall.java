@@ -2,7 +2,7 @@ package io.retrygen.reactor;
 
 import io.retrygen.runtime.internal.CircuitBreakerGate;
 import io.retrygen.runtime.internal.Retrier;
-import io.retrygen.runtime.internal.RetryHooks;
+import io.retrygen.runtime.internal.ReactiveCall;
 import reactor.core.CoreSubscriber;
 import reactor.core.publisher.Flux;
 
@@ -17,36 +17,24 @@ import reactor.core.publisher.Flux;
  *
  * @param <T> the elements of the {@code Flux}
  */
-public abstract class FluxCall<T> extends RetryHooks<T> {
-  final Retrier retrier;
-  final CircuitBreakerGate breaker;
-
+public abstract class FluxCall<T> extends ReactiveCall<T> {
   /**
    * @param retrier the method's retrier; null when it has only a circuit breaker
    * @param breaker the method's circuit breaker; null when it has none
    */
   protected FluxCall(Retrier retrier, CircuitBreakerGate breaker) {
-    this.retrier = retrier;
-    this.breaker = breaker;
+    super(retrier, breaker);
   }
 
   /** Makes one attempt: calls the guarded method for the {@code Flux} to subscribe to. */
+  @Override
   protected abstract Flux<T> call() throws Throwable;
-
-  /** Step 1: whether {@code failure} may be retried. The default retries nothing. */
-  protected boolean retryable(Throwable failure) {
-    return false;
-  }
-
-  /** Whether {@code failure} counts as a breaker failure ({@code failOn}, {@code skipOn}). */
-  protected boolean breakerFailure(Throwable failure) {
-    return false;
-  }
 
   /**
    * The recovery after the call gave up with {@code failure}: the {@code Flux} to subscribe to
    * instead, or {@code failure} thrown again (the default) when no recover method applies.
    */
+  @Override
   protected Flux<? extends T> recover(Throwable failure) throws Throwable {
     throw failure;
   }

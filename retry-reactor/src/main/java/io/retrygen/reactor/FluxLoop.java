@@ -1,8 +1,7 @@
 package io.retrygen.reactor;
 
-import io.retrygen.runtime.internal.ReactiveLoop;
+import io.retrygen.runtime.internal.DemandLoop;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicLongFieldUpdater;
 import org.reactivestreams.Subscription;
 import reactor.core.CoreSubscriber;
 import reactor.core.Disposable;
@@ -17,25 +16,11 @@ import reactor.util.context.Context;
  * yet met is asked of each new attempt (so elements emitted again count again, as with {@code
  * retryWhen}).
  */
-final class FluxLoop<T> extends ReactiveLoop<T> implements CoreSubscriber<T>, Subscription {
-  @SuppressWarnings("rawtypes") // the updater's class literal cannot be parameterized
-  private static final AtomicLongFieldUpdater<FluxLoop> REQUESTED =
-      AtomicLongFieldUpdater.newUpdater(FluxLoop.class, "requested");
-
-  private final FluxCall<T> call;
+final class FluxLoop<T> extends DemandLoop<T> implements CoreSubscriber<T>, Subscription {
   private final CoreSubscriber<? super T> actual;
-  /** The downstream's demand not yet met. */
-  private volatile long requested;
-  /**
-   * The subscription of the attempt in flight. Set, and the demand read for it, under this
-   * object's lock, as a request adds to the demand and reads it: so every unit of demand is asked
-   * of the attempt exactly once, whichever comes first.
-   */
-  private Subscription current;
 
   private FluxLoop(FluxCall<T> call, CoreSubscriber<? super T> actual) {
-    super(call.retrier, call.breaker, call);
-    this.call = call;
+    super(call, "a Flux");
     this.actual = actual;
   }
 
@@ -45,46 +30,39 @@ final class FluxLoop<T> extends ReactiveLoop<T> implements CoreSubscriber<T>, Su
     loop.begin();
   }
 
-  @Override
-  protected void subscribeAttempt() throws Throwable {
-    Flux<T> attempt = call.call();
-    if (attempt == null) {
-      throw new NullPointerException("the guarded method returned null instead of a Flux");
-    }
-    attempt.subscribe(this);
-  }
-
-  @Override
-  protected void subscribeRecovery(Throwable failure) throws Throwable {
-    Flux<? extends T> recovery = call.recover(failure);
-    if (recovery == null) {
-      throw new NullPointerException("the recover method returned null instead of a Flux");
-    }
-    recovery.subscribe(this);
-  }
-
-  @Override
-  protected boolean retryable(Throwable failure) {
-    return call.retryable(failure);
-  }
-
-  @Override
-  protected boolean breakerFailure(Throwable failure) {
-    return call.breakerFailure(failure);
-  }
-
-  @Override
-  protected Object schedule(Runnable task, long delayMillis) {
+  /** Schedules a wait on {@code Schedulers.parallel()}, as it is now (virtual time may replace it). */
+  static Object parallel(Runnable task, long delayMillis) {
     return Schedulers.parallel().schedule(task, delayMillis, TimeUnit.MILLISECONDS);
   }
 
-  @Override
-  protected void cancel(Object handle) {
+  /** Cancels an attempt's {@code Subscription} or a wait's {@code Disposable}. */
+  static void cancelHandle(Object handle) {
     if (handle instanceof Subscription) {
       ((Subscription) handle).cancel();
     } else {
       ((Disposable) handle).dispose();
     }
+  }
+
+  @Override
+  @SuppressWarnings("unchecked") // what FluxCall's call() and recover(...) return
+  protected void subscribeTo(Object publisher) {
+    ((Flux<? extends T>) publisher).subscribe(this);
+  }
+
+  @Override
+  protected Object schedule(Runnable task, long delayMillis) {
+    return parallel(task, delayMillis);
+  }
+
+  @Override
+  protected void cancel(Object handle) {
+    cancelHandle(handle);
+  }
+
+  @Override
+  protected void request(Object subscription, long n) {
+    ((Subscription) subscription).request(n);
   }
 
   @Override
@@ -94,28 +72,14 @@ final class FluxLoop<T> extends ReactiveLoop<T> implements CoreSubscriber<T>, Su
 
   @Override
   public void onSubscribe(Subscription subscription) {
-    long demand;
-    synchronized (this) {
-      if (!upstream(subscription)) {
-        return;
-      }
-      current = subscription;
-      demand = requested;
-    }
-    if (demand > 0) {
-      subscription.request(demand);
-    }
+    subscribed(subscription);
   }
 
   @Override
   public void onNext(T next) {
-    if (!passing()) {
-      return;
+    if (produced()) {
+      actual.onNext(next);
     }
-    if (requested != Long.MAX_VALUE) {
-      REQUESTED.decrementAndGet(this);
-    }
-    actual.onNext(next);
   }
 
   @Override
@@ -140,16 +104,8 @@ final class FluxLoop<T> extends ReactiveLoop<T> implements CoreSubscriber<T>, Su
 
   @Override
   public void request(long n) {
-    if (!Operators.validate(n)) {
-      return;
-    }
-    Subscription attempt;
-    synchronized (this) {
-      Operators.addCap(REQUESTED, this, n);
-      attempt = current;
-    }
-    if (attempt != null) {
-      attempt.request(n);
+    if (Operators.validate(n)) {
+      requested(n);
     }
   }
 

@@ -1,14 +1,11 @@
 package io.retrygen.reactor;
 
 import io.retrygen.runtime.internal.ReactiveLoop;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicIntegerFieldUpdater;
 import org.reactivestreams.Subscription;
 import reactor.core.CoreSubscriber;
-import reactor.core.Disposable;
 import reactor.core.publisher.Mono;
 import reactor.core.publisher.Operators;
-import reactor.core.scheduler.Schedulers;
 import reactor.util.context.Context;
 
 /**
@@ -24,7 +21,6 @@ final class MonoLoop<T> extends ReactiveLoop<T> implements CoreSubscriber<T>, Su
   private static final int HAS_VALUE = 2;
   private static final int DELIVERED = 3;
 
-  private final MonoCall<T> call;
   private final CoreSubscriber<? super T> actual;
   /** The current attempt's value, until it completes. */
   private T value;
@@ -34,8 +30,7 @@ final class MonoLoop<T> extends ReactiveLoop<T> implements CoreSubscriber<T>, Su
   private T result;
 
   private MonoLoop(MonoCall<T> call, CoreSubscriber<? super T> actual) {
-    super(call.retrier, call.breaker, call);
-    this.call = call;
+    super(call, "a Mono");
     this.actual = actual;
   }
 
@@ -46,45 +41,19 @@ final class MonoLoop<T> extends ReactiveLoop<T> implements CoreSubscriber<T>, Su
   }
 
   @Override
-  protected void subscribeAttempt() throws Throwable {
-    Mono<T> attempt = call.call();
-    if (attempt == null) {
-      throw new NullPointerException("the guarded method returned null instead of a Mono");
-    }
-    attempt.subscribe(this);
-  }
-
-  @Override
-  protected void subscribeRecovery(Throwable failure) throws Throwable {
-    Mono<? extends T> recovery = call.recover(failure);
-    if (recovery == null) {
-      throw new NullPointerException("the recover method returned null instead of a Mono");
-    }
-    recovery.subscribe(this);
-  }
-
-  @Override
-  protected boolean retryable(Throwable failure) {
-    return call.retryable(failure);
-  }
-
-  @Override
-  protected boolean breakerFailure(Throwable failure) {
-    return call.breakerFailure(failure);
+  @SuppressWarnings("unchecked") // what MonoCall's call() and recover(...) return
+  protected void subscribeTo(Object publisher) {
+    ((Mono<? extends T>) publisher).subscribe(this);
   }
 
   @Override
   protected Object schedule(Runnable task, long delayMillis) {
-    return Schedulers.parallel().schedule(task, delayMillis, TimeUnit.MILLISECONDS);
+    return FluxLoop.parallel(task, delayMillis);
   }
 
   @Override
   protected void cancel(Object handle) {
-    if (handle instanceof Subscription) {
-      ((Subscription) handle).cancel();
-    } else {
-      ((Disposable) handle).dispose();
-    }
+    FluxLoop.cancelHandle(handle);
   }
 
   @Override

@@ -4,7 +4,7 @@ import io.reactivex.rxjava3.core.Completable;
 import io.reactivex.rxjava3.core.CompletableObserver;
 import io.retrygen.runtime.internal.CircuitBreakerGate;
 import io.retrygen.runtime.internal.Retrier;
-import io.retrygen.runtime.internal.RetryHooks;
+import io.retrygen.runtime.internal.ReactiveCall;
 
 /**
  * Not API. One call of a guarded method returning a {@link Completable}: the generated class returns
@@ -19,36 +19,24 @@ import io.retrygen.runtime.internal.RetryHooks;
  * disposes the attempt in flight; the listeners hear {@code onFailure} with {@code CANCELLED}.
  * The breaker records each attempt at its terminal signal.
  */
-public abstract class CompletableCall extends RetryHooks<Object> {
-  final Retrier retrier;
-  final CircuitBreakerGate breaker;
-
+public abstract class CompletableCall extends ReactiveCall<Object> {
   /**
    * @param retrier the method's retrier; null when it has only a circuit breaker
    * @param breaker the method's circuit breaker; null when it has none
    */
   protected CompletableCall(Retrier retrier, CircuitBreakerGate breaker) {
-    this.retrier = retrier;
-    this.breaker = breaker;
+    super(retrier, breaker);
   }
 
   /** Makes one attempt: calls the guarded method for the {@code Completable} to subscribe to. */
+  @Override
   protected abstract Completable call() throws Throwable;
-
-  /** Step 1: whether {@code failure} may be retried. The default retries nothing. */
-  protected boolean retryable(Throwable failure) {
-    return false;
-  }
-
-  /** Whether {@code failure} counts as a breaker failure ({@code failOn}, {@code skipOn}). */
-  protected boolean breakerFailure(Throwable failure) {
-    return false;
-  }
 
   /**
    * The recovery after the call gave up with {@code failure}: the {@code Completable} to subscribe to
    * instead, or {@code failure} thrown again (the default) when no recover method applies.
    */
+  @Override
   protected Completable recover(Throwable failure) throws Throwable {
     throw failure;
   }

@@ -2,24 +2,17 @@ package io.retrygen.rxjava3;
 
 import io.reactivex.rxjava3.core.Completable;
 import io.reactivex.rxjava3.core.CompletableObserver;
-import io.reactivex.rxjava3.disposables.Disposable;
-import io.reactivex.rxjava3.schedulers.Schedulers;
-import io.retrygen.runtime.internal.ReactiveLoop;
-import java.util.concurrent.TimeUnit;
 
 /**
  * One subscription to a {@link CompletableCall}'s {@code Completable}: the observer of each
  * attempt, and the {@code Disposable} the downstream sees. An attempt that completes completes the
  * call.
  */
-final class CompletableLoop extends ReactiveLoop<Object>
-    implements CompletableObserver, Disposable {
-  private final CompletableCall call;
+final class CompletableLoop extends RxLoop<Object> implements CompletableObserver {
   private final CompletableObserver actual;
 
   private CompletableLoop(CompletableCall call, CompletableObserver actual) {
-    super(call.retrier, call.breaker, call);
-    this.call = call;
+    super(call, "a Completable");
     this.actual = actual;
   }
 
@@ -30,46 +23,8 @@ final class CompletableLoop extends ReactiveLoop<Object>
   }
 
   @Override
-  protected void subscribeAttempt() throws Throwable {
-    Completable attempt = call.call();
-    if (attempt == null) {
-      throw new NullPointerException("the guarded method returned null instead of a Completable");
-    }
-    attempt.subscribe(this);
-  }
-
-  @Override
-  protected void subscribeRecovery(Throwable failure) throws Throwable {
-    Completable recovery = call.recover(failure);
-    if (recovery == null) {
-      throw new NullPointerException("the recover method returned null instead of a Completable");
-    }
-    recovery.subscribe(this);
-  }
-
-  @Override
-  protected boolean retryable(Throwable failure) {
-    return call.retryable(failure);
-  }
-
-  @Override
-  protected boolean breakerFailure(Throwable failure) {
-    return call.breakerFailure(failure);
-  }
-
-  @Override
-  protected Object schedule(Runnable task, long delayMillis) {
-    return Schedulers.computation().scheduleDirect(task, delayMillis, TimeUnit.MILLISECONDS);
-  }
-
-  @Override
-  protected void cancel(Object handle) {
-    RxHandles.cancel(handle);
-  }
-
-  @Override
-  public void onSubscribe(Disposable upstream) {
-    upstream(upstream);
+  protected void subscribeTo(Object publisher) {
+    ((Completable) publisher).subscribe(this);
   }
 
   @Override
@@ -90,15 +45,5 @@ final class CompletableLoop extends ReactiveLoop<Object>
   @Override
   protected void emitError(Throwable failure) {
     actual.onError(failure);
-  }
-
-  @Override
-  public void dispose() {
-    cancelled();
-  }
-
-  @Override
-  public boolean isDisposed() {
-    return ended();
   }
 }

@@ -4,7 +4,7 @@ import io.reactivex.rxjava3.core.Maybe;
 import io.reactivex.rxjava3.core.MaybeObserver;
 import io.retrygen.runtime.internal.CircuitBreakerGate;
 import io.retrygen.runtime.internal.Retrier;
-import io.retrygen.runtime.internal.RetryHooks;
+import io.retrygen.runtime.internal.ReactiveCall;
 
 /**
  * Not API. One call of a guarded method returning a {@link Maybe}: the generated class returns
@@ -21,36 +21,24 @@ import io.retrygen.runtime.internal.RetryHooks;
  *
  * @param <T> the value of the {@code Maybe}
  */
-public abstract class MaybeCall<T> extends RetryHooks<T> {
-  final Retrier retrier;
-  final CircuitBreakerGate breaker;
-
+public abstract class MaybeCall<T> extends ReactiveCall<T> {
   /**
    * @param retrier the method's retrier; null when it has only a circuit breaker
    * @param breaker the method's circuit breaker; null when it has none
    */
   protected MaybeCall(Retrier retrier, CircuitBreakerGate breaker) {
-    this.retrier = retrier;
-    this.breaker = breaker;
+    super(retrier, breaker);
   }
 
   /** Makes one attempt: calls the guarded method for the {@code Maybe} to subscribe to. */
+  @Override
   protected abstract Maybe<T> call() throws Throwable;
-
-  /** Step 1: whether {@code failure} may be retried. The default retries nothing. */
-  protected boolean retryable(Throwable failure) {
-    return false;
-  }
-
-  /** Whether {@code failure} counts as a breaker failure ({@code failOn}, {@code skipOn}). */
-  protected boolean breakerFailure(Throwable failure) {
-    return false;
-  }
 
   /**
    * The recovery after the call gave up with {@code failure}: the {@code Maybe} to subscribe to
    * instead, or {@code failure} thrown again (the default) when no recover method applies.
    */
+  @Override
   protected Maybe<? extends T> recover(Throwable failure) throws Throwable {
     throw failure;
   }

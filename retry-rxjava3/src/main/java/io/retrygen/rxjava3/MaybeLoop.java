@@ -2,24 +2,17 @@ package io.retrygen.rxjava3;
 
 import io.reactivex.rxjava3.core.Maybe;
 import io.reactivex.rxjava3.core.MaybeObserver;
-import io.reactivex.rxjava3.disposables.Disposable;
-import io.reactivex.rxjava3.schedulers.Schedulers;
-import io.retrygen.runtime.internal.ReactiveLoop;
-import java.util.concurrent.TimeUnit;
 
 /**
  * One subscription to a {@link MaybeCall}'s {@code Maybe}: the observer of each attempt, and the
- * {@code Disposable} the downstream sees. Each attempt's value is decided on ({@code
- * retryOnResult}) before it reaches the downstream; an empty attempt completes the call, not
- * asked.
+ * {@code Disposable} the downstream sees. A value is decided on ({@code retryOnResult}) before it
+ * reaches the downstream; an empty completion has no value to ask about and completes the call.
  */
-final class MaybeLoop<T> extends ReactiveLoop<T> implements MaybeObserver<T>, Disposable {
-  private final MaybeCall<T> call;
+final class MaybeLoop<T> extends RxLoop<T> implements MaybeObserver<T> {
   private final MaybeObserver<? super T> actual;
 
   private MaybeLoop(MaybeCall<T> call, MaybeObserver<? super T> actual) {
-    super(call.retrier, call.breaker, call);
-    this.call = call;
+    super(call, "a Maybe");
     this.actual = actual;
   }
 
@@ -30,46 +23,9 @@ final class MaybeLoop<T> extends ReactiveLoop<T> implements MaybeObserver<T>, Di
   }
 
   @Override
-  protected void subscribeAttempt() throws Throwable {
-    Maybe<T> attempt = call.call();
-    if (attempt == null) {
-      throw new NullPointerException("the guarded method returned null instead of a Maybe");
-    }
-    attempt.subscribe(this);
-  }
-
-  @Override
-  protected void subscribeRecovery(Throwable failure) throws Throwable {
-    Maybe<? extends T> recovery = call.recover(failure);
-    if (recovery == null) {
-      throw new NullPointerException("the recover method returned null instead of a Maybe");
-    }
-    recovery.subscribe(this);
-  }
-
-  @Override
-  protected boolean retryable(Throwable failure) {
-    return call.retryable(failure);
-  }
-
-  @Override
-  protected boolean breakerFailure(Throwable failure) {
-    return call.breakerFailure(failure);
-  }
-
-  @Override
-  protected Object schedule(Runnable task, long delayMillis) {
-    return Schedulers.computation().scheduleDirect(task, delayMillis, TimeUnit.MILLISECONDS);
-  }
-
-  @Override
-  protected void cancel(Object handle) {
-    RxHandles.cancel(handle);
-  }
-
-  @Override
-  public void onSubscribe(Disposable upstream) {
-    upstream(upstream);
+  @SuppressWarnings("unchecked") // what MaybeCall's call() and recover(...) return
+  protected void subscribeTo(Object publisher) {
+    ((Maybe<? extends T>) publisher).subscribe(this);
   }
 
   @Override
@@ -99,15 +55,5 @@ final class MaybeLoop<T> extends ReactiveLoop<T> implements MaybeObserver<T>, Di
   @Override
   protected void emitError(Throwable failure) {
     actual.onError(failure);
-  }
-
-  @Override
-  public void dispose() {
-    cancelled();
-  }
-
-  @Override
-  public boolean isDisposed() {
-    return ended();
   }
 }

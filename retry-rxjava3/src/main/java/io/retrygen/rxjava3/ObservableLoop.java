@@ -2,23 +2,17 @@ package io.retrygen.rxjava3;
 
 import io.reactivex.rxjava3.core.Observable;
 import io.reactivex.rxjava3.core.Observer;
-import io.reactivex.rxjava3.disposables.Disposable;
-import io.reactivex.rxjava3.schedulers.Schedulers;
-import io.retrygen.runtime.internal.ReactiveLoop;
-import java.util.concurrent.TimeUnit;
 
 /**
  * One subscription to an {@link ObservableCall}'s {@code Observable}: the observer of each
  * attempt, and the {@code Disposable} the downstream sees. Elements pass on as they come; a retry
  * emits the new attempt's elements again from the start (as {@code retryWhen} does).
  */
-final class ObservableLoop<T> extends ReactiveLoop<T> implements Observer<T>, Disposable {
-  private final ObservableCall<T> call;
+final class ObservableLoop<T> extends RxLoop<T> implements Observer<T> {
   private final Observer<? super T> actual;
 
   private ObservableLoop(ObservableCall<T> call, Observer<? super T> actual) {
-    super(call.retrier, call.breaker, call);
-    this.call = call;
+    super(call, "an Observable");
     this.actual = actual;
   }
 
@@ -29,46 +23,9 @@ final class ObservableLoop<T> extends ReactiveLoop<T> implements Observer<T>, Di
   }
 
   @Override
-  protected void subscribeAttempt() throws Throwable {
-    Observable<T> attempt = call.call();
-    if (attempt == null) {
-      throw new NullPointerException("the guarded method returned null instead of an Observable");
-    }
-    attempt.subscribe(this);
-  }
-
-  @Override
-  protected void subscribeRecovery(Throwable failure) throws Throwable {
-    Observable<? extends T> recovery = call.recover(failure);
-    if (recovery == null) {
-      throw new NullPointerException("the recover method returned null instead of an Observable");
-    }
-    recovery.subscribe(this);
-  }
-
-  @Override
-  protected boolean retryable(Throwable failure) {
-    return call.retryable(failure);
-  }
-
-  @Override
-  protected boolean breakerFailure(Throwable failure) {
-    return call.breakerFailure(failure);
-  }
-
-  @Override
-  protected Object schedule(Runnable task, long delayMillis) {
-    return Schedulers.computation().scheduleDirect(task, delayMillis, TimeUnit.MILLISECONDS);
-  }
-
-  @Override
-  protected void cancel(Object handle) {
-    RxHandles.cancel(handle);
-  }
-
-  @Override
-  public void onSubscribe(Disposable upstream) {
-    upstream(upstream);
+  @SuppressWarnings("unchecked") // what ObservableCall's call() and recover(...) return
+  protected void subscribeTo(Object publisher) {
+    ((Observable<? extends T>) publisher).subscribe(this);
   }
 
   @Override
@@ -79,13 +36,13 @@ final class ObservableLoop<T> extends ReactiveLoop<T> implements Observer<T>, Di
   }
 
   @Override
-  public void onError(Throwable failure) {
-    failed(failure);
+  public void onComplete() {
+    completed(null, false);
   }
 
   @Override
-  public void onComplete() {
-    completed(null, false);
+  public void onError(Throwable failure) {
+    failed(failure);
   }
 
   @Override
@@ -96,15 +53,5 @@ final class ObservableLoop<T> extends ReactiveLoop<T> implements Observer<T>, Di
   @Override
   protected void emitError(Throwable failure) {
     actual.onError(failure);
-  }
-
-  @Override
-  public void dispose() {
-    cancelled();
-  }
-
-  @Override
-  public boolean isDisposed() {
-    return ended();
   }
 }

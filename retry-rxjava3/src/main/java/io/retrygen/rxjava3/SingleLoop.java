@@ -2,23 +2,17 @@ package io.retrygen.rxjava3;
 
 import io.reactivex.rxjava3.core.Single;
 import io.reactivex.rxjava3.core.SingleObserver;
-import io.reactivex.rxjava3.disposables.Disposable;
-import io.reactivex.rxjava3.schedulers.Schedulers;
-import io.retrygen.runtime.internal.ReactiveLoop;
-import java.util.concurrent.TimeUnit;
 
 /**
  * One subscription to a {@link SingleCall}'s {@code Single}: the observer of each attempt, and the
  * {@code Disposable} the downstream sees. Each attempt's value is decided on ({@code
  * retryOnResult}) before it reaches the downstream.
  */
-final class SingleLoop<T> extends ReactiveLoop<T> implements SingleObserver<T>, Disposable {
-  private final SingleCall<T> call;
+final class SingleLoop<T> extends RxLoop<T> implements SingleObserver<T> {
   private final SingleObserver<? super T> actual;
 
   private SingleLoop(SingleCall<T> call, SingleObserver<? super T> actual) {
-    super(call.retrier, call.breaker, call);
-    this.call = call;
+    super(call, "a Single");
     this.actual = actual;
   }
 
@@ -29,46 +23,9 @@ final class SingleLoop<T> extends ReactiveLoop<T> implements SingleObserver<T>, 
   }
 
   @Override
-  protected void subscribeAttempt() throws Throwable {
-    Single<T> attempt = call.call();
-    if (attempt == null) {
-      throw new NullPointerException("the guarded method returned null instead of a Single");
-    }
-    attempt.subscribe(this);
-  }
-
-  @Override
-  protected void subscribeRecovery(Throwable failure) throws Throwable {
-    Single<? extends T> recovery = call.recover(failure);
-    if (recovery == null) {
-      throw new NullPointerException("the recover method returned null instead of a Single");
-    }
-    recovery.subscribe(this);
-  }
-
-  @Override
-  protected boolean retryable(Throwable failure) {
-    return call.retryable(failure);
-  }
-
-  @Override
-  protected boolean breakerFailure(Throwable failure) {
-    return call.breakerFailure(failure);
-  }
-
-  @Override
-  protected Object schedule(Runnable task, long delayMillis) {
-    return Schedulers.computation().scheduleDirect(task, delayMillis, TimeUnit.MILLISECONDS);
-  }
-
-  @Override
-  protected void cancel(Object handle) {
-    RxHandles.cancel(handle);
-  }
-
-  @Override
-  public void onSubscribe(Disposable upstream) {
-    upstream(upstream);
+  @SuppressWarnings("unchecked") // what SingleCall's call() and recover(...) return
+  protected void subscribeTo(Object publisher) {
+    ((Single<? extends T>) publisher).subscribe(this);
   }
 
   @Override
@@ -89,15 +46,5 @@ final class SingleLoop<T> extends ReactiveLoop<T> implements SingleObserver<T>, 
   @Override
   protected void emitError(Throwable failure) {
     actual.onError(failure);
-  }
-
-  @Override
-  public void dispose() {
-    cancelled();
-  }
-
-  @Override
-  public boolean isDisposed() {
-    return ended();
   }
 }

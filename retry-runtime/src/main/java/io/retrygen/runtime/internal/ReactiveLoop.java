@@ -13,9 +13,10 @@ import java.util.concurrent.atomic.AtomicLongFieldUpdater;
  * Mono} or {@code Flux}, an RxJava 3 {@code Single}, {@code Maybe}, {@code Completable}, {@code
  * Observable} or {@code Flowable}), written once for every library: the library's module
  * subclasses it once per type as the subscriber the downstream sees, and passes on the signals of
- * each attempt's publisher. Each attempt <b>calls the guarded method again</b> and subscribes to
- * what it returns, so that a cached or hot publisher returned by the first call is never
- * subscribed twice.
+ * each attempt's publisher. Each attempt <b>calls the guarded method again</b> ({@link
+ * ReactiveCall#call()}) and subscribes to what it returns, so that a cached or hot publisher
+ * returned by the first call is never subscribed twice. A publisher with back-pressure has its
+ * demand carried across attempts by {@link DemandLoop}.
  *
  * <p>After a failed attempt the runtime's decision order decides, exactly as for a synchronous
  * call; the wait runs on the options' scheduler when one was set, else on the library's own
@@ -58,12 +59,14 @@ public abstract class ReactiveLoop<T> implements Runnable, WatchedWait {
   /** Cancelled while {@code onRetry} was told: the teller tells the end after it. */
   private static final int CANCELLED_UNTOLD = 6;
 
+  /** What the generated code says about the call: its attempt, hooks and recovery. */
+  private final ReactiveCall<T> call;
   /** Null for a method with only a circuit breaker. */
   private final Retrier retrier;
   /** Null for a method with no circuit breaker. */
   private final CircuitBreakerGate breaker;
-  /** The call's {@code retryIf}, {@code delayFor} and {@code retryOnResult}. */
-  private final RetryHooks<T> hooks;
+  /** The publisher type, for messages: "a Mono". */
+  private final String type;
 
   private volatile int phase;
   /** Attempts asked for and not yet run: the trampoline of {@link #nextAttempt}. */
@@ -82,30 +85,21 @@ public abstract class ReactiveLoop<T> implements Runnable, WatchedWait {
   private T lastResult;
 
   /**
-   * @param retrier the method's retrier; null when it has only a circuit breaker
-   * @param breaker the method's circuit breaker; null when it has none
-   * @param hooks the call's {@code retryIf}, {@code delayFor} and {@code retryOnResult}
+   * @param call the call, whose retrier or breaker is set
+   * @param type the publisher type with its article, for messages: "a Mono", "an Observable"
    */
-  protected ReactiveLoop(Retrier retrier, CircuitBreakerGate breaker, RetryHooks<T> hooks) {
-    if (retrier == null && breaker == null) {
+  protected ReactiveLoop(ReactiveCall<T> call, String type) {
+    if (call.retrier == null && call.breaker == null) {
       throw new NullPointerException("retrier == null && breaker == null");
     }
-    this.retrier = retrier;
-    this.breaker = breaker;
-    this.hooks = hooks;
+    this.call = call;
+    this.retrier = call.retrier;
+    this.breaker = call.breaker;
+    this.type = type;
   }
 
-  /** Calls the guarded method and subscribes this loop to what it returns. */
-  protected abstract void subscribeAttempt() throws Throwable;
-
-  /** Subscribes this loop to the recovery of {@code failure}, or throws it (none applies). */
-  protected abstract void subscribeRecovery(Throwable failure) throws Throwable;
-
-  /** Step 1: whether {@code failure} may be retried. */
-  protected abstract boolean retryable(Throwable failure);
-
-  /** Whether {@code failure} counts as a breaker failure. */
-  protected abstract boolean breakerFailure(Throwable failure);
+  /** Subscribes this loop to {@code publisher}, an attempt's or the recovery's. */
+  protected abstract void subscribeTo(Object publisher);
 
   /** Schedules {@code task} after {@code delayMillis} on the library's scheduler: its handle. */
   protected abstract Object schedule(Runnable task, long delayMillis);
@@ -175,7 +169,11 @@ public abstract class ReactiveLoop<T> implements Runnable, WatchedWait {
           return;
         }
       }
-      subscribeAttempt();
+      Object publisher = call.call();
+      if (publisher == null) {
+        throw new NullPointerException("the guarded method returned null instead of " + type);
+      }
+      subscribeTo(publisher);
     } catch (Throwable failure) {
       failed(failure);
     }
@@ -208,7 +206,7 @@ public abstract class ReactiveLoop<T> implements Runnable, WatchedWait {
     long decision;
     try {
       decision =
-          retrier.decide(attempt, startNanos, failure, retryable(failure), hooks);
+          retrier.decide(attempt, startNanos, failure, call.retryable(failure), call);
     } catch (Throwable thrown) {
       endWith(thrown);
       return;
@@ -240,11 +238,11 @@ public abstract class ReactiveLoop<T> implements Runnable, WatchedWait {
     if (retrier != null && hasValue) {
       long decision;
       try {
-        if (!hooks.rejects(value)) {
+        if (!call.rejects(value)) {
           succeed(value, true);
           return;
         }
-        decision = retrier.decideOnResult(attempt, startNanos, value, hooks);
+        decision = retrier.decideOnResult(attempt, startNanos, value, call);
       } catch (Throwable thrown) {
         endWith(thrown);
         return;
@@ -278,7 +276,7 @@ public abstract class ReactiveLoop<T> implements Runnable, WatchedWait {
     if (taken == CircuitBreakerGate.NO_PERMIT) {
       return;
     }
-    if (failure != null && breakerFailure(failure)) {
+    if (failure != null && call.breakerFailure(failure)) {
       breaker.onFailure(taken);
     } else {
       breaker.onSuccess(taken);
@@ -379,7 +377,11 @@ public abstract class ReactiveLoop<T> implements Runnable, WatchedWait {
       return;
     }
     try {
-      subscribeRecovery(failure);
+      Object recovery = call.recover(failure);
+      if (recovery == null) {
+        throw new NullPointerException("the recover method returned null instead of " + type);
+      }
+      subscribeTo(recovery);
     } catch (Throwable thrown) {
       failed(thrown); // in RECOVERING: passed on as it is, the failure itself when none applies
     }
