@@ -16,6 +16,8 @@ import java.util.Collections;
 import java.util.List;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -176,13 +178,19 @@ class CancellationTest {
    */
   @Test
   void aCancelRacingFailingAttemptsEndsEachCallOnceAndStopsTheAttempts() throws Exception {
-    Scheduler worker = Schedulers.newSingle("attempts");
+    // Not a Reactor single scheduler: disposing a task it runs interrupts its thread, and that
+    // interrupt can land on a later task (FutureTask.cancel(true) reads the runner, then
+    // interrupts it), where a failed attempt then gives up as INTERRUPTED (step 4, the flag of
+    // the thread that observed the failure). This scheduler never interrupts.
+    ExecutorService thread = Executors.newSingleThreadExecutor();
+    Scheduler worker = Schedulers.fromExecutor(thread);
     try {
       for (int round = 0; round < 2000; round++) {
         raceCancelWithAttempts(worker, round);
       }
     } finally {
       worker.dispose();
+      thread.shutdownNow();
     }
   }
 
