@@ -169,6 +169,42 @@ class CancellationTest {
     assertEquals(singletonList("failure #1 stop CANCELLED +0ms"), fixture.events());
   }
 
+  @Test
+  void aCancelAfterTheValueBeforeTheRequestDeliversNothing() {
+    ScriptedMono<String> call =
+        new ScriptedMono<String>(fixture.retrier(3, BackoffPolicy.fixed(0)), n -> Mono.just("v"));
+    List<Object> signals = Collections.synchronizedList(new ArrayList<Object>());
+    Subscription[] subscription = new Subscription[1];
+
+    call.mono()
+        .subscribe(
+            new CoreSubscriber<String>() {
+              @Override
+              public void onSubscribe(Subscription s) {
+                subscription[0] = s;
+              }
+
+              @Override
+              public void onNext(String next) {
+                signals.add(next);
+              }
+
+              @Override
+              public void onError(Throwable failure) {
+                signals.add(failure);
+              }
+
+              @Override
+              public void onComplete() {
+                signals.add("complete");
+              }
+            });
+    subscription[0].cancel();
+    subscription[0].request(1); // a no-op after a cancel (Reactive Streams §3.6)
+
+    assertEquals(Collections.emptyList(), signals);
+  }
+
   /**
    * A cancel from the test thread races attempts that fail on another: every subscription ends
    * with exactly one of onSuccess/onFailure, and no attempt is decided once the cancel has
