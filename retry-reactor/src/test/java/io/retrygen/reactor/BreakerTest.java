@@ -10,7 +10,10 @@ import io.retrygen.runtime.BackoffPolicy;
 import io.retrygen.runtime.CircuitBreakerOpenException;
 import io.retrygen.runtime.CircuitBreakerState;
 import io.retrygen.runtime.internal.CircuitBreakerGate;
+import java.time.Duration;
 import java.util.concurrent.atomic.AtomicReference;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import reactor.core.Disposable;
 import reactor.core.publisher.Flux;
@@ -21,6 +24,17 @@ import reactor.test.publisher.TestPublisher;
 
 /** A circuit breaker on a reactive method: outcomes at the terminal signal, permits on cancel. */
 class BreakerTest {
+  /** A broken loop fails a verification, never hangs it (virtual time makes no test slow). */
+  @BeforeAll
+  static void boundVerifications() {
+    StepVerifier.setDefaultTimeout(Duration.ofSeconds(30));
+  }
+
+  @AfterAll
+  static void unboundVerifications() {
+    StepVerifier.resetDefaultTimeout();
+  }
+
   private final Fixture fixture = new Fixture(); // manual time: no virtual time here
 
   /** One failure in a window of one opens it for a second. */

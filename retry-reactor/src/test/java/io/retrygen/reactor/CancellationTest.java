@@ -21,6 +21,8 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.reactivestreams.Subscription;
 import reactor.core.CoreSubscriber;
@@ -36,6 +38,17 @@ import reactor.test.scheduler.VirtualTimeScheduler;
 
 /** Cancelling (disposing) the subscription: no further attempt, one CANCELLED event. */
 class CancellationTest {
+  /** A broken loop fails a verification, never hangs it (virtual time makes no test slow). */
+  @BeforeAll
+  static void boundVerifications() {
+    StepVerifier.setDefaultTimeout(Duration.ofSeconds(30));
+  }
+
+  @AfterAll
+  static void unboundVerifications() {
+    StepVerifier.resetDefaultTimeout();
+  }
+
   private final Fixture fixture = new Fixture();
 
   private String cancelledEvent(int attempt, long atMillis) {

@@ -20,6 +20,8 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.reactivestreams.Subscription;
 import reactor.core.CoreSubscriber;
@@ -30,6 +32,17 @@ import reactor.test.StepVerifier;
 
 /** A {@code Flux} method retried: elements again from the start, demand carried over. */
 class FluxCallTest {
+  /** A broken loop fails a verification, never hangs it (virtual time makes no test slow). */
+  @BeforeAll
+  static void boundVerifications() {
+    StepVerifier.setDefaultTimeout(Duration.ofSeconds(30));
+  }
+
+  @AfterAll
+  static void unboundVerifications() {
+    StepVerifier.resetDefaultTimeout();
+  }
+
   private final Fixture fixture = new Fixture();
 
   /** Elements 1 and 2, then a retryable failure. */
@@ -139,7 +152,10 @@ class FluxCallTest {
             fixture.retrier(10_000, BackoffPolicy.fixed(0)),
             n -> n < 10_000 ? Flux.<Integer>error(down()) : Flux.just(n));
 
-    StepVerifier.create(call.flux()).expectNext(10_000).verifyComplete();
+    StepVerifier.create(call.flux())
+        .expectNext(10_000)
+        .expectComplete()
+        .verify(Duration.ofSeconds(30));
   }
 
   /**

@@ -16,6 +16,8 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
@@ -24,6 +26,17 @@ import reactor.util.context.Context;
 
 /** A {@code Mono} method retried: waits, time, laziness, re-invocation, results, context. */
 class MonoCallTest {
+  /** A broken loop fails a verification, never hangs it (virtual time makes no test slow). */
+  @BeforeAll
+  static void boundVerifications() {
+    StepVerifier.setDefaultTimeout(Duration.ofSeconds(30));
+  }
+
+  @AfterAll
+  static void unboundVerifications() {
+    StepVerifier.resetDefaultTimeout();
+  }
+
   private final Fixture fixture = new Fixture();
 
   @Test
@@ -435,7 +448,11 @@ class MonoCallTest {
             fixture.retrier(10_000, BackoffPolicy.fixed(0)),
             n -> n < 10_000 ? Mono.<String>error(down()) : Mono.just("at last"));
 
-    StepVerifier.create(call.mono()).expectNext("at last").verifyComplete();
+    // A recursion would overflow, the error lost on the way: bounded, so it fails, not hangs.
+    StepVerifier.create(call.mono())
+        .expectNext("at last")
+        .expectComplete()
+        .verify(Duration.ofSeconds(30));
     assertEquals(10_000, call.calls.get());
   }
 
