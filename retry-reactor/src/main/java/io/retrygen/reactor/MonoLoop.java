@@ -19,6 +19,7 @@ final class MonoLoop<T> extends ReactiveLoop<T> implements CoreSubscriber<T>, Su
       AtomicIntegerFieldUpdater.newUpdater(MonoLoop.class, "delivery");
   private static final int REQUESTED = 1;
   private static final int HAS_VALUE = 2;
+  /** The value was given to the downstream, or the downstream cancelled: none is given now. */
   private static final int DELIVERED = 3;
 
   private final CoreSubscriber<? super T> actual;
@@ -101,6 +102,10 @@ final class MonoLoop<T> extends ReactiveLoop<T> implements CoreSubscriber<T>, Su
     result = success;
     while (true) {
       int state = delivery;
+      if (state == DELIVERED) {
+        result = null; // cancelled as the call ended: the value is dropped (else this would spin)
+        return;
+      }
       if (state == REQUESTED) {
         if (DELIVERY.compareAndSet(this, REQUESTED, DELIVERED)) {
           deliver();
@@ -146,6 +151,11 @@ final class MonoLoop<T> extends ReactiveLoop<T> implements CoreSubscriber<T>, Su
 
   @Override
   public void cancel() {
+    // A value kept for a request that has not come is never delivered once cancelled: a request
+    // after a cancel is a no-op (Reactive Streams 3.6), also when the call had ended already.
+    if (DELIVERY.getAndSet(this, DELIVERED) == HAS_VALUE) {
+      result = null;
+    }
     cancelled();
   }
 }
