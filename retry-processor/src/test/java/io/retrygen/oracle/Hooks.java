@@ -8,6 +8,7 @@ import java.util.concurrent.CompletableFuture;
 import kotlin.coroutines.Continuation;
 import kotlinx.coroutines.flow.Flow;
 import kotlinx.coroutines.flow.FlowKt;
+import reactor.core.publisher.Mono;
 
 /**
  * What the compiled policies call: the bodies of the guarded methods, predicates, {@code delayFor}
@@ -85,6 +86,23 @@ public final class Hooks {
   /** A recover method of a flow: a flow of what the plain one returns, or its throw at once. */
   public static Flow<String> recoverFlow(String name, Throwable failure, String arg) {
     return FlowKt.flowOf(world().userCode.recover(name, failure, arg));
+  }
+
+  /**
+   * One invocation of the guarded {@code Mono} method: the {@code Mono} it returns (its value or
+   * error signalled when subscribed, or later), or a throw at once, as the script says.
+   */
+  public static Mono<String> attemptMono(String arg) {
+    return world().attemptMono(arg);
+  }
+
+  /** A recover method returning a {@code Mono}: of what the plain one returns, or its error. */
+  public static Mono<String> recoverMono(String name, Throwable failure, String arg) {
+    try {
+      return Mono.just(world().userCode.recover(name, failure, arg));
+    } catch (RuntimeException thrown) {
+      return Mono.error(thrown);
+    }
   }
 
   public static boolean retryIf(Throwable failure) {

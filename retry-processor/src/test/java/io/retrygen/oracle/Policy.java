@@ -35,6 +35,15 @@ final class Policy {
         && (retry == null || (retry.retryOnResult == null && retry.recoverName == null));
   }
 
+  /**
+   * Whether the pair has a {@code Mono} twin ({@link Path#MONO}): in a type that has them, every
+   * pair (a {@code Mono} takes {@code retryOnResult}, and its recover methods are those returning
+   * the value, which {@code recover = "..."} may name, or a {@code Mono}).
+   */
+  boolean hasMono() {
+    return members.mono;
+  }
+
   /** The recover methods of the type, in declaration order. */
   List<RecoverMethod> recovers() {
     return members.recovers;
@@ -72,6 +81,9 @@ final class Policy {
      * Flow<String>} twin with the same annotations, run on {@link Path#FLOW}.
      */
     final boolean flow;
+    /** Whether each pair has a {@code Mono<String>} twin with the same annotations ({@link
+     * Path#MONO}). */
+    final boolean mono;
 
     Members(
         boolean isClass,
@@ -84,7 +96,9 @@ final class Policy {
         boolean staticPredicates,
         List<RecoverMethod> recovers,
         boolean suspend,
-        boolean flow) {
+        boolean flow,
+        boolean mono) {
+      this.mono = mono;
       this.flow = flow;
       this.isClass = isClass;
       this.stage = stage;
@@ -264,6 +278,8 @@ final class Policy {
     final boolean suspends;
     /** Returns {@code Flow<String>}: a candidate of the flow method only. */
     final boolean flows;
+    /** Returns {@code Mono<String>}: a candidate of the {@code Mono} method only. */
+    final boolean monos;
 
     RecoverMethod(
         String name, Fault failure, boolean takesArg, boolean returnsFuture, boolean suspends) {
@@ -272,6 +288,12 @@ final class Policy {
 
     RecoverMethod(String name, Fault failure, boolean takesArg, boolean returnsFuture,
         boolean suspends, boolean flows) {
+      this(name, failure, takesArg, returnsFuture, suspends, flows, false);
+    }
+
+    RecoverMethod(String name, Fault failure, boolean takesArg, boolean returnsFuture,
+        boolean suspends, boolean flows, boolean monos) {
+      this.monos = monos;
       this.flows = flows;
       this.name = name;
       this.failure = failure;

@@ -9,7 +9,8 @@ import java.util.List;
  * {@code suspend} twin as kapt shows a Kotlin {@code suspend fun}: {@code Object
  * callSuspendN(String arg, Continuation<? super String> $completion)}; and in a type that has them
  * the {@code Flow} twin {@code Flow<String> callFlowN(String arg)} of each pair that may have one
- * ({@link Policy#hasFlow}).
+ * ({@link Policy#hasFlow}), and in a type that has them the {@code Mono} twin {@code Mono<String>
+ * callMonoN(String arg)} of each pair ({@link Policy#hasMono}).
  */
 final class PolicySource {
   private PolicySource() {}
@@ -33,7 +34,8 @@ final class PolicySource {
         .append("import java.util.concurrent.CompletableFuture;\n")
         .append("import java.util.concurrent.CompletionStage;\n")
         .append(members.suspend ? "import kotlin.coroutines.Continuation;\n" : "")
-        .append(members.flow ? "import kotlinx.coroutines.flow.Flow;\n" : "").append('\n')
+        .append(members.flow ? "import kotlinx.coroutines.flow.Flow;\n" : "")
+        .append(members.mono ? "import reactor.core.publisher.Mono;\n" : "").append('\n')
         .append("public ").append(members.isClass ? "class " : "interface ").append(type)
         .append(" {\n");
     String future = members.stage ? "CompletionStage<String>" : "CompletableFuture<String>";
@@ -64,11 +66,19 @@ final class PolicySource {
         impl.append("    @Override\n    public Flow<String> ").append(callFlow).append(" {\n")
             .append("      return Hooks.attemptFlow(arg);\n    }\n\n");
       }
+      if (policies.get(i).hasMono()) {
+        String callMono = slot.method(Path.MONO) + "(String arg)";
+        guarded(out, policies.get(i), slot, Path.MONO, "Mono<String>", callMono,
+            "attemptMono(arg)");
+        impl.append("    @Override\n    public Mono<String> ").append(callMono).append(" {\n")
+            .append("      return Hooks.attemptMono(arg);\n    }\n\n");
+      }
     }
     predicates(out, members);
     for (Policy.RecoverMethod recover : members.recovers) {
       String returned = recover.returnsFuture ? "CompletableFuture<String>"
-          : recover.suspends ? "Object" : recover.flows ? "Flow<String>" : "String";
+          : recover.suspends ? "Object" : recover.flows ? "Flow<String>"
+          : recover.monos ? "Mono<String>" : "String";
       String parameters = recover.failure == null ? "" : recover.failure.source + " failure";
       if (recover.takesArg) {
         parameters += (parameters.isEmpty() ? "" : ", ") + "String arg";
@@ -80,7 +90,8 @@ final class PolicySource {
       out.append("  @Recover\n");
       member(out, members, false, returned, recover.name + "(" + parameters + ")",
           "Hooks." + (recover.returnsFuture ? "recoverAsync"
-              : recover.suspends ? "recoverSuspend" : recover.flows ? "recoverFlow" : "recover") + "(\"" + recover.name
+              : recover.suspends ? "recoverSuspend" : recover.flows ? "recoverFlow"
+              : recover.monos ? "recoverMono" : "recover") + "(\"" + recover.name
               + "\", " + (recover.failure == null ? "null" : "failure") + ", "
               + (recover.takesArg ? "arg" : "null")
               + (recover.suspends ? ", continuation" : "") + ")");

@@ -23,6 +23,7 @@ import kotlinx.coroutines.Job;
 import kotlinx.coroutines.JobKt;
 import kotlinx.coroutines.flow.Flow;
 import kotlinx.coroutines.flow.FlowCollector;
+import reactor.core.publisher.Mono;
 
 /**
  * The observed side of one run of a case on one path: the virtual clock ({@link Sleeper}, {@link
@@ -227,6 +228,44 @@ final class World implements Sleeper, Ticker, RandomSource {
     String element = "e" + callNumber + "." + invocations;
     trace.invoke(invocations, "", "returns a flow of " + element + " then " + id(failure), "");
     return new OneElement(element, failure);
+  }
+
+  /**
+   * An invocation of the guarded {@code Mono} method (MONO): throws at once ({@code THROWN}), or
+   * returns a {@code Mono} that signals the value or the failure when subscribed ({@code NOW} and
+   * the wrapped forms, which mean nothing without a future), or that the scheduler signals {@code
+   * duration} ms after it was subscribed ({@code LATER}). The script's interrupts set the flag, as
+   * on ASYNC.
+   */
+  Mono<String> attemptMono(String arg) {
+    boolean later = steps < RUNAWAY && call.attempt(invocations + 1).form == Script.Form.LATER;
+    Script.Attempt scripted = invoke(arg, !later);
+    if (scripted.failure != null && scripted.form == Script.Form.THROWN) {
+      complete(scripted); // throws
+    }
+    String where = insideCall ? "@caller" : "@scheduler";
+    String result = null;
+    Throwable failure = null;
+    if (scripted.failure == null) {
+      result = result(scripted);
+      trace.invoke(invocations, where, "returns " + result, scripted.interrupts);
+    } else {
+      failure = failure(scripted);
+      trace.invoke(invocations, where, "throws " + id(failure), scripted.interrupts);
+    }
+    Mono<String> signal = failure == null ? Mono.just(result) : Mono.error(failure);
+    if (!later) {
+      return signal;
+    }
+    String value = result;
+    Throwable error = failure;
+    return Mono.create(sink -> scheduler.later(scripted.duration, () -> {
+      if (error == null) {
+        sink.success(value);
+      } else {
+        sink.error(error);
+      }
+    }));
   }
 
   /** A cold flow of one element, then its completion or {@code failure} thrown. */
