@@ -1,5 +1,6 @@
 package io.retrygen.oracle;
 
+import io.reactivex.rxjava3.core.Single;
 import io.retrygen.RetryEvent;
 import io.retrygen.runtime.CircuitBreakerListener;
 import io.retrygen.runtime.CircuitBreakerState;
@@ -102,6 +103,20 @@ public final class Hooks {
       return Mono.just(world().userCode.recover(name, failure, arg));
     } catch (RuntimeException thrown) {
       return Mono.error(thrown);
+    }
+  }
+
+  /** One invocation of the guarded {@code Single} method, as {@link #attemptMono}. */
+  public static Single<String> attemptSingle(String arg) {
+    return world().attemptSingle(arg);
+  }
+
+  /** A recover method returning a {@code Single}: of what the plain one returns, or its error. */
+  public static Single<String> recoverSingle(String name, Throwable failure, String arg) {
+    try {
+      return Single.just(world().userCode.recover(name, failure, arg));
+    } catch (RuntimeException thrown) {
+      return Single.error(thrown);
     }
   }
 

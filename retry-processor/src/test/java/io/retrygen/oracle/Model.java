@@ -43,7 +43,8 @@ import java.util.concurrent.CancellationException;
  * element again; a recover method's flow is collected instead; {@code retryOnResult} does not
  * apply. Cancellations are left out on this path (the script's interrupts mean nothing there).
  *
- * <p>A method returning a {@code Mono} (SPEC §15, {@link Path#MONO}) is subscribed: each attempt
+ * <p>A method returning a {@code Mono} (SPEC §15, {@link Path#MONO}; RxJava's {@code Single} on
+ * {@link Path#SINGLE} alike) is subscribed: each attempt
  * calls it and subscribes to the {@code Mono} it returns, whose value or error comes at once or
  * later; a throw from the method is a failure too. It is asynchronous as above, with the options'
  * scheduler timing the waits, but a wait of 0 ms is no scheduler call (the scheduler is the
@@ -80,8 +81,9 @@ final class Model {
   /** On {@link Path#SUSPEND}: whether the calling coroutine was cancelled during the attempt. */
   private boolean cancelled;
   /**
-   * On {@link Path#MONO}: whether the call went on in a task of the scheduler (an attempt that
-   * signalled later, or a wait), so that its next attempt runs there, not on the caller's stack.
+   * On {@link Path#MONO} and {@link Path#SINGLE}: whether the call went on in a task of the
+   * scheduler (an attempt that signalled later, or a wait), so that its next attempt runs there,
+   * not on the caller's stack.
    */
   private boolean deferred;
 
@@ -154,8 +156,8 @@ final class Model {
           invokeSuspend(scripted);
         } else {
           if (path.reactive) {
-            see(scripted.form == Script.Form.LATER ? "mono signalled later"
-                : scripted.form == Script.Form.THROWN ? "mono method threw" : "mono signalled");
+            see(scripted.form == Script.Form.LATER ? "publisher signalled later"
+                : scripted.form == Script.Form.THROWN ? "method threw" : "publisher signalled");
             deferred |= scripted.form == Script.Form.LATER;
           }
           interrupted |= scripted.interrupts;

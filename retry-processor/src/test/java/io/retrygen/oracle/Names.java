@@ -26,11 +26,12 @@ final class Names {
 
   /**
    * The guarded method a path calls: {@code callN}, {@code callAsyncN}, {@code callSuspendN},
-   * {@code callFlowN} or {@code callMonoN}
+   * {@code callFlowN}, {@code callMonoN} or {@code callSingleN}
    * (the templates call none: the synchronous one's name).
    */
   String method(Path path) {
-    return (path.reactive ? "callMono" : path.flow ? "callFlow"
+    return (path == Path.SINGLE ? "callSingle" : path.reactive ? "callMono"
+        : path.flow ? "callFlow"
         : path.suspend ? "callSuspend" : path.async && !path.template ? "callAsync" : "call")
         + slot;
   }

@@ -1,6 +1,6 @@
 package io.retrygen.oracle;
 
-/** The seven ways a policy is run: the generated methods and the templates. */
+/** The eight ways a policy is run: the generated methods and the templates. */
 enum Path {
   /** The generated {@code String call(String arg)}. */
   SYNC(false, false, false, false),
@@ -29,7 +29,13 @@ enum Path {
    * signal comes later, waits scheduled (none for 0 ms: the loop's waits are the subscription's
    * sleeper, step 9). Without cancellations, as {@link #ASYNC}: no subscription is disposed.
    */
-  MONO(true, false, false, false, true);
+  MONO(true, false, false, false, true),
+  /**
+   * The generated RxJava 3 {@code Single<String> callSingleN(String arg)} (SPEC §15): the same
+   * loop and model as {@link #MONO} on the other library, observed by a plain {@code
+   * SingleObserver}.
+   */
+  SINGLE(true, false, false, false, true);
 
   final boolean async;
   final boolean template;
@@ -37,7 +43,10 @@ enum Path {
   final boolean suspend;
   /** The flow's path ({@link #FLOW}), a coroutine's path too ({@link #suspend}). */
   final boolean flow;
-  /** A reactive publisher's path ({@link #MONO}), an asynchronous one too ({@link #async}). */
+  /**
+   * A reactive publisher's path ({@link #MONO}, {@link #SINGLE}), an asynchronous one too ({@link
+   * #async}).
+   */
   final boolean reactive;
 
   Path(boolean async, boolean template, boolean suspend, boolean flow) {
@@ -57,6 +66,7 @@ enum Path {
    * the templates go by the synchronous method's.
    */
   String suffix() {
-    return reactive ? "m" : flow ? "f" : suspend ? "k" : async && !template ? "a" : "s";
+    return this == SINGLE ? "r" : reactive ? "m" : flow ? "f" : suspend ? "k"
+        : async && !template ? "a" : "s";
   }
 }

@@ -44,6 +44,11 @@ final class Policy {
     return members.mono;
   }
 
+  /** Whether the pair has an RxJava {@code Single} twin ({@link Path#SINGLE}), as for a Mono. */
+  boolean hasSingle() {
+    return members.single;
+  }
+
   /** The recover methods of the type, in declaration order. */
   List<RecoverMethod> recovers() {
     return members.recovers;
@@ -84,6 +89,8 @@ final class Policy {
     /** Whether each pair has a {@code Mono<String>} twin with the same annotations ({@link
      * Path#MONO}). */
     final boolean mono;
+    /** The same with a {@code Single<String>} twin ({@link Path#SINGLE}). */
+    final boolean single;
 
     Members(
         boolean isClass,
@@ -97,7 +104,9 @@ final class Policy {
         List<RecoverMethod> recovers,
         boolean suspend,
         boolean flow,
-        boolean mono) {
+        boolean mono,
+        boolean single) {
+      this.single = single;
       this.mono = mono;
       this.flow = flow;
       this.isClass = isClass;
@@ -278,8 +287,11 @@ final class Policy {
     final boolean suspends;
     /** Returns {@code Flow<String>}: a candidate of the flow method only. */
     final boolean flows;
-    /** Returns {@code Mono<String>}: a candidate of the {@code Mono} method only. */
-    final boolean monos;
+    /**
+     * {@link Path#MONO} when it returns {@code Mono<String>}, {@link Path#SINGLE} when it returns
+     * {@code Single<String>}: a candidate of that path's method only; null for neither.
+     */
+    final Path publisher;
 
     RecoverMethod(
         String name, Fault failure, boolean takesArg, boolean returnsFuture, boolean suspends) {
@@ -288,12 +300,12 @@ final class Policy {
 
     RecoverMethod(String name, Fault failure, boolean takesArg, boolean returnsFuture,
         boolean suspends, boolean flows) {
-      this(name, failure, takesArg, returnsFuture, suspends, flows, false);
+      this(name, failure, takesArg, returnsFuture, suspends, flows, null);
     }
 
     RecoverMethod(String name, Fault failure, boolean takesArg, boolean returnsFuture,
-        boolean suspends, boolean flows, boolean monos) {
-      this.monos = monos;
+        boolean suspends, boolean flows, Path publisher) {
+      this.publisher = publisher;
       this.flows = flows;
       this.name = name;
       this.failure = failure;

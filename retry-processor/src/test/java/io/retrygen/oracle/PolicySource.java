@@ -10,7 +10,8 @@ import java.util.List;
  * callSuspendN(String arg, Continuation<? super String> $completion)}; and in a type that has them
  * the {@code Flow} twin {@code Flow<String> callFlowN(String arg)} of each pair that may have one
  * ({@link Policy#hasFlow}), and in a type that has them the {@code Mono} twin {@code Mono<String>
- * callMonoN(String arg)} of each pair ({@link Policy#hasMono}).
+ * callMonoN(String arg)} of each pair ({@link Policy#hasMono}), and the same with RxJava's {@code
+ * Single} ({@link Policy#hasSingle}).
  */
 final class PolicySource {
   private PolicySource() {}
@@ -35,7 +36,9 @@ final class PolicySource {
         .append("import java.util.concurrent.CompletionStage;\n")
         .append(members.suspend ? "import kotlin.coroutines.Continuation;\n" : "")
         .append(members.flow ? "import kotlinx.coroutines.flow.Flow;\n" : "")
-        .append(members.mono ? "import reactor.core.publisher.Mono;\n" : "").append('\n')
+        .append(members.mono ? "import reactor.core.publisher.Mono;\n" : "")
+        .append(members.single ? "import io.reactivex.rxjava3.core.Single;\n" : "")
+        .append('\n')
         .append("public ").append(members.isClass ? "class " : "interface ").append(type)
         .append(" {\n");
     String future = members.stage ? "CompletionStage<String>" : "CompletableFuture<String>";
@@ -73,12 +76,20 @@ final class PolicySource {
         impl.append("    @Override\n    public Mono<String> ").append(callMono).append(" {\n")
             .append("      return Hooks.attemptMono(arg);\n    }\n\n");
       }
+      if (policies.get(i).hasSingle()) {
+        String callSingle = slot.method(Path.SINGLE) + "(String arg)";
+        guarded(out, policies.get(i), slot, Path.SINGLE, "Single<String>", callSingle,
+            "attemptSingle(arg)");
+        impl.append("    @Override\n    public Single<String> ").append(callSingle)
+            .append(" {\n      return Hooks.attemptSingle(arg);\n    }\n\n");
+      }
     }
     predicates(out, members);
     for (Policy.RecoverMethod recover : members.recovers) {
       String returned = recover.returnsFuture ? "CompletableFuture<String>"
           : recover.suspends ? "Object" : recover.flows ? "Flow<String>"
-          : recover.monos ? "Mono<String>" : "String";
+          : recover.publisher == Path.MONO ? "Mono<String>"
+          : recover.publisher == Path.SINGLE ? "Single<String>" : "String";
       String parameters = recover.failure == null ? "" : recover.failure.source + " failure";
       if (recover.takesArg) {
         parameters += (parameters.isEmpty() ? "" : ", ") + "String arg";
@@ -91,7 +102,9 @@ final class PolicySource {
       member(out, members, false, returned, recover.name + "(" + parameters + ")",
           "Hooks." + (recover.returnsFuture ? "recoverAsync"
               : recover.suspends ? "recoverSuspend" : recover.flows ? "recoverFlow"
-              : recover.monos ? "recoverMono" : "recover") + "(\"" + recover.name
+              : recover.publisher == Path.MONO ? "recoverMono"
+              : recover.publisher == Path.SINGLE ? "recoverSingle" : "recover")
+              + "(\"" + recover.name
               + "\", " + (recover.failure == null ? "null" : "failure") + ", "
               + (recover.takesArg ? "arg" : "null")
               + (recover.suspends ? ", continuation" : "") + ")");

@@ -16,6 +16,9 @@ import java.util.concurrent.CompletionStage;
 import kotlin.Unit;
 import kotlin.coroutines.Continuation;
 import kotlinx.coroutines.flow.Flow;
+import io.reactivex.rxjava3.core.Single;
+import io.reactivex.rxjava3.core.SingleObserver;
+import io.reactivex.rxjava3.disposables.Disposable;
 import kotlinx.coroutines.flow.FlowCollector;
 import org.reactivestreams.Subscriber;
 import org.reactivestreams.Subscription;
@@ -45,6 +48,9 @@ final class Runner {
     }
     if (policy.hasMono()) {
       paths.add(Path.MONO);
+    }
+    if (policy.hasSingle()) {
+      paths.add(Path.SINGLE);
     }
     if (templateFits(policy)) {
       paths.add(Path.TEMPLATE);
@@ -96,7 +102,7 @@ final class Runner {
         }
         String arg = "a" + number;
         if (path.reactive) {
-          world.endCall(subscribeMono((GeneratedTarget) target, arg, number, world));
+          world.endCall(subscribe((GeneratedTarget) target, arg, number, world));
         } else if (path.flow) {
           world.endCall(collectFlow((GeneratedTarget) target, arg, world));
         } else if (path.suspend) {
@@ -186,18 +192,18 @@ final class Runner {
   }
 
   /**
-   * Calls the generated {@code Mono} method, which must do nothing yet (a lazy publisher), then
-   * subscribes to the {@code Mono} it returned with a plain subscriber ({@link Recorder}) on the
-   * test's thread (the caller's, as on ASYNC) and runs the manual scheduler until nothing is left:
-   * the waits pass in virtual time. The subscriber asks for the value at once in odd calls, and
-   * only once the scheduler is idle in even ones (the value then waits for the request).
+   * Calls the generated {@code Mono} or {@code Single} method, which must do nothing yet (a lazy
+   * publisher), then subscribes to what it returned with a plain subscriber or observer ({@link
+   * Recorder}) on the test's thread (the caller's, as on ASYNC) and runs the manual scheduler until
+   * nothing is left: the waits pass in virtual time. A {@code Mono}'s subscriber asks for the value
+   * at once in odd calls, and only once the scheduler is idle in even ones (the value then waits
+   * for the request).
    */
   @SuppressWarnings("unchecked")
-  private static String subscribeMono(
-      GeneratedTarget target, String arg, int number, World world) {
-    Mono<String> mono;
+  private static String subscribe(GeneratedTarget target, String arg, int number, World world) {
+    Object publisher;
     try {
-      mono = (Mono<String>) target.call(arg, world);
+      publisher = target.call(arg, world);
     } catch (Throwable failure) {
       return "method threw " + world.id(failure);
     }
@@ -207,7 +213,11 @@ final class Runner {
     Recorder recorder = new Recorder(world, number % 2 == 1);
     world.insideCall = true;
     try {
-      mono.subscribe(recorder);
+      if (publisher instanceof Mono) {
+        ((Mono<String>) publisher).subscribe((Subscriber<String>) recorder);
+      } else {
+        ((Single<String>) publisher).subscribe((SingleObserver<String>) recorder);
+      }
     } catch (Throwable thrown) {
       world.trace.note("subscribe threw " + world.id(thrown));
     } finally {
@@ -218,10 +228,11 @@ final class Runner {
   }
 
   /**
-   * A plain subscriber of one call's {@code Mono}: records the signals, and says how the call
-   * ended as the other paths do ("returned v", "threw F"), or what was wrong with the signals.
+   * A plain subscriber of one call's {@code Mono}, or observer of its {@code Single}: records the
+   * signals, and says how the call ended as the other paths do ("returned v", "threw F"), or what
+   * was wrong with the signals.
    */
-  private static final class Recorder implements Subscriber<String> {
+  private static final class Recorder implements Subscriber<String>, SingleObserver<String> {
     private final World world;
     private final boolean requestAtOnce;
     private Subscription subscription;
@@ -244,8 +255,19 @@ final class Runner {
     }
 
     @Override
+    public void onSubscribe(Disposable disposable) {
+      subscriptions++;
+    }
+
+    @Override
     public void onNext(String value) {
       values.add(value);
+    }
+
+    @Override
+    public void onSuccess(String value) {
+      values.add(value);
+      terminals.add("returned " + value);
     }
 
     @Override

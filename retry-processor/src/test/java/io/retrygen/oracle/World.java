@@ -1,5 +1,6 @@
 package io.retrygen.oracle;
 
+import io.reactivex.rxjava3.core.Single;
 import io.retrygen.RetryEvent;
 import io.retrygen.runtime.RandomSource;
 import io.retrygen.runtime.Sleeper;
@@ -238,34 +239,64 @@ final class World implements Sleeper, Ticker, RandomSource {
    * on ASYNC.
    */
   Mono<String> attemptMono(String arg) {
+    Signal signal = attemptPublisher(arg);
+    if (signal.laterMillis < 0) {
+      return signal.error == null ? Mono.just(signal.value) : Mono.error(signal.error);
+    }
+    return Mono.create(sink -> scheduler.later(signal.laterMillis, () -> {
+      if (signal.error == null) {
+        sink.success(signal.value);
+      } else {
+        sink.error(signal.error);
+      }
+    }));
+  }
+
+  /** An invocation of the guarded {@code Single} method (SINGLE), as {@link #attemptMono}. */
+  Single<String> attemptSingle(String arg) {
+    Signal signal = attemptPublisher(arg);
+    if (signal.laterMillis < 0) {
+      return signal.error == null ? Single.just(signal.value) : Single.error(signal.error);
+    }
+    return Single.create(emitter -> scheduler.later(signal.laterMillis, () -> {
+      if (signal.error == null) {
+        emitter.onSuccess(signal.value);
+      } else {
+        emitter.onError(signal.error);
+      }
+    }));
+  }
+
+  /** What a reactive attempt's publisher signals: after {@code laterMillis}, or (-1) at once. */
+  private static final class Signal {
+    final String value;
+    final Throwable error;
+    final long laterMillis;
+
+    Signal(String value, Throwable error, long laterMillis) {
+      this.value = value;
+      this.error = error;
+      this.laterMillis = laterMillis;
+    }
+  }
+
+  /** The invocation of a reactive method: traced, and what its publisher signals, or a throw. */
+  private Signal attemptPublisher(String arg) {
     boolean later = steps < RUNAWAY && call.attempt(invocations + 1).form == Script.Form.LATER;
     Script.Attempt scripted = invoke(arg, !later);
     if (scripted.failure != null && scripted.form == Script.Form.THROWN) {
       complete(scripted); // throws
     }
     String where = insideCall ? "@caller" : "@scheduler";
-    String result = null;
-    Throwable failure = null;
+    long laterMillis = later ? scripted.duration : -1;
     if (scripted.failure == null) {
-      result = result(scripted);
+      String result = result(scripted);
       trace.invoke(invocations, where, "returns " + result, scripted.interrupts);
-    } else {
-      failure = failure(scripted);
-      trace.invoke(invocations, where, "throws " + id(failure), scripted.interrupts);
+      return new Signal(result, null, laterMillis);
     }
-    Mono<String> signal = failure == null ? Mono.just(result) : Mono.error(failure);
-    if (!later) {
-      return signal;
-    }
-    String value = result;
-    Throwable error = failure;
-    return Mono.create(sink -> scheduler.later(scripted.duration, () -> {
-      if (error == null) {
-        sink.success(value);
-      } else {
-        sink.error(error);
-      }
-    }));
+    Throwable failure = failure(scripted);
+    trace.invoke(invocations, where, "throws " + id(failure), scripted.interrupts);
+    return new Signal(null, failure, laterMillis);
   }
 
   /** A cold flow of one element, then its completion or {@code failure} thrown. */
