@@ -21,15 +21,17 @@ import org.junit.jupiter.api.Test;
 /**
  * A differential oracle for the retry decision order: random policies compiled through the real
  * processor, random outcome scripts run on the generated synchronous, asynchronous and (in some
- * types) {@code suspend} methods and {@code Flow} methods (collected: {@link Path#FLOW}) and on
- * the templates, each trace compared with an independent
- * model of the contract ({@link Model}).
+ * types) {@code suspend} methods, {@code Flow} methods (collected: {@link Path#FLOW}), {@code
+ * Mono} and {@code Single} methods (subscribed: {@link Path#MONO}, {@link Path#SINGLE}) and on
+ * the templates, each trace compared with an independent model of the contract ({@link Model}).
  *
  * <p>Seeded: {@code -Doracle.seed=<seed>} reruns one case, {@code -Doracle.base} and {@code
  * -Doracle.cases} explore others, {@code -Doracle.flags} draws features not built yet ({@link
  * Flags}), {@code -Doracle.suspend} sets the share of types with {@code suspend} methods,
- * {@code -Doracle.flow} that of types with {@code Flow} methods. A mismatch is shrunk to a minimal script and reported with the policy's source and the
- * first difference.
+ * {@code -Doracle.flow} that of types with {@code Flow} methods, {@code -Doracle.mono} that of
+ * types with {@code Mono} methods ({@link Path#MONO}), {@code -Doracle.single} with RxJava
+ * {@code Single} ones ({@link Path#SINGLE}). A mismatch is shrunk to a minimal script
+ * and reported with the policy's source and the first difference.
  */
 class DecisionOrderOracleTest {
   private static final long BASE = Long.getLong("oracle.base", 19_000_000L);
@@ -143,7 +145,9 @@ class DecisionOrderOracleTest {
   private static void assertCoverage(Map<String, Integer> counts) {
     for (Path path : Path.values()) {
       if ((path == Path.SUSPEND && PolicyGenerator.SUSPEND_SHARE == 0)
-          || (path == Path.FLOW && PolicyGenerator.FLOW_SHARE == 0)) {
+          || (path == Path.FLOW && PolicyGenerator.FLOW_SHARE == 0)
+          || (path == Path.MONO && PolicyGenerator.MONO_SHARE == 0)
+          || (path == Path.SINGLE && PolicyGenerator.SINGLE_SHARE == 0)) {
         continue;
       }
       assertWithMessage("runs on %s", path).that(counts.getOrDefault("runs: " + path, 0))
@@ -172,6 +176,22 @@ class DecisionOrderOracleTest {
       for (String what : flow) {
         assertWithMessage("flow runs where the model saw \"%s\"", what)
             .that(counts.getOrDefault("seen on FLOW: " + what, 0)).isGreaterThan(0);
+      }
+    }
+    // As on ASYNC (no cancellations, no interrupted waits there); a publisher's own ways to end.
+    List<String> reactive = Arrays.asList(
+        "gave up: NOT_RETRYABLE", "gave up: ATTEMPTS_EXHAUSTED", "gave up: INTERRUPTED",
+        "gave up: RETRY_IF_REJECTED", "gave up: BUDGET_EXHAUSTED", "gave up: WAIT_ABOVE_CAP",
+        "gave up: DURATION_EXHAUSTED", "maxDuration after a wait", "user code failed: P",
+        "user code failed: D", "user code failed: S", "recovered", "recovered by a publisher",
+        "recovered without a failure parameter", "recover threw", "not recoverable",
+        "breaker opened", "breaker refused", "result rejected", "method threw",
+        "publisher signalled", "publisher signalled later");
+    for (Path path : Arrays.asList(Path.MONO, Path.SINGLE)) {
+      double share = path == Path.MONO ? PolicyGenerator.MONO_SHARE : PolicyGenerator.SINGLE_SHARE;
+      for (String what : share < 0.2 ? Arrays.<String>asList() : reactive) {
+        assertWithMessage("%s runs where the model saw \"%s\"", path, what)
+            .that(counts.getOrDefault("seen on " + path + ": " + what, 0)).isGreaterThan(0);
       }
     }
     if (PolicyGenerator.SUSPEND_SHARE < 0.25) {

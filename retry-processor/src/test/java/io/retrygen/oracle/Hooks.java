@@ -1,5 +1,6 @@
 package io.retrygen.oracle;
 
+import io.reactivex.rxjava3.core.Single;
 import io.retrygen.RetryEvent;
 import io.retrygen.runtime.CircuitBreakerListener;
 import io.retrygen.runtime.CircuitBreakerState;
@@ -8,6 +9,7 @@ import java.util.concurrent.CompletableFuture;
 import kotlin.coroutines.Continuation;
 import kotlinx.coroutines.flow.Flow;
 import kotlinx.coroutines.flow.FlowKt;
+import reactor.core.publisher.Mono;
 
 /**
  * What the compiled policies call: the bodies of the guarded methods, predicates, {@code delayFor}
@@ -85,6 +87,37 @@ public final class Hooks {
   /** A recover method of a flow: a flow of what the plain one returns, or its throw at once. */
   public static Flow<String> recoverFlow(String name, Throwable failure, String arg) {
     return FlowKt.flowOf(world().userCode.recover(name, failure, arg));
+  }
+
+  /**
+   * One invocation of the guarded {@code Mono} method: the {@code Mono} it returns (its value or
+   * error signalled when subscribed, or later), or a throw at once, as the script says.
+   */
+  public static Mono<String> attemptMono(String arg) {
+    return world().attemptMono(arg);
+  }
+
+  /** A recover method returning a {@code Mono}: of what the plain one returns, or its error. */
+  public static Mono<String> recoverMono(String name, Throwable failure, String arg) {
+    try {
+      return Mono.just(world().userCode.recover(name, failure, arg));
+    } catch (RuntimeException thrown) {
+      return Mono.error(thrown);
+    }
+  }
+
+  /** One invocation of the guarded {@code Single} method, as {@link #attemptMono}. */
+  public static Single<String> attemptSingle(String arg) {
+    return world().attemptSingle(arg);
+  }
+
+  /** A recover method returning a {@code Single}: of what the plain one returns, or its error. */
+  public static Single<String> recoverSingle(String name, Throwable failure, String arg) {
+    try {
+      return Single.just(world().userCode.recover(name, failure, arg));
+    } catch (RuntimeException thrown) {
+      return Single.error(thrown);
+    }
   }
 
   public static boolean retryIf(Throwable failure) {

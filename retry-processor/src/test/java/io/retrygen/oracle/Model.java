@@ -42,6 +42,16 @@ import java.util.concurrent.CancellationException;
  * throws; the function may also throw at once. A failure takes the steps above, a retry emits its
  * element again; a recover method's flow is collected instead; {@code retryOnResult} does not
  * apply. Cancellations are left out on this path (the script's interrupts mean nothing there).
+ *
+ * <p>A method returning a {@code Mono} (SPEC §15, {@link Path#MONO}; RxJava's {@code Single} on
+ * {@link Path#SINGLE} alike) is subscribed: each attempt
+ * calls it and subscribes to the {@code Mono} it returns, whose value or error comes at once or
+ * later; a throw from the method is a failure too. It is asynchronous as above, with the options'
+ * scheduler timing the waits, but a wait of 0 ms is no scheduler call (the scheduler is the
+ * subscription's sleeper, step 9), so an attempt runs on the caller's stack until the call first
+ * went on in a scheduler's task (a wait, an attempt that signalled later). {@code retryOnResult}
+ * applies to the value; recover methods return the value or a {@code Mono}. No subscription is
+ * disposed here (cancellations left out, as on ASYNC).
  */
 final class Model {
   private final Policy policy;
@@ -70,6 +80,12 @@ final class Model {
   private String result;
   /** On {@link Path#SUSPEND}: whether the calling coroutine was cancelled during the attempt. */
   private boolean cancelled;
+  /**
+   * On {@link Path#MONO} and {@link Path#SINGLE}: whether the call went on in a task of the
+   * scheduler (an attempt that signalled later, or a wait), so that its next attempt runs there,
+   * not on the caller's stack.
+   */
+  private boolean deferred;
 
   private Model(Policy policy, Script script, Path path, Names names) {
     this.policy = policy;
@@ -104,6 +120,7 @@ final class Model {
       attempt = 0;
       invocation = 0;
       waits = 0;
+      deferred = false;
       runCall();
       interrupted = false; // the runner clears the flag after each call
       if (policy.budget != null) {
@@ -130,12 +147,19 @@ final class Model {
         invocation++;
         scripted = call.attempt(invocation);
         now += millis(scripted.duration);
-        String where = !path.async ? "" : attempt == 1 ? "@caller" : "@scheduler";
+        String where = !path.async ? ""
+            : path.reactive ? (deferred ? "@scheduler" : "@caller")
+            : attempt == 1 ? "@caller" : "@scheduler";
         if (path.flow) {
           invokeFlow(scripted);
         } else if (path.suspend) {
           invokeSuspend(scripted);
         } else {
+          if (path.reactive) {
+            see(scripted.form == Script.Form.LATER ? "publisher signalled later"
+                : scripted.form == Script.Form.THROWN ? "method threw" : "publisher signalled");
+            deferred |= scripted.form == Script.Form.LATER;
+          }
           interrupted |= scripted.interrupts;
           outcome(scripted);
           trace.invoke(invocation, where, failure != null ? "throws " + failure.id
@@ -337,10 +361,11 @@ final class Model {
       return stop("DURATION_EXHAUSTED");
     }
     emit("onRetry", failure == null ? "null" : failure.id, wait, null);
-    if (!path.async && wait == 0) {
-      return true; // no Sleeper call, no delay, for 0 ms
+    if ((!path.async || path.reactive) && wait == 0) {
+      return true; // no Sleeper call, no delay, for 0 ms; none on a reactive path's scheduler
     }
     waits++;
+    deferred = true;
     Script.Wait scripted = call.waitNumber(waits);
     if (path.suspend) {
       return delay(wait, scripted);

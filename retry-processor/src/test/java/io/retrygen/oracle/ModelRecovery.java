@@ -41,8 +41,8 @@ final class ModelRecovery {
    * for a synchronous method only those returning the value; for an asynchronous one those and
    * those returning its future; for a {@code suspend} function (SPEC §14) those returning the
    * value, a plain function, and {@code suspend} ones; for a flow only those returning a {@code
-   * Flow}. The asynchronous template takes no
-   * recovery at all.
+   * Flow}; for a {@code Mono} or {@code Single} those returning the value and those returning
+   * its own publisher type (SPEC §15). The asynchronous template takes no recovery at all.
    */
   static List<Policy.RecoverMethod> candidates(Policy policy, Path path) {
     List<Policy.RecoverMethod> candidates = new ArrayList<>();
@@ -53,6 +53,8 @@ final class ModelRecovery {
     for (Policy.RecoverMethod recover : policy.recovers()) {
       boolean fits = path.flow ? recover.flows
           : recover.flows ? false
+          : recover.publisher != null ? recover.publisher == path
+          : path.reactive ? !recover.returnsFuture && !recover.suspends
           : path.suspend ? !recover.returnsFuture
           : !recover.suspends && (path.async || !recover.returnsFuture);
       if ((name == null || recover.name.equals(name)) && fits) {
@@ -82,6 +84,7 @@ final class ModelRecovery {
     boolean setsInterrupt = !path.async && !path.suspend && failure.is(Fault.INTERRUPTED);
     return new Outcome("returned " + value, setsInterrupt,
         chosen.suspends ? "recovered by a suspend function"
+            : chosen.publisher != null ? "recovered by a publisher"
             : chosen.failure == null ? "recovered without a failure parameter"
             : setsInterrupt ? "recovered an interruption" : "recovered");
   }

@@ -25,11 +25,14 @@ final class Names {
   }
 
   /**
-   * The guarded method a path calls: {@code callN}, {@code callAsyncN} or {@code callSuspendN}
+   * The guarded method a path calls: {@code callN}, {@code callAsyncN}, {@code callSuspendN},
+   * {@code callFlowN}, {@code callMonoN} or {@code callSingleN}
    * (the templates call none: the synchronous one's name).
    */
   String method(Path path) {
-    return (path.flow ? "callFlow" : path.suspend ? "callSuspend" : path.async && !path.template ? "callAsync" : "call")
+    return (path == Path.SINGLE ? "callSingle" : path.reactive ? "callMono"
+        : path.flow ? "callFlow"
+        : path.suspend ? "callSuspend" : path.async && !path.template ? "callAsync" : "call")
         + slot;
   }
 

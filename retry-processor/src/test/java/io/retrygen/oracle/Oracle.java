@@ -96,7 +96,9 @@ final class Oracle {
         result.count("runs: " + path, 1);
         result.count("calls", drawn.script.calls.size());
         model.seen.forEach((what, times) -> result.count("seen: " + what, times));
-        if (path.flow) {
+        if (path.reactive) {
+          model.seen.forEach((what, times) -> result.count("seen on " + path + ": " + what, times));
+        } else if (path.flow) {
           model.seen.forEach((what, times) -> result.count("seen on FLOW: " + what, times));
         } else if (path.suspend) {
           model.seen.forEach((what, times) -> result.count("seen on SUSPEND: " + what, times));

@@ -1,6 +1,6 @@
 package io.retrygen.oracle;
 
-/** The six ways a policy is run: the generated methods and the templates. */
+/** The eight ways a policy is run: the generated methods and the templates. */
 enum Path {
   /** The generated {@code String call(String arg)}. */
   SYNC(false, false, false, false),
@@ -22,7 +22,20 @@ enum Path {
    * #SUSPEND}; a coroutine's path too, but without cancellations: the script's interrupts and
    * cancelled waits mean nothing on it (left out: a collection is not cancelled here).
    */
-  FLOW(false, false, true, true);
+  FLOW(false, false, true, true),
+  /**
+   * The generated {@code Mono<String> callMonoN(String arg)} (SPEC §15), subscribed by a plain
+   * subscriber with the options' scheduler the manual one, as on {@link #ASYNC}: attempts whose
+   * signal comes later, waits scheduled (none for 0 ms: the loop's waits are the subscription's
+   * sleeper, step 9). Without cancellations, as {@link #ASYNC}: no subscription is disposed.
+   */
+  MONO(true, false, false, false, true),
+  /**
+   * The generated RxJava 3 {@code Single<String> callSingleN(String arg)} (SPEC §15): the same
+   * loop and model as {@link #MONO} on the other library, observed by a plain {@code
+   * SingleObserver}.
+   */
+  SINGLE(true, false, false, false, true);
 
   final boolean async;
   final boolean template;
@@ -30,8 +43,18 @@ enum Path {
   final boolean suspend;
   /** The flow's path ({@link #FLOW}), a coroutine's path too ({@link #suspend}). */
   final boolean flow;
+  /**
+   * A reactive publisher's path ({@link #MONO}, {@link #SINGLE}), an asynchronous one too ({@link
+   * #async}).
+   */
+  final boolean reactive;
 
   Path(boolean async, boolean template, boolean suspend, boolean flow) {
+    this(async, template, suspend, flow, false);
+  }
+
+  Path(boolean async, boolean template, boolean suspend, boolean flow, boolean reactive) {
+    this.reactive = reactive;
     this.flow = flow;
     this.async = async;
     this.template = template;
@@ -43,6 +66,7 @@ enum Path {
    * the templates go by the synchronous method's.
    */
   String suffix() {
-    return flow ? "f" : suspend ? "k" : async && !template ? "a" : "s";
+    return this == SINGLE ? "r" : reactive ? "m" : flow ? "f" : suspend ? "k"
+        : async && !template ? "a" : "s";
   }
 }

@@ -35,6 +35,20 @@ final class Policy {
         && (retry == null || (retry.retryOnResult == null && retry.recoverName == null));
   }
 
+  /**
+   * Whether the pair has a {@code Mono} twin ({@link Path#MONO}): in a type that has them, every
+   * pair (a {@code Mono} takes {@code retryOnResult}, and its recover methods are those returning
+   * the value, which {@code recover = "..."} may name, or a {@code Mono}).
+   */
+  boolean hasMono() {
+    return members.mono;
+  }
+
+  /** Whether the pair has an RxJava {@code Single} twin ({@link Path#SINGLE}), as for a Mono. */
+  boolean hasSingle() {
+    return members.single;
+  }
+
   /** The recover methods of the type, in declaration order. */
   List<RecoverMethod> recovers() {
     return members.recovers;
@@ -72,6 +86,11 @@ final class Policy {
      * Flow<String>} twin with the same annotations, run on {@link Path#FLOW}.
      */
     final boolean flow;
+    /** Whether each pair has a {@code Mono<String>} twin with the same annotations ({@link
+     * Path#MONO}). */
+    final boolean mono;
+    /** The same with a {@code Single<String>} twin ({@link Path#SINGLE}). */
+    final boolean single;
 
     Members(
         boolean isClass,
@@ -84,7 +103,11 @@ final class Policy {
         boolean staticPredicates,
         List<RecoverMethod> recovers,
         boolean suspend,
-        boolean flow) {
+        boolean flow,
+        boolean mono,
+        boolean single) {
+      this.single = single;
+      this.mono = mono;
       this.flow = flow;
       this.isClass = isClass;
       this.stage = stage;
@@ -264,6 +287,11 @@ final class Policy {
     final boolean suspends;
     /** Returns {@code Flow<String>}: a candidate of the flow method only. */
     final boolean flows;
+    /**
+     * {@link Path#MONO} when it returns {@code Mono<String>}, {@link Path#SINGLE} when it returns
+     * {@code Single<String>}: a candidate of that path's method only; null for neither.
+     */
+    final Path publisher;
 
     RecoverMethod(
         String name, Fault failure, boolean takesArg, boolean returnsFuture, boolean suspends) {
@@ -272,6 +300,12 @@ final class Policy {
 
     RecoverMethod(String name, Fault failure, boolean takesArg, boolean returnsFuture,
         boolean suspends, boolean flows) {
+      this(name, failure, takesArg, returnsFuture, suspends, flows, null);
+    }
+
+    RecoverMethod(String name, Fault failure, boolean takesArg, boolean returnsFuture,
+        boolean suspends, boolean flows, Path publisher) {
+      this.publisher = publisher;
       this.flows = flows;
       this.name = name;
       this.failure = failure;

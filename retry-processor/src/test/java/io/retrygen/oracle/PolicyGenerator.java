@@ -35,7 +35,24 @@ final class PolicyGenerator {
    */
   static final double FLOW_SHARE = Double.parseDouble(System.getProperty("oracle.flow", "0.3"));
 
+  /**
+   * The share of types that declare a {@code Mono} twin of each pair ({@code -Doracle.mono=0.3}),
+   * drawn from a stream of its own ({@link #monoRandom}).
+   */
+  static final double MONO_SHARE = Double.parseDouble(System.getProperty("oracle.mono", "0.3"));
+
+  /**
+   * The share of types that declare an RxJava {@code Single} twin of each pair ({@code
+   * -Doracle.single=0.2}), drawn from a stream of its own ({@link #singleRandom}).
+   */
+  static final double SINGLE_SHARE =
+      Double.parseDouble(System.getProperty("oracle.single", "0.2"));
+
   private final Random random;
+  /** The draws of the {@code Single} twins and their recover methods, apart from the others. */
+  private final Random singleRandom;
+  /** The draws of the {@code Mono} twins and their recover methods, apart from the others. */
+  private final Random monoRandom;
   /** The draws of the {@code Flow} twins, apart from the others for the same reason. */
   private final Random flowRandom;
   /**
@@ -44,7 +61,11 @@ final class PolicyGenerator {
    */
   private final Random suspendRandom;
 
-  private PolicyGenerator(Random random, Random suspendRandom, Random flowRandom) {
+  private PolicyGenerator(
+      Random random, Random suspendRandom, Random flowRandom, Random monoRandom,
+      Random singleRandom) {
+    this.singleRandom = singleRandom;
+    this.monoRandom = monoRandom;
     this.flowRandom = flowRandom;
     this.random = random;
     this.suspendRandom = suspendRandom;
@@ -57,7 +78,8 @@ final class PolicyGenerator {
   static List<Policy> generate(long seed, int slots) {
     PolicyGenerator generator =
         new PolicyGenerator(random(seed), random(seed ^ 0x5EED_5A5A_C0DE_0021L),
-            random(seed ^ 0xF10E_F10E_C0DE_0021L));
+            random(seed ^ 0xF10E_F10E_C0DE_0021L), random(seed ^ 0x0E0E_0E0E_C0DE_0022L),
+            random(seed ^ 0x5163_1E00_C0DE_0022L));
     Policy.Members members = generator.members();
     List<Policy> policies = new ArrayList<>();
     for (int i = 0; i < slots; i++) {
@@ -87,8 +109,48 @@ final class PolicyGenerator {
     if (flow) {
       flowRecovers(recovers);
     }
+    boolean mono = monoRandom.nextDouble() < MONO_SHARE;
+    if (mono) {
+      publisherRecovers(recovers, monoRandom, Path.MONO, "recoverMono");
+    }
+    boolean single = singleRandom.nextDouble() < SINGLE_SHARE;
+    if (single) {
+      publisherRecovers(recovers, singleRandom, Path.SINGLE, "recoverSingle");
+    }
     return new Policy.Members(isClass, stage, retryIf, rejects, delayFor,
-        delayForResult, delayForInt, staticPredicates, recovers, suspend, flow);
+        delayForResult, delayForInt, staticPredicates, recovers, suspend, flow, mono, single);
+  }
+
+  /**
+   * Sometimes one or two more recover methods returning {@code Mono<String>} (or {@code
+   * Single<String>}: {@code publisher}), which only the twins of that type can call, besides the
+   * plain ones they call too (SPEC §15): each with a failure type no other recover method has (or
+   * none, if none lacks one), so that no two tie; some named as {@code recover = "..."} selects
+   * when the type has such a name (their parameter lists differ from the plain ones' by that
+   * type).
+   */
+  private static void publisherRecovers(
+      List<Policy.RecoverMethod> recovers, Random draws, Path publisher, String prefix) {
+    if (recovers.size() >= 5 || draws.nextDouble() >= 0.5) {
+      return;
+    }
+    List<Fault> unused = new ArrayList<>(NAMED);
+    boolean catchAll = false;
+    boolean named = false;
+    for (Policy.RecoverMethod recover : recovers) {
+      unused.remove(recover.failure);
+      catchAll |= recover.failure == null;
+      named |= recover.name.equals(NAMED_RECOVER);
+    }
+    int count = 1 + draws.nextInt(2);
+    for (int i = 0; i < count && !unused.isEmpty(); i++) {
+      Fault failure = !catchAll && draws.nextDouble() < 0.3 ? null
+          : unused.remove(draws.nextInt(unused.size()));
+      catchAll |= failure == null;
+      String name = named && draws.nextBoolean() ? NAMED_RECOVER : prefix + i;
+      recovers.add(new Policy.RecoverMethod(name, failure, draws.nextBoolean(), false,
+          false, false, publisher));
+    }
   }
 
   /**

@@ -9,7 +9,9 @@ import java.util.List;
  * {@code suspend} twin as kapt shows a Kotlin {@code suspend fun}: {@code Object
  * callSuspendN(String arg, Continuation<? super String> $completion)}; and in a type that has them
  * the {@code Flow} twin {@code Flow<String> callFlowN(String arg)} of each pair that may have one
- * ({@link Policy#hasFlow}).
+ * ({@link Policy#hasFlow}), and in a type that has them the {@code Mono} twin {@code Mono<String>
+ * callMonoN(String arg)} of each pair ({@link Policy#hasMono}), and the same with RxJava's {@code
+ * Single} ({@link Policy#hasSingle}).
  */
 final class PolicySource {
   private PolicySource() {}
@@ -33,7 +35,10 @@ final class PolicySource {
         .append("import java.util.concurrent.CompletableFuture;\n")
         .append("import java.util.concurrent.CompletionStage;\n")
         .append(members.suspend ? "import kotlin.coroutines.Continuation;\n" : "")
-        .append(members.flow ? "import kotlinx.coroutines.flow.Flow;\n" : "").append('\n')
+        .append(members.flow ? "import kotlinx.coroutines.flow.Flow;\n" : "")
+        .append(members.mono ? "import reactor.core.publisher.Mono;\n" : "")
+        .append(members.single ? "import io.reactivex.rxjava3.core.Single;\n" : "")
+        .append('\n')
         .append("public ").append(members.isClass ? "class " : "interface ").append(type)
         .append(" {\n");
     String future = members.stage ? "CompletionStage<String>" : "CompletableFuture<String>";
@@ -64,11 +69,27 @@ final class PolicySource {
         impl.append("    @Override\n    public Flow<String> ").append(callFlow).append(" {\n")
             .append("      return Hooks.attemptFlow(arg);\n    }\n\n");
       }
+      if (policies.get(i).hasMono()) {
+        String callMono = slot.method(Path.MONO) + "(String arg)";
+        guarded(out, policies.get(i), slot, Path.MONO, "Mono<String>", callMono,
+            "attemptMono(arg)");
+        impl.append("    @Override\n    public Mono<String> ").append(callMono).append(" {\n")
+            .append("      return Hooks.attemptMono(arg);\n    }\n\n");
+      }
+      if (policies.get(i).hasSingle()) {
+        String callSingle = slot.method(Path.SINGLE) + "(String arg)";
+        guarded(out, policies.get(i), slot, Path.SINGLE, "Single<String>", callSingle,
+            "attemptSingle(arg)");
+        impl.append("    @Override\n    public Single<String> ").append(callSingle)
+            .append(" {\n      return Hooks.attemptSingle(arg);\n    }\n\n");
+      }
     }
     predicates(out, members);
     for (Policy.RecoverMethod recover : members.recovers) {
       String returned = recover.returnsFuture ? "CompletableFuture<String>"
-          : recover.suspends ? "Object" : recover.flows ? "Flow<String>" : "String";
+          : recover.suspends ? "Object" : recover.flows ? "Flow<String>"
+          : recover.publisher == Path.MONO ? "Mono<String>"
+          : recover.publisher == Path.SINGLE ? "Single<String>" : "String";
       String parameters = recover.failure == null ? "" : recover.failure.source + " failure";
       if (recover.takesArg) {
         parameters += (parameters.isEmpty() ? "" : ", ") + "String arg";
@@ -80,7 +101,10 @@ final class PolicySource {
       out.append("  @Recover\n");
       member(out, members, false, returned, recover.name + "(" + parameters + ")",
           "Hooks." + (recover.returnsFuture ? "recoverAsync"
-              : recover.suspends ? "recoverSuspend" : recover.flows ? "recoverFlow" : "recover") + "(\"" + recover.name
+              : recover.suspends ? "recoverSuspend" : recover.flows ? "recoverFlow"
+              : recover.publisher == Path.MONO ? "recoverMono"
+              : recover.publisher == Path.SINGLE ? "recoverSingle" : "recover")
+              + "(\"" + recover.name
               + "\", " + (recover.failure == null ? "null" : "failure") + ", "
               + (recover.takesArg ? "arg" : "null")
               + (recover.suspends ? ", continuation" : "") + ")");

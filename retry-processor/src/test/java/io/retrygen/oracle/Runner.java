@@ -16,7 +16,13 @@ import java.util.concurrent.CompletionStage;
 import kotlin.Unit;
 import kotlin.coroutines.Continuation;
 import kotlinx.coroutines.flow.Flow;
+import io.reactivex.rxjava3.core.Single;
+import io.reactivex.rxjava3.core.SingleObserver;
+import io.reactivex.rxjava3.disposables.Disposable;
 import kotlinx.coroutines.flow.FlowCollector;
+import org.reactivestreams.Subscriber;
+import org.reactivestreams.Subscription;
+import reactor.core.publisher.Mono;
 
 /**
  * Runs a script on one path, the observed side of a case: a new {@link World}, options made of
@@ -39,6 +45,12 @@ final class Runner {
     }
     if (policy.hasFlow()) {
       paths.add(Path.FLOW);
+    }
+    if (policy.hasMono()) {
+      paths.add(Path.MONO);
+    }
+    if (policy.hasSingle()) {
+      paths.add(Path.SINGLE);
     }
     if (templateFits(policy)) {
       paths.add(Path.TEMPLATE);
@@ -89,7 +101,9 @@ final class Runner {
           target.renew();
         }
         String arg = "a" + number;
-        if (path.flow) {
+        if (path.reactive) {
+          world.endCall(subscribe((GeneratedTarget) target, arg, number, world));
+        } else if (path.flow) {
           world.endCall(collectFlow((GeneratedTarget) target, arg, world));
         } else if (path.suspend) {
           world.endCall(callSuspend((GeneratedTarget) target, arg, world));
@@ -175,6 +189,114 @@ final class Runner {
     String completed = "returned " + Unit.INSTANCE;
     return ended.startsWith(completed) ? "completed" + ended.substring(completed.length())
         : ended;
+  }
+
+  /**
+   * Calls the generated {@code Mono} or {@code Single} method, which must do nothing yet (a lazy
+   * publisher), then subscribes to what it returned with a plain subscriber or observer ({@link
+   * Recorder}) on the test's thread (the caller's, as on ASYNC) and runs the manual scheduler until
+   * nothing is left: the waits pass in virtual time. A {@code Mono}'s subscriber asks for the value
+   * at once in odd calls, and only once the scheduler is idle in even ones (the value then waits
+   * for the request).
+   */
+  @SuppressWarnings("unchecked")
+  private static String subscribe(GeneratedTarget target, String arg, int number, World world) {
+    Object publisher;
+    try {
+      publisher = target.call(arg, world);
+    } catch (Throwable failure) {
+      return "method threw " + world.id(failure);
+    }
+    if (world.invocations() != 0) {
+      world.trace.note("not lazy: " + world.invocations() + " invocations before subscribing");
+    }
+    Recorder recorder = new Recorder(world, number % 2 == 1);
+    world.insideCall = true;
+    try {
+      if (publisher instanceof Mono) {
+        ((Mono<String>) publisher).subscribe((Subscriber<String>) recorder);
+      } else {
+        ((Single<String>) publisher).subscribe((SingleObserver<String>) recorder);
+      }
+    } catch (Throwable thrown) {
+      world.trace.note("subscribe threw " + world.id(thrown));
+    } finally {
+      world.insideCall = false;
+    }
+    world.scheduler.runUntilIdle();
+    return recorder.lateRequest();
+  }
+
+  /**
+   * A plain subscriber of one call's {@code Mono}, or observer of its {@code Single}: records the
+   * signals, and says how the call ended as the other paths do ("returned v", "threw F"), or what
+   * was wrong with the signals.
+   */
+  private static final class Recorder implements Subscriber<String>, SingleObserver<String> {
+    private final World world;
+    private final boolean requestAtOnce;
+    private Subscription subscription;
+    private int subscriptions;
+    private final List<String> values = new ArrayList<>();
+    private final List<String> terminals = new ArrayList<>();
+
+    Recorder(World world, boolean requestAtOnce) {
+      this.world = world;
+      this.requestAtOnce = requestAtOnce;
+    }
+
+    @Override
+    public void onSubscribe(Subscription subscription) {
+      this.subscription = subscription;
+      subscriptions++;
+      if (requestAtOnce) {
+        subscription.request(1);
+      }
+    }
+
+    @Override
+    public void onSubscribe(Disposable disposable) {
+      subscriptions++;
+    }
+
+    @Override
+    public void onNext(String value) {
+      values.add(value);
+    }
+
+    @Override
+    public void onSuccess(String value) {
+      values.add(value);
+      terminals.add("returned " + value);
+    }
+
+    @Override
+    public void onError(Throwable failure) {
+      terminals.add("threw " + world.id(failure));
+    }
+
+    @Override
+    public void onComplete() {
+      terminals.add(values.isEmpty() ? "completed empty" : "returned " + values.get(0));
+    }
+
+    /** Asks for the value now if it did not at once; then how the call ended. */
+    String lateRequest() {
+      if (!requestAtOnce && subscription != null) {
+        subscription.request(1);
+      }
+      if (subscriptions != 1) {
+        world.trace.note("onSubscribe " + subscriptions + " times");
+      }
+      if (values.size() > 1) {
+        world.trace.note("onNext " + values);
+      }
+      if (terminals.isEmpty()) {
+        return values.isEmpty() ? "pending" : "pending after onNext " + values.get(0);
+      }
+      return terminals.size() == 1 ? terminals.get(0) : terminals.get(0) + " (then " + terminals
+          .subList(1, terminals.size()) + ")";
+    }
   }
 
   /** The outcome of an asynchronous call once the scheduler is idle: as stored, not wrapped. */

@@ -39,7 +39,10 @@ final class Script {
    * {@code duration} ms later by the scheduler, a synchronous throw, or a future failed with a
    * {@code CompletionException} around the failure, or around an {@code ExecutionException}
    * around it. The synchronous paths only throw or return; the suspend path suspends for {@code
-   * LATER} and resumes with the outcome, and returns or throws at once for the others.
+   * LATER} and resumes with the outcome, and returns or throws at once for the others. The reactive
+   * paths ({@code MONO}, {@code SINGLE}) throw at once for {@code THROWN}, signal {@code duration}
+   * ms after the subscription for {@code LATER}, and at once for the others (nothing wraps a
+   * publisher's error).
    */
   enum Form { NOW, LATER, THROWN, WRAPPED, WRAPPED_TWICE }
 

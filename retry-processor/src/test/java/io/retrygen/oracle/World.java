@@ -1,5 +1,6 @@
 package io.retrygen.oracle;
 
+import io.reactivex.rxjava3.core.Single;
 import io.retrygen.RetryEvent;
 import io.retrygen.runtime.RandomSource;
 import io.retrygen.runtime.Sleeper;
@@ -23,6 +24,7 @@ import kotlinx.coroutines.Job;
 import kotlinx.coroutines.JobKt;
 import kotlinx.coroutines.flow.Flow;
 import kotlinx.coroutines.flow.FlowCollector;
+import reactor.core.publisher.Mono;
 
 /**
  * The observed side of one run of a case on one path: the virtual clock ({@link Sleeper}, {@link
@@ -227,6 +229,74 @@ final class World implements Sleeper, Ticker, RandomSource {
     String element = "e" + callNumber + "." + invocations;
     trace.invoke(invocations, "", "returns a flow of " + element + " then " + id(failure), "");
     return new OneElement(element, failure);
+  }
+
+  /**
+   * An invocation of the guarded {@code Mono} method (MONO): throws at once ({@code THROWN}), or
+   * returns a {@code Mono} that signals the value or the failure when subscribed ({@code NOW} and
+   * the wrapped forms, which mean nothing without a future), or that the scheduler signals {@code
+   * duration} ms after it was subscribed ({@code LATER}). The script's interrupts set the flag, as
+   * on ASYNC.
+   */
+  Mono<String> attemptMono(String arg) {
+    Signal signal = attemptPublisher(arg);
+    if (signal.laterMillis < 0) {
+      return signal.error == null ? Mono.just(signal.value) : Mono.error(signal.error);
+    }
+    return Mono.create(sink -> scheduler.later(signal.laterMillis, () -> {
+      if (signal.error == null) {
+        sink.success(signal.value);
+      } else {
+        sink.error(signal.error);
+      }
+    }));
+  }
+
+  /** An invocation of the guarded {@code Single} method (SINGLE), as {@link #attemptMono}. */
+  Single<String> attemptSingle(String arg) {
+    Signal signal = attemptPublisher(arg);
+    if (signal.laterMillis < 0) {
+      return signal.error == null ? Single.just(signal.value) : Single.error(signal.error);
+    }
+    return Single.create(emitter -> scheduler.later(signal.laterMillis, () -> {
+      if (signal.error == null) {
+        emitter.onSuccess(signal.value);
+      } else {
+        emitter.onError(signal.error);
+      }
+    }));
+  }
+
+  /** What a reactive attempt's publisher signals: after {@code laterMillis}, or (-1) at once. */
+  private static final class Signal {
+    final String value;
+    final Throwable error;
+    final long laterMillis;
+
+    Signal(String value, Throwable error, long laterMillis) {
+      this.value = value;
+      this.error = error;
+      this.laterMillis = laterMillis;
+    }
+  }
+
+  /** The invocation of a reactive method: traced, and what its publisher signals, or a throw. */
+  private Signal attemptPublisher(String arg) {
+    boolean later = steps < RUNAWAY && call.attempt(invocations + 1).form == Script.Form.LATER;
+    Script.Attempt scripted = invoke(arg, !later);
+    if (scripted.failure != null && scripted.form == Script.Form.THROWN) {
+      complete(scripted); // throws
+    }
+    String where = insideCall ? "@caller" : "@scheduler";
+    long laterMillis = later ? scripted.duration : -1;
+    if (scripted.failure == null) {
+      String result = result(scripted);
+      trace.invoke(invocations, where, "returns " + result, scripted.interrupts);
+      return new Signal(result, null, laterMillis);
+    }
+    Throwable failure = failure(scripted);
+    trace.invoke(invocations, where, "throws " + id(failure), scripted.interrupts);
+    return new Signal(null, failure, laterMillis);
   }
 
   /** A cold flow of one element, then its completion or {@code failure} thrown. */
