@@ -2,12 +2,13 @@
 # Builds and runs every retrygen benchmark, then prints one Markdown report:
 #   1. JMH per-call overhead (ns/op and gc.alloc.rate.norm B/op), 2 paths x 2 variants, for the
 #      retry rows, the circuit-breaker rows (closed success, open rejection; issue 8), the
-#      asynchronous rows (success, fail once; issue 9) and the Kotlin suspend rows (issue 21),
+#      asynchronous rows (success, fail once; issue 9), the Kotlin suspend rows (issue 21) and the
+#      Reactor Mono rows (issue 22),
 #   2. compile cost: what retry-processor adds to javac next to what AutoValue adds, cold (whole
 #      process) and warm (in-process), for N annotated types (CompileCost; issue 13),
 #   3. cold start of one retried call per library, and the size of each library's runtime jars.
 # Usage (from anywhere): benchmarks/run.sh
-# Needs JDK 17+, Maven 3.8+, retry-annotations/-runtime/-processor/-micrometer/-kotlin
+# Needs JDK 17+, Maven 3.8+, retry-annotations/-runtime/-processor/-micrometer/-kotlin/-reactor
 # 0.1.0-SNAPSHOT in ~/.m2 and access to Maven Central for the peers. About 25 minutes on 2 cores.
 # Results in benchmarks/target/results/ (report.md, jmh.csv, jmh.log, coldstart.tsv,
 # compile-cost.md, compile-cost.tsv, sizes.tsv). The full compile-cost step takes about 10 of the
