@@ -13,6 +13,7 @@ import io.retrygen.processor.model.RetryableType;
 import io.retrygen.processor.model.ReturnKind;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import javax.lang.model.element.Modifier;
 import javax.lang.model.type.TypeMirror;
 
@@ -133,52 +134,17 @@ final class DeferredBodyWriter implements BodyWriter {
     builder.addStatement("return $L.$L", attempt.build(), start(kind, arguments));
   }
 
-  /** The runtime class that drives a call of {@code kind}. */
+  /** The runtime class that drives a call of {@code kind}: {@code AsyncCall}, {@code MonoCall}... */
   private static ClassName driver(ReturnKind kind) {
-    switch (kind) {
-      case SUSPEND:
-        return Names.SUSPEND_CALL;
-      case FLOW:
-        return Names.FLOW_CALL;
-      case MONO:
-        return Names.MONO_CALL;
-      case FLUX:
-        return Names.FLUX_CALL;
-      case SINGLE:
-        return Names.SINGLE_CALL;
-      case MAYBE:
-        return Names.MAYBE_CALL;
-      case COMPLETABLE:
-        return Names.COMPLETABLE_CALL;
-      case OBSERVABLE:
-        return Names.OBSERVABLE_CALL;
-      case FLOWABLE:
-        return Names.FLOWABLE_CALL;
-      default:
-        return Names.ASYNC_CALL;
-    }
+    return ClassName.bestGuess(kind.driver());
   }
 
   /** The Reactor or RxJava 3 type of {@code kind}: {@code Mono}, ..., {@code Flowable}. */
   static ClassName publisher(ReturnKind kind) {
-    switch (kind) {
-      case MONO:
-        return Names.MONO;
-      case FLUX:
-        return Names.FLUX;
-      case SINGLE:
-        return Names.SINGLE;
-      case MAYBE:
-        return Names.MAYBE;
-      case COMPLETABLE:
-        return Names.COMPLETABLE;
-      case OBSERVABLE:
-        return Names.OBSERVABLE;
-      case FLOWABLE:
-        return Names.FLOWABLE;
-      default:
-        throw new IllegalArgumentException(kind + " is not a Reactor or RxJava 3 kind");
+    if (!kind.isReactive()) {
+      throw new IllegalArgumentException(kind + " is not a Reactor or RxJava 3 kind");
     }
+    return ClassName.bestGuess(kind.typeName());
   }
 
   /**
@@ -203,16 +169,10 @@ final class DeferredBodyWriter implements BodyWriter {
         return ParameterizedTypeName.get(Names.FLOW, value);
       case COMPLETABLE:
         return Names.COMPLETABLE;
-      case MONO:
-      case FLUX:
-      case SINGLE:
-      case MAYBE:
-      case OBSERVABLE:
-      case FLOWABLE:
-        return ParameterizedTypeName.get(publisher(kind), WildcardTypeName.subtypeOf(value));
       default:
         return ParameterizedTypeName.get(
-            Names.COMPLETION_STAGE, WildcardTypeName.subtypeOf(value));
+            kind.isReactive() ? publisher(kind) : Names.COMPLETION_STAGE,
+            WildcardTypeName.subtypeOf(value));
     }
   }
 
@@ -231,22 +191,11 @@ final class DeferredBodyWriter implements BodyWriter {
         return CodeBlock.of("run($N)", arguments.get(arguments.size() - 1));
       case FLOW:
         return CodeBlock.of("flow()");
-      case MONO:
-        return CodeBlock.of("mono()");
-      case FLUX:
-        return CodeBlock.of("flux()");
-      case SINGLE:
-        return CodeBlock.of("single()");
-      case MAYBE:
-        return CodeBlock.of("maybe()");
-      case COMPLETABLE:
-        return CodeBlock.of("completable()");
-      case OBSERVABLE:
-        return CodeBlock.of("observable()");
-      case FLOWABLE:
-        return CodeBlock.of("flowable()");
       default:
-        return CodeBlock.of("start()");
+        // A publisher's own name: mono(), single(), ..., flowable().
+        return kind.isReactive()
+            ? CodeBlock.of("$L()", kind.typeSimpleName().toLowerCase(Locale.ROOT))
+            : CodeBlock.of("start()");
     }
   }
 
