@@ -33,12 +33,15 @@ import java.util.concurrent.TimeUnit;
 public final class AttemptTimer {
   private final String label;
   private final long millis;
+  /** {@link #millis} in nanoseconds, saturated. */
+  private final long nanos;
   /** The options' own scheduler, null for the runtime's timer. */
   private final ScheduledExecutorService scheduler;
 
   AttemptTimer(String label, long millis, ScheduledExecutorService scheduler) {
     this.label = label;
     this.millis = millis;
+    this.nanos = millis > Long.MAX_VALUE / 1_000_000L ? Long.MAX_VALUE : millis * 1_000_000L;
     this.scheduler = scheduler;
   }
 
@@ -58,7 +61,7 @@ public final class AttemptTimer {
    * @return the ticket to pass to {@link #returned} or {@link #threw}
    */
   public long arm() {
-    return Watchdog.arm(millis);
+    return Watchdog.arm(nanos);
   }
 
   /**

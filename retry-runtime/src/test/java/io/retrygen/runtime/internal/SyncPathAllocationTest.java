@@ -65,6 +65,19 @@ class SyncPathAllocationTest {
     assertNothingAllocated(() -> call(retrier, 3)); // three failures: attempts exhausted
   }
 
+  /** SPEC §16: arming and disarming a synchronous deadline reuses the thread's registration. */
+  @Test
+  void aTimedAttemptAllocatesNothing() {
+    AttemptTimer timer = new TimeoutPolicy("Client.call", 60_000L).bind(RetryOptions.defaults());
+
+    assertNothingAllocated(() -> {
+      long ticket = timer.arm();
+      int result = delegate(1, 0);
+      timer.returned(ticket);
+      return result;
+    });
+  }
+
   private static RetryPolicy policy(BackoffPolicy backoff) {
     return new RetryPolicy("Client.call", 3, 0L, backoff);
   }
