@@ -1,6 +1,7 @@
 package io.retrygen.kotlin
 
 import io.retrygen.GiveUpReason
+import io.retrygen.runtime.internal.AttemptTimer
 import io.retrygen.runtime.internal.CircuitBreakerGate
 import io.retrygen.runtime.internal.DecisionOrder
 import io.retrygen.runtime.internal.Retrier
@@ -51,7 +52,15 @@ protected constructor(
     private val retrier: Retrier?,
     /** The method's circuit breaker; null when it has none. */
     private val breaker: CircuitBreakerGate?,
+    /** The method's `@Timeout`; null when it has none. */
+    private val timer: AttemptTimer?,
 ) : RetryHooks<T>() {
+    /** Without `@Timeout`: as generated for a method that has none. */
+    protected constructor(
+        retrier: Retrier?,
+        breaker: CircuitBreakerGate?,
+    ) : this(retrier, breaker, null)
+
     /** Makes one attempt: calls the guarded function. */
     @Throws(Throwable::class) protected abstract suspend fun call(): T
 

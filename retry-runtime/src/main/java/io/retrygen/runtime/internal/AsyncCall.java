@@ -67,7 +67,16 @@ public abstract class AsyncCall<T> extends CallState<T> {
    * @param breaker the method's circuit breaker, null when it has none
    */
   protected AsyncCall(Retrier retrier, CircuitBreakerGate breaker) {
-    super(retrier, breaker);
+    this(retrier, breaker, null);
+  }
+
+  /**
+   * @param retrier the method's retrier, null when it has no {@code @Retryable}
+   * @param breaker the method's circuit breaker, null when it has none
+   * @param timer the method's {@code @Timeout}, null when it has none
+   */
+  protected AsyncCall(Retrier retrier, CircuitBreakerGate breaker, AttemptTimer timer) {
+    super(retrier, breaker, timer);
   }
 
   /**

@@ -42,6 +42,11 @@ public final class AttemptTimer {
     this.scheduler = scheduler;
   }
 
+  /** The guarded method's label, for messages. */
+  public String label() {
+    return label;
+  }
+
   /** The limit of each attempt, in milliseconds. */
   public long millis() {
     return millis;

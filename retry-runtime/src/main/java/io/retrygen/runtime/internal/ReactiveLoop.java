@@ -89,8 +89,8 @@ public abstract class ReactiveLoop<T> implements Runnable, WatchedWait {
    * @param type the publisher type with its article, for messages: "a Mono", "an Observable"
    */
   protected ReactiveLoop(ReactiveCall<T> call, String type) {
-    if (call.retrier == null && call.breaker == null) {
-      throw new NullPointerException("retrier == null && breaker == null");
+    if (call.retrier == null && call.breaker == null && call.timer == null) {
+      throw new NullPointerException("retrier == null && breaker == null && timer == null");
     }
     this.call = call;
     this.retrier = call.retrier;
