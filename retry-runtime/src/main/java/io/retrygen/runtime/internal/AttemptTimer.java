@@ -100,6 +100,16 @@ public final class AttemptTimer {
     return target.schedule(onDeadline, millis, TimeUnit.MILLISECONDS);
   }
 
+  /** The options' scheduler, null when none was set. */
+  ScheduledExecutorService scheduler() {
+    return scheduler;
+  }
+
+  /** Whether {@link #atDeadline} runs on the runtime's timer, whose tasks must be short. */
+  boolean onRuntimeTimer() {
+    return scheduler == null;
+  }
+
   @Override
   public String toString() {
     return "AttemptTimer{" + label + ", " + millis + " ms}";
