@@ -1,6 +1,7 @@
 package io.retrygen.kotlin
 
 import io.retrygen.GiveUpReason
+import io.retrygen.runtime.internal.AttemptTimer
 import io.retrygen.runtime.internal.CircuitBreakerGate
 import io.retrygen.runtime.internal.DecisionOrder
 import io.retrygen.runtime.internal.Retrier
@@ -10,6 +11,7 @@ import kotlinx.coroutines.flow.Flow
 import kotlinx.coroutines.flow.FlowCollector
 import kotlinx.coroutines.flow.emitAll
 import kotlinx.coroutines.flow.flow
+import kotlinx.coroutines.withTimeoutOrNull
 
 /**
  * Not API. A guarded function returning a [Flow]: the generated Java class returns
@@ -37,6 +39,10 @@ import kotlinx.coroutines.flow.flow
  * collection ends it with `onFailure` and [GiveUpReason.CANCELLED], as for `suspend` functions
  * ([SuspendCall]); any other exception from the collector with [GiveUpReason.USER_CODE_FAILED].
  *
+ * Under `@Timeout` each attempt's collection runs within `withTimeoutOrNull`: one still running
+ * at the limit is cancelled and fails with an `AttemptTimeoutException`, retried from the start
+ * like any failure.
+ *
  * @param T the flow's elements
  */
 public abstract class FlowCall<T>
@@ -45,7 +51,15 @@ protected constructor(
     private val retrier: Retrier?,
     /** The method's circuit breaker; null when it has none. */
     private val breaker: CircuitBreakerGate?,
+    /** The method's `@Timeout`; null when it has none. */
+    private val timer: AttemptTimer?,
 ) : RetryHooks<T>() {
+    /** Without `@Timeout`: as generated for a method that has none. */
+    protected constructor(
+        retrier: Retrier?,
+        breaker: CircuitBreakerGate?,
+    ) : this(retrier, breaker, null)
+
     /** Makes one attempt: calls the guarded function for the flow to collect. */
     @Throws(Throwable::class) protected abstract fun call(): Flow<T>
 
@@ -77,13 +91,20 @@ protected constructor(
                 if (breaker != null) {
                     permit = breaker.acquire()
                 }
-                call().collect(downstream)
+                if (timer == null) {
+                    call().collect(downstream)
+                } else {
+                    timedCollect(timer, downstream)
+                }
             } catch (failure: Throwable) {
                 val cancelled = callCancelled()
-                if (failure === downstream.thrown) {
+                val thrown = downstream.thrown
+                // The collector's own exception, or its copy when the coroutines' debug mode
+                // recovered its stack trace across withTimeoutOrNull: the original is rethrown.
+                if (thrown != null && (failure === thrown || failure.cause === thrown)) {
                     collectorFailed(
-                        retrier, breaker, permit, attempt, startNanos, failure, cancelled)
-                    throw failure
+                        retrier, breaker, permit, attempt, startNanos, thrown, cancelled)
+                    throw thrown
                 }
                 breaker?.settle(permit, breakerFailure(failure), cancelled)
                 var decision =
@@ -106,6 +127,18 @@ protected constructor(
             retrier?.succeeded(attempt, startNanos)
             return
         }
+    }
+
+    /**
+     * One attempt under `@Timeout`: the collection of [call]'s flow within [withTimeoutOrNull],
+     * whose own timeout fails the attempt with [AttemptTimer.timeout], the collector's coroutine
+     * still active. The limit covers the whole collection, the collector's time included.
+     */
+    private suspend fun timedCollect(timer: AttemptTimer, downstream: FlowCollector<T>) {
+        withTimeoutOrNull(timer.millis()) {
+            call().collect(downstream)
+            Unit
+        } ?: throw timer.timeout()
     }
 
     /**

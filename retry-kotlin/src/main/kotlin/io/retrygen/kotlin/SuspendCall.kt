@@ -1,6 +1,7 @@
 package io.retrygen.kotlin
 
 import io.retrygen.GiveUpReason
+import io.retrygen.runtime.internal.AttemptTimer
 import io.retrygen.runtime.internal.CircuitBreakerGate
 import io.retrygen.runtime.internal.DecisionOrder
 import io.retrygen.runtime.internal.Retrier
@@ -8,6 +9,7 @@ import io.retrygen.runtime.internal.RetryHooks
 import kotlin.coroutines.cancellation.CancellationException
 import kotlinx.coroutines.currentCoroutineContext
 import kotlinx.coroutines.ensureActive
+import kotlinx.coroutines.withTimeoutOrNull
 
 /**
  * Not API. One call of a guarded `suspend` function: the retry loop, run in the caller's
@@ -41,6 +43,11 @@ import kotlinx.coroutines.ensureActive
  * hear `onFailure` with [GiveUpReason.CANCELLED]. `maxDuration`, the events' times and the
  * breaker read the options' `Ticker`; the options' `Sleeper` and scheduler are not used.
  *
+ * Under `@Timeout` each attempt runs within `withTimeoutOrNull` (virtual under `runTest`): an
+ * attempt still running at the limit is cancelled and fails with an `AttemptTimeoutException`,
+ * which the breaker and the decision order take like any failure, the caller's coroutine still
+ * active; a cancellation of the caller still ends the call as cancelled.
+ *
  * Allocation: this object and the coroutine frame of [run], per call.
  *
  * @param T the value the function returns
@@ -51,7 +58,15 @@ protected constructor(
     private val retrier: Retrier?,
     /** The method's circuit breaker; null when it has none. */
     private val breaker: CircuitBreakerGate?,
+    /** The method's `@Timeout`; null when it has none. */
+    private val timer: AttemptTimer?,
 ) : RetryHooks<T>() {
+    /** Without `@Timeout`: as generated for a method that has none. */
+    protected constructor(
+        retrier: Retrier?,
+        breaker: CircuitBreakerGate?,
+    ) : this(retrier, breaker, null)
+
     /** Makes one attempt: calls the guarded function. */
     @Throws(Throwable::class) protected abstract suspend fun call(): T
 
@@ -71,6 +86,19 @@ protected constructor(
     @Throws(Throwable::class)
     protected open suspend fun recover(failure: Throwable): T = throw failure
 
+    /**
+     * One attempt under `@Timeout`: [call] within [withTimeoutOrNull], whose own timeout (never one
+     * of the function's, nor a cancellation of the caller, which propagate) fails the attempt with
+     * [AttemptTimer.timeout], the caller's coroutine still active.
+     */
+    private suspend fun timedCall(timer: AttemptTimer): T {
+        val outcome = withTimeoutOrNull(timer.millis()) { Outcome(call()) }
+        if (outcome == null) {
+            throw timer.timeout()
+        }
+        return outcome.value
+    }
+
     /** Runs the call in the calling coroutine. Called once, by the generated function. */
     public suspend fun run(): T {
         val retrier = retrier
@@ -84,7 +112,7 @@ protected constructor(
                 if (breaker != null) {
                     permit = breaker.acquire()
                 }
-                result = call()
+                result = if (timer == null) call() else timedCall(timer)
             } catch (failure: Throwable) {
                 // Written out here and in FlowCall: shared as an inline function, its parameters
                 // became fields of run's coroutine frame, 40 B more per call (JMH -prof gc).
@@ -135,3 +163,6 @@ protected constructor(
         }
     }
 }
+
+/** What an attempt under `@Timeout` returned, null or not: told apart from its timeout. */
+internal class Outcome<T>(val value: T)

@@ -6,10 +6,12 @@ import io.retrygen.runtime.BackoffPolicy
 import io.retrygen.runtime.RetryOptions
 import io.retrygen.runtime.Sleeper
 import io.retrygen.runtime.Ticker
+import io.retrygen.runtime.internal.AttemptTimer
 import io.retrygen.runtime.internal.CircuitBreakerGate
 import io.retrygen.runtime.internal.CircuitBreakerPolicy
 import io.retrygen.runtime.internal.Retrier
 import io.retrygen.runtime.internal.RetryPolicy
+import io.retrygen.runtime.internal.TimeoutPolicy
 import java.io.IOException
 import java.util.concurrent.atomic.AtomicInteger
 import kotlin.coroutines.cancellation.CancellationException
@@ -83,6 +85,9 @@ class Fixture(scope: TestScope, vararg extraListeners: RetryListener) {
     fun policy(maxAttempts: Int, backoff: BackoffPolicy, maxDurationMillis: Long = 0L) =
         RetryPolicy(label, maxAttempts, maxDurationMillis, backoff)
 
+    /** As generated code binds `@Timeout(millis)`. */
+    fun timer(millis: Long): AttemptTimer = TimeoutPolicy(label, millis).bind(options)
+
     /** As generated code binds an unnamed `@CircuitBreaker`: under the method's label. */
     fun breaker(
         requestVolumeThreshold: Int,
@@ -113,9 +118,16 @@ fun retryForException(failure: Throwable): Boolean =
  */
 open class ScriptedCall<T>(
     retrier: Retrier?,
-    breaker: CircuitBreakerGate? = null,
+    breaker: CircuitBreakerGate?,
+    timer: AttemptTimer?,
     private val attempt: suspend (Int) -> T,
-) : SuspendCall<T>(retrier, breaker) {
+) : SuspendCall<T>(retrier, breaker, timer) {
+    constructor(
+        retrier: Retrier?,
+        breaker: CircuitBreakerGate? = null,
+        attempt: suspend (Int) -> T,
+    ) : this(retrier, breaker, null, attempt)
+
     var attempts = 0
         private set
 
@@ -132,9 +144,16 @@ val down: suspend (Int) -> String = { throw IOException("down") }
 /** [ScriptedCall] for a function returning a `Flow`: [attempt] makes the flow of each call. */
 open class ScriptedFlow<T>(
     retrier: Retrier?,
-    breaker: CircuitBreakerGate? = null,
+    breaker: CircuitBreakerGate?,
+    timer: AttemptTimer?,
     private val attempt: (Int) -> Flow<T>,
-) : FlowCall<T>(retrier, breaker) {
+) : FlowCall<T>(retrier, breaker, timer) {
+    constructor(
+        retrier: Retrier?,
+        breaker: CircuitBreakerGate? = null,
+        attempt: (Int) -> Flow<T>,
+    ) : this(retrier, breaker, null, attempt)
+
     var calls = 0
         private set
 

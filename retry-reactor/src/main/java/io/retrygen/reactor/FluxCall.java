@@ -1,5 +1,6 @@
 package io.retrygen.reactor;
 
+import io.retrygen.runtime.internal.AttemptTimer;
 import io.retrygen.runtime.internal.CircuitBreakerGate;
 import io.retrygen.runtime.internal.Retrier;
 import io.retrygen.runtime.internal.ReactiveCall;
@@ -23,7 +24,16 @@ public abstract class FluxCall<T> extends ReactiveCall<T> {
    * @param breaker the method's circuit breaker; null when it has none
    */
   protected FluxCall(Retrier retrier, CircuitBreakerGate breaker) {
-    super(retrier, breaker);
+    this(retrier, breaker, null);
+  }
+
+  /**
+   * @param retrier the method's retrier; null when it has no {@code @Retryable}
+   * @param breaker the method's circuit breaker; null when it has none
+   * @param timer the method's {@code @Timeout}; null when it has none
+   */
+  protected FluxCall(Retrier retrier, CircuitBreakerGate breaker, AttemptTimer timer) {
+    super(retrier, breaker, timer);
   }
 
   /** Makes one attempt: calls the guarded method for the {@code Flux} to subscribe to. */

@@ -2,6 +2,7 @@ package io.retrygen.rxjava3;
 
 import io.reactivex.rxjava3.core.Flowable;
 import org.reactivestreams.Subscriber;
+import io.retrygen.runtime.internal.AttemptTimer;
 import io.retrygen.runtime.internal.CircuitBreakerGate;
 import io.retrygen.runtime.internal.Retrier;
 import io.retrygen.runtime.internal.ReactiveCall;
@@ -27,7 +28,16 @@ public abstract class FlowableCall<T> extends ReactiveCall<T> {
    * @param breaker the method's circuit breaker; null when it has none
    */
   protected FlowableCall(Retrier retrier, CircuitBreakerGate breaker) {
-    super(retrier, breaker);
+    this(retrier, breaker, null);
+  }
+
+  /**
+   * @param retrier the method's retrier; null when it has no {@code @Retryable}
+   * @param breaker the method's circuit breaker; null when it has none
+   * @param timer the method's {@code @Timeout}; null when it has none
+   */
+  protected FlowableCall(Retrier retrier, CircuitBreakerGate breaker, AttemptTimer timer) {
+    super(retrier, breaker, timer);
   }
 
   /** Makes one attempt: calls the guarded method for the {@code Flowable} to subscribe to. */

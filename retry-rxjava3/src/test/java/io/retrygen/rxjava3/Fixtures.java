@@ -10,10 +10,12 @@ import io.retrygen.RetryEvent;
 import io.retrygen.RetryListener;
 import io.retrygen.runtime.BackoffPolicy;
 import io.retrygen.runtime.RetryOptions;
+import io.retrygen.runtime.internal.AttemptTimer;
 import io.retrygen.runtime.internal.CircuitBreakerGate;
 import io.retrygen.runtime.internal.CircuitBreakerPolicy;
 import io.retrygen.runtime.internal.Retrier;
 import io.retrygen.runtime.internal.RetryPolicy;
+import io.retrygen.runtime.internal.TimeoutPolicy;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
@@ -69,6 +71,11 @@ final class Fixtures {
     CircuitBreakerGate breaker(int requestVolumeThreshold, double failureRatio, long delayMillis) {
       return new CircuitBreakerPolicy("", requestVolumeThreshold, failureRatio, delayMillis, 1)
           .bind(options, label);
+    }
+
+    /** As generated code binds {@code @Timeout(millis)}. */
+    AttemptTimer timer(long millis) {
+      return new TimeoutPolicy(label, millis).bind(options);
     }
 
     List<String> events() {
@@ -142,7 +149,12 @@ final class Fixtures {
     int calls;
 
     ScriptedSingle(Retrier retrier, CircuitBreakerGate breaker, Attempt<Single<T>> script) {
-      super(retrier, breaker);
+      this(retrier, breaker, null, script);
+    }
+
+    ScriptedSingle(
+        Retrier retrier, CircuitBreakerGate breaker, AttemptTimer timer, Attempt<Single<T>> script) {
+      super(retrier, breaker, timer);
       this.script = script;
     }
 
@@ -168,7 +180,12 @@ final class Fixtures {
     int calls;
 
     ScriptedMaybe(Retrier retrier, CircuitBreakerGate breaker, Attempt<Maybe<T>> script) {
-      super(retrier, breaker);
+      this(retrier, breaker, null, script);
+    }
+
+    ScriptedMaybe(
+        Retrier retrier, CircuitBreakerGate breaker, AttemptTimer timer, Attempt<Maybe<T>> script) {
+      super(retrier, breaker, timer);
       this.script = script;
     }
 
@@ -194,7 +211,12 @@ final class Fixtures {
     int calls;
 
     ScriptedCompletable(Retrier retrier, CircuitBreakerGate breaker, Attempt<Completable> script) {
-      super(retrier, breaker);
+      this(retrier, breaker, null, script);
+    }
+
+    ScriptedCompletable(
+        Retrier retrier, CircuitBreakerGate breaker, AttemptTimer timer, Attempt<Completable> script) {
+      super(retrier, breaker, timer);
       this.script = script;
     }
 
@@ -220,7 +242,12 @@ final class Fixtures {
     int calls;
 
     ScriptedObservable(Retrier retrier, CircuitBreakerGate breaker, Attempt<Observable<T>> script) {
-      super(retrier, breaker);
+      this(retrier, breaker, null, script);
+    }
+
+    ScriptedObservable(
+        Retrier retrier, CircuitBreakerGate breaker, AttemptTimer timer, Attempt<Observable<T>> script) {
+      super(retrier, breaker, timer);
       this.script = script;
     }
 
@@ -246,7 +273,12 @@ final class Fixtures {
     int calls;
 
     ScriptedFlowable(Retrier retrier, CircuitBreakerGate breaker, Attempt<Flowable<T>> script) {
-      super(retrier, breaker);
+      this(retrier, breaker, null, script);
+    }
+
+    ScriptedFlowable(
+        Retrier retrier, CircuitBreakerGate breaker, AttemptTimer timer, Attempt<Flowable<T>> script) {
+      super(retrier, breaker, timer);
       this.script = script;
     }
 

@@ -44,6 +44,13 @@ import java.util.concurrent.RejectedExecutionException;
  * one {@code onSuccess} or {@code onFailure}, and no attempt starts once {@code cancel} has
  * returned true.
  *
+ * <p>Under {@code @Timeout} (SPEC §16) each attempt's deadline is armed just before the method is
+ * called ({@link TimedAttempt}), on the options' scheduler, else on the runtime's timer, which hands
+ * the timeout to the runtime's pool. At the deadline the attempt's stage is cancelled (when it is
+ * a {@link Future}) and the attempt fails with {@link AttemptTimer#timeout()}: the breaker records
+ * it and the decision order takes it like any failure. An outcome the stage has later counts
+ * nothing; an attempt that ends first cancels its deadline.
+ *
  * <p>The interrupt flag belongs to a thread, not to an asynchronous call: an {@code
  * InterruptedException} ends the call like any failure that is not retried, and nothing sets a
  * flag again. Step 4 of the decision order still holds for the thread that observed the outcome:
@@ -67,7 +74,16 @@ public abstract class AsyncCall<T> extends CallState<T> {
    * @param breaker the method's circuit breaker, null when it has none
    */
   protected AsyncCall(Retrier retrier, CircuitBreakerGate breaker) {
-    super(retrier, breaker);
+    this(retrier, breaker, null);
+  }
+
+  /**
+   * @param retrier the method's retrier, null when it has no {@code @Retryable}
+   * @param breaker the method's circuit breaker, null when it has none
+   * @param timer the method's {@code @Timeout}, null when it has none
+   */
+  protected AsyncCall(Retrier retrier, CircuitBreakerGate breaker, AttemptTimer timer) {
+    super(retrier, breaker, timer);
   }
 
   /**
@@ -165,6 +181,10 @@ public abstract class AsyncCall<T> extends CallState<T> {
       attemptFailed(refused);
       return;
     }
+    if (timer != null) {
+      runTimedAttempt();
+      return;
+    }
     CompletionStage<? extends T> stage;
     try {
       stage = call();
@@ -184,6 +204,51 @@ public abstract class AsyncCall<T> extends CallState<T> {
     // handle, not whenComplete, and never join() on a failure: both would wrap the failure in a
     // new CompletionException (a stack trace, ~800 B) only for unwrap() to drop it.
     stage.handle(steps());
+  }
+
+  /**
+   * The attempt claimed by {@link #runAttempt} under {@code @Timeout}: its deadline armed before
+   * the method is called ({@link TimedAttempt}); a scheduler that refuses the deadline ends the
+   * call as one that refuses a wait does, the permit given back.
+   */
+  private void runTimedAttempt() {
+    TimedAttempt<T> timed = new TimedAttempt<T>(this);
+    try {
+      timed.arm();
+    } catch (Throwable refused) {
+      releasePermit();
+      abort(refused, GiveUpReason.USER_CODE_FAILED);
+      return;
+    }
+    CompletionStage<? extends T> stage;
+    try {
+      stage = call();
+      if (stage == null) {
+        throw new NullPointerException(label() + " returned null instead of a CompletionStage");
+      }
+    } catch (Throwable failure) {
+      attemptFailed(timed.endCalling() ? Stages.unwrap(failure) : timer.timeout());
+      return;
+    }
+    if (Stages.succeededAlready(stage)) {
+      if (timed.endCalling()) {
+        attemptSucceeded(((CompletableFuture<? extends T>) stage).join());
+      } else {
+        attemptFailed(timer.timeout()); // returned after its deadline: the result is dropped
+      }
+      return;
+    }
+    watch(stage);
+    if (timed.watching(stage)) {
+      stage.handle(timed);
+      return;
+    }
+    // The deadline passed while the method ran: nobody else has seen this stage.
+    if (stage instanceof Future) {
+      IN_FLIGHT.compareAndSet(this, (Future<?>) stage, null);
+    }
+    TimedAttempt.cancelStage(stage);
+    attemptFailed(timer.timeout());
   }
 
   /** The outcome of the attempt in flight, on the thread that completed it. */

@@ -45,6 +45,11 @@ public final class AttemptTimer {
     this.scheduler = scheduler;
   }
 
+  /** The guarded method's label, for messages. */
+  public String label() {
+    return label;
+  }
+
   /** The limit of each attempt, in milliseconds. */
   public long millis() {
     return millis;
@@ -96,6 +101,16 @@ public final class AttemptTimer {
   public Future<?> atDeadline(Runnable onDeadline) {
     ScheduledExecutorService target = scheduler != null ? scheduler : SharedScheduler.TIMER;
     return target.schedule(onDeadline, millis, TimeUnit.MILLISECONDS);
+  }
+
+  /** The options' scheduler, null when none was set. */
+  ScheduledExecutorService scheduler() {
+    return scheduler;
+  }
+
+  /** Whether {@link #atDeadline} runs on the runtime's timer, whose tasks must be short. */
+  boolean onRuntimeTimer() {
+    return scheduler == null;
   }
 
   @Override

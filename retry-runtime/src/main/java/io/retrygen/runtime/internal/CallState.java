@@ -62,6 +62,8 @@ abstract class CallState<T> {
   final Retrier retrier;
   /** Null for a method with no circuit breaker. */
   final CircuitBreakerGate breaker;
+  /** Null for a method with no {@code @Timeout}. */
+  final AttemptTimer timer;
   long startNanos;
   /**
    * The phase and, above it, the number of attempts started: one word, so that a cancel sees
@@ -83,12 +85,13 @@ abstract class CallState<T> {
   /** The future the generated method returns. */
   final CallFuture<T> future = new CallFuture<T>(this);
 
-  CallState(Retrier retrier, CircuitBreakerGate breaker) {
-    if (retrier == null && breaker == null) {
-      throw new NullPointerException("retrier == null && breaker == null");
+  CallState(Retrier retrier, CircuitBreakerGate breaker, AttemptTimer timer) {
+    if (retrier == null && breaker == null && timer == null) {
+      throw new NullPointerException("retrier == null && breaker == null && timer == null");
     }
     this.retrier = retrier;
     this.breaker = breaker;
+    this.timer = timer;
   }
 
   static long state(int attempts, int phase) {
@@ -252,7 +255,7 @@ abstract class CallState<T> {
 
   /** The label of the call's events and messages. */
   String label() {
-    return retrier != null ? retrier.label() : breaker.name();
+    return retrier != null ? retrier.label() : breaker != null ? breaker.name() : timer.label();
   }
 
   /** Makes {@code stage} the one {@code cancel} cancels, and cancels it if that happened. */

@@ -11,14 +11,26 @@ package io.retrygen.runtime.internal;
 public abstract class ReactiveCall<T> extends RetryHooks<T> {
   final Retrier retrier;
   final CircuitBreakerGate breaker;
+  /** Null for a method with no {@code @Timeout}. */
+  final AttemptTimer timer;
 
   /**
    * @param retrier the method's retrier; null when it has only a circuit breaker
    * @param breaker the method's circuit breaker; null when it has none
    */
   protected ReactiveCall(Retrier retrier, CircuitBreakerGate breaker) {
+    this(retrier, breaker, null);
+  }
+
+  /**
+   * @param retrier the method's retrier; null when it has no {@code @Retryable}
+   * @param breaker the method's circuit breaker; null when it has none
+   * @param timer the method's {@code @Timeout}; null when it has none
+   */
+  protected ReactiveCall(Retrier retrier, CircuitBreakerGate breaker, AttemptTimer timer) {
     this.retrier = retrier;
     this.breaker = breaker;
+    this.timer = timer;
   }
 
   /** Makes one attempt: calls the guarded method for the publisher to subscribe to. */

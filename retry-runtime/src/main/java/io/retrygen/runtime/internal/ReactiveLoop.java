@@ -31,6 +31,18 @@ import java.util.concurrent.atomic.AtomicLongFieldUpdater;
  * the listeners {@code onFailure} with {@link GiveUpReason#CANCELLED} once, after any {@code
  * onRetry} being told at that moment.
  *
+ * <p>Under {@code @Timeout} (SPEC §16) each attempt's deadline is armed just before the method is
+ * called, on the options' scheduler when one was set, else on the library's scheduler (as the
+ * waits are, so that {@code StepVerifier.withVirtualTime} and a {@code TestScheduler} control it,
+ * rather than the runtime's timer). Whichever of the attempt's terminal signal and its deadline
+ * comes first ends the attempt, by one CAS on {@link #open}; at the deadline the attempt's
+ * subscription is cancelled and the attempt fails with {@link AttemptTimer#timeout()}, which the
+ * breaker and the decision order then take like any failure. This loop is the subscriber of every
+ * attempt, so a signal cannot say which attempt sent it: after a deadline, the signals that come
+ * before the next subscription's {@code onSubscribe} (or the recovery's) are the abandoned
+ * attempt's and are dropped. A publisher that calls {@code onSubscribe} only after its deadline has
+ * that subscription cancelled, unless the next attempt has started meanwhile.
+ *
  * @param <T> the values of the publisher
  */
 public abstract class ReactiveLoop<T> implements Runnable, WatchedWait {
@@ -43,6 +55,9 @@ public abstract class ReactiveLoop<T> implements Runnable, WatchedWait {
   @SuppressWarnings("rawtypes")
   private static final AtomicLongFieldUpdater<ReactiveLoop> PERMIT =
       AtomicLongFieldUpdater.newUpdater(ReactiveLoop.class, "permit");
+  @SuppressWarnings("rawtypes")
+  private static final AtomicIntegerFieldUpdater<ReactiveLoop> OPEN =
+      AtomicIntegerFieldUpdater.newUpdater(ReactiveLoop.class, "open");
 
   /** An attempt is subscribed, or about to be; its outcome is decided on its signal's thread. */
   private static final int ATTEMPTING = 0;
@@ -65,6 +80,8 @@ public abstract class ReactiveLoop<T> implements Runnable, WatchedWait {
   private final Retrier retrier;
   /** Null for a method with no circuit breaker. */
   private final CircuitBreakerGate breaker;
+  /** Null for a method with no {@code @Timeout}. */
+  private final AttemptTimer timer;
   /** The publisher type, for messages: "a Mono". */
   private final String type;
 
@@ -79,6 +96,15 @@ public abstract class ReactiveLoop<T> implements Runnable, WatchedWait {
   private volatile Object upstream;
   /** The scheduled wait, for a cancel. */
   private volatile Object scheduledWait;
+  /**
+   * Under a timer: the number of the attempt whose deadline is armed and whose end is still open;
+   * minus that number once its deadline ended it; 0 once its signal ended it.
+   */
+  private volatile int open;
+  /** The armed deadline's handle, for its cancel. */
+  private volatile Object deadline;
+  /** An attempt timed out: signals are its, and dropped, until the next {@code onSubscribe}. */
+  private volatile boolean stale;
   private long startNanos;
   /** What led to the pending wait: a failure, or (null) the rejected {@link #lastResult}. */
   private Throwable lastFailure;
@@ -89,12 +115,13 @@ public abstract class ReactiveLoop<T> implements Runnable, WatchedWait {
    * @param type the publisher type with its article, for messages: "a Mono", "an Observable"
    */
   protected ReactiveLoop(ReactiveCall<T> call, String type) {
-    if (call.retrier == null && call.breaker == null) {
-      throw new NullPointerException("retrier == null && breaker == null");
+    if (call.retrier == null && call.breaker == null && call.timer == null) {
+      throw new NullPointerException("retrier == null && breaker == null && timer == null");
     }
     this.call = call;
     this.retrier = call.retrier;
     this.breaker = call.breaker;
+    this.timer = call.timer;
     this.type = type;
   }
 
@@ -124,7 +151,13 @@ public abstract class ReactiveLoop<T> implements Runnable, WatchedWait {
    * remembered for a cancel. False, with the handle cancelled, when the downstream has cancelled.
    */
   protected final boolean upstream(Object handle) {
+    int current = phase;
+    if (current <= WAITING && open < 0) {
+      cancel(handle); // the attempt that timed out subscribes only now
+      return false;
+    }
     upstream = handle;
+    stale = false;
     if (phase >= CANCELLED) {
       cancel(handle);
       return false;
@@ -134,6 +167,9 @@ public abstract class ReactiveLoop<T> implements Runnable, WatchedWait {
 
   /** Whether the attempt's or recovery's values go to the downstream now. */
   protected final boolean passing() {
+    if (stale) {
+      return false; // an element of the attempt that timed out
+    }
     int current = phase;
     return current == ATTEMPTING || current == RECOVERING;
   }
@@ -169,13 +205,89 @@ public abstract class ReactiveLoop<T> implements Runnable, WatchedWait {
           return;
         }
       }
+      if (timer != null && !arm()) {
+        return;
+      }
       Object publisher = call.call();
       if (publisher == null) {
         throw new NullPointerException("the guarded method returned null instead of " + type);
       }
       subscribeTo(publisher);
     } catch (Throwable failure) {
-      failed(failure);
+      failedNow(failure);
+    }
+  }
+
+  /**
+   * Arms the deadline of the attempt about to start: false when the scheduler refused it, the
+   * call then ended as when it refuses a wait (user code that failed, not recovered), or when it
+   * ran the deadline at once (the attempt failed by timeout before the method was called).
+   */
+  private boolean arm() {
+    int number = attempt;
+    open = number;
+    Deadline task = new Deadline(this, number);
+    ScheduledExecutorService scheduler = timer.scheduler();
+    Object handle;
+    try {
+      handle =
+          scheduler != null
+              ? scheduler.schedule(task, timer.millis(), TimeUnit.MILLISECONDS)
+              : schedule(task, timer.millis());
+    } catch (Throwable refused) {
+      open = 0;
+      if (PHASE.compareAndSet(this, ATTEMPTING, DONE)) {
+        releasePermit();
+        if (retrier != null) {
+          retrier.userCodeFailed(number, startNanos, refused);
+        }
+        emitError(refused);
+      }
+      return false;
+    }
+    deadline = handle;
+    if (phase >= CANCELLED) {
+      cancelHandle(handle);
+    }
+    return open != -number; // a deadline that passed already: the method is not called
+  }
+
+  /**
+   * The attempt's signal ends it: true, its deadline cancelled, unless the deadline ended it
+   * first (or the signal is a late one of the attempt that timed out). True with no timer, and
+   * for an attempt with no deadline (refused by the breaker).
+   */
+  private boolean endInTime() {
+    int number = attempt;
+    int current = open;
+    if (current == number) {
+      if (!OPEN.compareAndSet(this, number, 0)) {
+        return false;
+      }
+      Object armed = deadline;
+      if (armed != null) {
+        cancelHandle(armed);
+      }
+      return true;
+    }
+    return current != -number;
+  }
+
+  /**
+   * The deadline of attempt {@code number}: unless the attempt ended first, its subscription is
+   * cancelled and it fails with the timeout.
+   */
+  final void deadlinePassed(int number) {
+    if (!OPEN.compareAndSet(this, number, -number)) {
+      return;
+    }
+    stale = true;
+    Object current = upstream;
+    if (current != null) {
+      cancelHandle(current);
+    }
+    if (phase == ATTEMPTING) {
+      attemptFailed(timer.timeout());
     }
   }
 
@@ -184,6 +296,14 @@ public abstract class ReactiveLoop<T> implements Runnable, WatchedWait {
    * method or of the breaker.
    */
   protected final void failed(Throwable failure) {
+    if (stale) {
+      return; // the failure of the attempt that timed out
+    }
+    failedNow(failure);
+  }
+
+  /** As {@link #failed}, for a throw on this loop's own stack: never a late signal. */
+  private void failedNow(Throwable failure) {
     int current = phase;
     if (current == RECOVERING) {
       if (PHASE.compareAndSet(this, RECOVERING, DONE)) {
@@ -194,6 +314,14 @@ public abstract class ReactiveLoop<T> implements Runnable, WatchedWait {
     if (current != ATTEMPTING) {
       return; // cancelled: the failure of an abandoned attempt
     }
+    if (timer != null && !endInTime()) {
+      return; // its deadline ended it first
+    }
+    attemptFailed(failure);
+  }
+
+  /** The attempt in flight failed with {@code failure}: its breaker outcome, then the decision. */
+  private void attemptFailed(Throwable failure) {
     settle(failure);
     if (retrier == null) {
       // A breaker alone: one attempt, then recovery; a cancellation is never recovered.
@@ -224,6 +352,9 @@ public abstract class ReactiveLoop<T> implements Runnable, WatchedWait {
    * came). A value that {@code retryOnResult} rejects is a failed attempt.
    */
   protected final void completed(T value, boolean hasValue) {
+    if (stale) {
+      return; // the completion of the attempt that timed out
+    }
     int current = phase;
     if (current == RECOVERING) {
       if (PHASE.compareAndSet(this, RECOVERING, DONE)) {
@@ -233,6 +364,9 @@ public abstract class ReactiveLoop<T> implements Runnable, WatchedWait {
     }
     if (current != ATTEMPTING) {
       return;
+    }
+    if (timer != null && !endInTime()) {
+      return; // its deadline ended it first
     }
     settle(null);
     if (retrier != null && hasValue) {
@@ -383,7 +517,7 @@ public abstract class ReactiveLoop<T> implements Runnable, WatchedWait {
       }
       subscribeTo(recovery);
     } catch (Throwable thrown) {
-      failed(thrown); // in RECOVERING: passed on as it is, the failure itself when none applies
+      failedNow(thrown); // in RECOVERING: passed on as it is, the failure itself when none applies
     }
   }
 
@@ -428,6 +562,10 @@ public abstract class ReactiveLoop<T> implements Runnable, WatchedWait {
     if (current != null) {
       cancelHandle(current);
     }
+    Object armed = deadline;
+    if (armed != null) {
+      cancelHandle(armed);
+    }
     releasePermit();
     if (previous != REPORTING && previous != RECOVERING) {
       tellCancelled();
@@ -457,6 +595,22 @@ public abstract class ReactiveLoop<T> implements Runnable, WatchedWait {
       ((Future<?>) handle).cancel(false);
     } else {
       cancel(handle);
+    }
+  }
+
+  /** The deadline of one attempt, on the scheduler: the loop and that attempt's number. */
+  private static final class Deadline implements Runnable {
+    private final ReactiveLoop<?> loop;
+    private final int attempt;
+
+    Deadline(ReactiveLoop<?> loop, int attempt) {
+      this.loop = loop;
+      this.attempt = attempt;
+    }
+
+    @Override
+    public void run() {
+      loop.deadlinePassed(attempt);
     }
   }
 }
