@@ -35,8 +35,8 @@ import javax.lang.model.element.TypeElement;
 import javax.lang.model.util.Elements;
 
 /**
- * Writes a {@code *Retrying} class for every interface or class that carries {@code @Retryable}
- * or {@code @CircuitBreaker}, on the type or on one of its methods.
+ * Writes a {@code *Retrying} class for every interface or class that carries {@code @Retryable},
+ * {@code @CircuitBreaker} or {@code @Timeout}, on the type or on one of its methods.
  *
  * <p>Nothing escapes {@link #process}: bad input is a diagnostic on the element, a bug in the
  * processor is one error on the type with the stack trace, and a type that refers to a type not
@@ -106,7 +106,8 @@ public final class RetryProcessor extends AbstractProcessor {
             AnnotationNames.CIRCUIT_BREAKER,
             AnnotationNames.BACKOFF,
             AnnotationNames.RECOVER,
-            AnnotationNames.RETRY_BUDGET));
+            AnnotationNames.RETRY_BUDGET,
+            AnnotationNames.TIMEOUT));
   }
 
   @Override

@@ -27,7 +27,10 @@ final class Rounds {
   /** What makes a type an input: one of these on it or on a method it declares. */
   private static final List<String> INPUT_ANNOTATIONS =
       Arrays.asList(
-          AnnotationNames.RETRYABLE, AnnotationNames.CIRCUIT_BREAKER, AnnotationNames.BACKOFF);
+          AnnotationNames.RETRYABLE,
+          AnnotationNames.CIRCUIT_BREAKER,
+          AnnotationNames.TIMEOUT,
+          AnnotationNames.BACKOFF);
 
   private final Elements elements;
   /**
@@ -66,7 +69,8 @@ final class Rounds {
             AnnotationNames.RETRYABLE,
             AnnotationNames.CIRCUIT_BREAKER,
             AnnotationNames.RECOVER,
-            AnnotationNames.RETRY_BUDGET)) {
+            AnnotationNames.RETRY_BUDGET,
+            AnnotationNames.TIMEOUT)) {
       TypeElement annotationType = elements.getTypeElement(annotation);
       if (annotationType == null) {
         continue;
@@ -104,7 +108,8 @@ final class Rounds {
   }
 
   /**
-   * Whether {@code type} is an input: {@code @Retryable} or {@code @CircuitBreaker} on
+   * Whether {@code type} is an input: {@code @Retryable}, {@code @CircuitBreaker} or {@code
+   * @Timeout} on
    * it or on a method it declares. A stray {@code @Backoff} counts too, so that it gets its error
    * (which stops the class from being written).
    */

@@ -98,6 +98,15 @@ class GoldenTest {
     assertGolden("rxjava3", "AccountsRetrying", "-Xlint:all");
   }
 
+  /**
+   * {@code @Timeout} with a retry and a breaker, alone with a recover method, and type-level
+   * overridden on a method: the timer is the innermost guard around the call.
+   */
+  @Test
+  void timeoutsSyncAndDeferred() throws IOException {
+    assertGolden("timeout", "CatalogRetrying", "-Xlint:all");
+  }
+
   @Test
   void retryBudgets() throws IOException {
     assertGolden("budget", "OrdersRetrying", "-Xlint:all");
@@ -170,7 +179,8 @@ class GoldenTest {
           "delayfor/DownloaderRetrying",
           "reactor/QuotesRetrying",
           "reactor/CatalogRetrying",
-          "rxjava3/AccountsRetrying"
+          "rxjava3/AccountsRetrying",
+          "timeout/CatalogRetrying"
         }) {
       String caseName = golden.substring(0, golden.indexOf('/'));
       String generated = "test." + golden.substring(golden.indexOf('/') + 1);

@@ -37,6 +37,7 @@ class PolicyInventoryTest {
           "import io.retrygen.Recover;",
           "import io.retrygen.RetryBudget;",
           "import io.retrygen.Retryable;",
+          "import io.retrygen.Timeout;",
           "import java.io.FileNotFoundException;",
           "import java.io.IOException;",
           "import java.util.List;",
@@ -60,6 +61,7 @@ class PolicyInventoryTest {
           "      failureRatio = 0.25,",
           "      delay = 2000,",
           "      successThreshold = 2)",
+          "  @Timeout(800)",
           "  String charge(String account, long cents) throws IOException, TimeoutException;",
           "",
           "  @Retryable(",
@@ -134,7 +136,8 @@ class PolicyInventoryTest {
     JsonObject charge = methods.get(0).getAsJsonObject();
     assertThat(keys(charge))
         .containsExactly(
-            "method", "label", "async", "retry", "circuitBreaker", "budget", "recover")
+            "method", "label", "async", "retry", "circuitBreaker", "timeout", "budget",
+            "recover")
         .inOrder();
     assertThat(charge.get("method").getAsString()).isEqualTo("charge(java.lang.String,long)");
     assertThat(charge.get("label").getAsString()).isEqualTo("payments.charge");
@@ -181,6 +184,9 @@ class PolicyInventoryTest {
     assertThat(breaker.get("failureRatio").getAsDouble()).isEqualTo(0.25);
     assertThat(breaker.get("delayMillis").getAsLong()).isEqualTo(2000);
     assertThat(breaker.get("successThreshold").getAsInt()).isEqualTo(2);
+    JsonObject timeout = charge.getAsJsonObject("timeout");
+    assertThat(keys(timeout)).containsExactly("millis");
+    assertThat(timeout.get("millis").getAsLong()).isEqualTo(800);
     JsonObject budget = charge.getAsJsonObject("budget");
     assertThat(keys(budget)).containsExactly("name", "maxTokens", "tokenRatio").inOrder();
     assertThat(budget.get("name").getAsString()).isEqualTo("Client");

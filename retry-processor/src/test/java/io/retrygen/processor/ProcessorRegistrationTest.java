@@ -47,7 +47,8 @@ class ProcessorRegistrationTest {
             "io.retrygen.Backoff",
             "io.retrygen.Recover",
             "io.retrygen.CircuitBreaker",
-            "io.retrygen.RetryBudget");
+            "io.retrygen.RetryBudget",
+            "io.retrygen.Timeout");
   }
 
   /**

@@ -46,10 +46,10 @@ class WarningsTest {
     assertThat(compilation)
         .hadWarningContaining(
             "@Recover method fallback(Exception, String) fits no guarded method of Client, so it"
-                + " is never called: nothing in Client is guarded (no @Retryable or"
-                + " @CircuitBreaker on it or its methods). Add @Retryable to the method it should"
-                + " recover: charge(String) (@Retryable(maxAttempts = 1) to recover without"
-                + " retrying)")
+                + " is never called: nothing in Client is guarded (no @Retryable,"
+                + " @CircuitBreaker or @Timeout on it or its methods). Add @Retryable to the"
+                + " method it should recover: charge(String) (@Retryable(maxAttempts = 1) to"
+                + " recover without retrying)")
         .inFile(source)
         .onLineContaining("@Recover");
   }
@@ -104,10 +104,10 @@ class WarningsTest {
     assertThat(compilation)
         .hadWarningContaining(
             "@Recover method fallback(Exception, String) fits no guarded method of Client, so it"
-                + " is never called: nothing in Client is guarded (no @Retryable or"
-                + " @CircuitBreaker on it or its methods). The closest, charge(String), does not"
-                + " fit because fallback(Exception, String) returns int, which is not assignable"
-                + " to String")
+                + " is never called: nothing in Client is guarded (no @Retryable,"
+                + " @CircuitBreaker or @Timeout on it or its methods). The closest, charge(String),"
+                + " does not fit because fallback(Exception, String) returns int, which is not"
+                + " assignable to String")
         .inFile(source)
         .onLineContaining("@Recover");
     assertThat(processor.createdSourceFiles()).isEmpty();

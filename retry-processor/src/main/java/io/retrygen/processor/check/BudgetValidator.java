@@ -126,9 +126,15 @@ public final class BudgetValidator {
       GuardedMethod guarded = model.method(method);
       reportUnretried(
           method, Mirrors.find(method, AnnotationNames.RETRY_BUDGET),
-          guarded != null && guarded.breaker() != null
-              ? "it is guarded by @CircuitBreaker alone"
-              : "no @Retryable applies to it");
+          guarded == null
+              ? "no @Retryable applies to it"
+              : guarded.breaker() != null && guarded.timeout() != null
+                  ? "it is guarded by @CircuitBreaker and @Timeout alone"
+                  : guarded.breaker() != null
+                      ? "it is guarded by @CircuitBreaker alone"
+                      : guarded.timeout() != null
+                          ? "it is guarded by @Timeout alone"
+                          : "no @Retryable applies to it");
     }
   }
 }

@@ -35,7 +35,8 @@ public final class LocalTypeScanner extends TreePathScanner<Void, LocalTypeScann
   private static final String PACKAGE = "io.retrygen";
   private static final Set<String> OURS =
       new HashSet<>(
-          Arrays.asList("Retryable", "CircuitBreaker", "Recover", "RetryBudget", "Backoff"));
+          Arrays.asList("Retryable", "CircuitBreaker", "Recover", "RetryBudget", "Backoff",
+              "Timeout"));
 
   /** Where a class is declared, and so what it is. */
   static final class Where {

@@ -38,11 +38,13 @@ public final class ModelWarnings {
   private final Elements elements;
   private final Types types;
   private final Report report;
+  private final TimeoutValidator timeouts;
 
   public ModelWarnings(Elements elements, Types types, Report report) {
     this.elements = elements;
     this.types = types;
     this.report = report;
+    this.timeouts = new TimeoutValidator(report);
   }
 
   /**
@@ -53,6 +55,7 @@ public final class ModelWarnings {
     warnRetryForNotThrown(model);
     warnGuardsNothing(model);
     warnUnreachableAttempts(model, inputs);
+    timeouts.warnNotBelowMaxDuration(model, inputs);
   }
 
   /**
@@ -143,7 +146,10 @@ public final class ModelWarnings {
       }
     }
     boolean kotlin = KotlinSupport.isKotlin(type);
-    for (String name : new String[] {AnnotationNames.RETRYABLE, AnnotationNames.CIRCUIT_BREAKER}) {
+    for (String name :
+        new String[] {
+          AnnotationNames.RETRYABLE, AnnotationNames.CIRCUIT_BREAKER, AnnotationNames.TIMEOUT
+        }) {
       AnnotationMirror annotation = Mirrors.find(type, name);
       if (annotation != null) {
         report.warning(

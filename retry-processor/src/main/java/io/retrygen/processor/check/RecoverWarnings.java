@@ -79,7 +79,7 @@ public final class RecoverWarnings {
       report.warning(
           recover, Mirrors.find(recover, AnnotationNames.RECOVER), null,
           "@Recover method %s fits no guarded method of %s, so it is never called: nothing in %s"
-              + " is guarded (no @Retryable or @CircuitBreaker on it or its methods). %s",
+              + " is guarded (no @Retryable, @CircuitBreaker or @Timeout on it or its methods). %s",
           Messages.signature(recover), type.getSimpleName(), type.getSimpleName(),
           closest(type, recover, entries));
     }

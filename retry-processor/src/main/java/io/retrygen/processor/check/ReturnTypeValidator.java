@@ -163,7 +163,10 @@ public final class ReturnTypeValidator {
     if (deferred == null) {
       return;
     }
-    String annotation = method.retry() == null ? "@CircuitBreaker" : "@Retryable";
+    String annotation =
+        method.retry() != null ? "@Retryable"
+            : method.breaker() != null ? "@CircuitBreaker"
+            : "@Timeout";
     // An inherited method is reported on the input, naming its supertype (ReportPrinter).
     report.error(
         method.method(),

@@ -43,7 +43,8 @@ public final class ShapeValidator {
           AnnotationNames.RETRYABLE,
           AnnotationNames.CIRCUIT_BREAKER,
           AnnotationNames.BACKOFF,
-          AnnotationNames.RETRY_BUDGET
+          AnnotationNames.RETRY_BUDGET,
+          AnnotationNames.TIMEOUT
         }) {
       AnnotationMirror ours = Mirrors.find(type, name);
       if (ours != null) {

@@ -12,6 +12,7 @@ import io.retrygen.processor.model.GuardedMethod;
 import io.retrygen.processor.model.Report;
 import io.retrygen.processor.model.RetryConfig;
 import io.retrygen.processor.model.RetryableType;
+import io.retrygen.processor.model.TimeoutConfig;
 import io.retrygen.processor.read.ConfigCache;
 import io.retrygen.processor.read.RecoverFit;
 import java.util.HashSet;
@@ -42,6 +43,7 @@ public final class Validator {
   private final ShapeValidator shapeValidator;
   private final BreakerValidator breakerValidator;
   private final BudgetValidator budgetValidator;
+  private final TimeoutValidator timeoutValidator;
   private final ReturnTypeValidator returnTypes;
 
   public Validator(Elements elements, Types types, Report report, ConfigCache configs) {
@@ -53,6 +55,7 @@ public final class Validator {
     this.retryableValidator = new RetryableValidator(types, report);
     this.breakerValidator = new BreakerValidator(types, report);
     this.budgetValidator = new BudgetValidator(types, report);
+    this.timeoutValidator = new TimeoutValidator(report);
     this.returnTypes = new ReturnTypeValidator(elements, types, report);
   }
 
@@ -67,8 +70,11 @@ public final class Validator {
       AnnotationMirror retryable = Mirrors.find(element, AnnotationNames.RETRYABLE);
       AnnotationMirror backoff = Mirrors.find(element, AnnotationNames.BACKOFF);
       AnnotationMirror breaker = Mirrors.find(element, AnnotationNames.CIRCUIT_BREAKER);
+      AnnotationMirror timeout = Mirrors.find(element, AnnotationNames.TIMEOUT);
       if (element instanceof ExecutableElement) {
-        checkOverridable((ExecutableElement) element, retryable != null ? retryable : breaker);
+        checkOverridable(
+            (ExecutableElement) element,
+            retryable != null ? retryable : breaker != null ? breaker : timeout);
         AnnotationMirror recover = Mirrors.find(element, AnnotationNames.RECOVER);
         if (recover != null) {
           checkRecover((ExecutableElement) element);
@@ -92,6 +98,9 @@ public final class Validator {
       }
       if (Mirrors.find(element, AnnotationNames.RETRY_BUDGET) != null) {
         budgetValidator.validate(configs.budget(element));
+      }
+      if (timeout != null) {
+        timeoutValidator.validate(configs.timeout(element));
       }
     }
   }
@@ -215,6 +224,7 @@ public final class Validator {
     Set<Element> checkedRetries = new HashSet<>();
     Set<Element> checkedBreakers = new HashSet<>();
     Set<Element> checkedBudgets = new HashSet<>();
+    Set<Element> checkedTimeouts = new HashSet<>();
     TypeElement type = model.element();
     for (GuardedMethod method : model.methods()) {
       RetryConfig retry = method.retry();
@@ -240,6 +250,12 @@ public final class Validator {
           && isInherited(budget.annotatedElement(), type, checkedBudgets)
           && !isInput(budget.annotatedElement(), roundTypes)) {
         budgetValidator.validate(budget);
+      }
+      TimeoutConfig timeout = method.timeout();
+      if (timeout != null
+          && isInherited(timeout.annotatedElement(), type, checkedTimeouts)
+          && !isInput(timeout.annotatedElement(), inputs)) {
+        timeoutValidator.validate(timeout);
       }
     }
   }

@@ -14,6 +14,7 @@ public final class AnnotationNames {
   public static final String RECOVER = "io.retrygen.Recover";
   public static final String CIRCUIT_BREAKER = "io.retrygen.CircuitBreaker";
   public static final String RETRY_BUDGET = "io.retrygen.RetryBudget";
+  public static final String TIMEOUT = "io.retrygen.Timeout";
   public static final String RETRY_LISTENER = "io.retrygen.RetryListener";
   public static final String STATISTICS_LISTENER = "io.retrygen.runtime.StatisticsListener";
   /** The options a generated constructor takes, told apart from the input's own parameters. */

@@ -96,6 +96,11 @@ public final class PolicyInventory {
     if (method.breaker() != null) {
       json.put("circuitBreaker", breaker(method.breaker(), method.label()));
     }
+    if (method.timeout() != null) {
+      Map<String, Object> timeout = new LinkedHashMap<>();
+      timeout.put("millis", method.timeout().millis());
+      json.put("timeout", timeout);
+    }
     if (method.budget() != null) {
       Map<String, Object> budget = new LinkedHashMap<>();
       budget.put("name", method.budgetName());

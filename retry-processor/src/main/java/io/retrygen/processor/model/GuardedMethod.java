@@ -9,8 +9,8 @@ import javax.lang.model.type.TypeMirror;
 
 /**
  * A method the generated class implements or overrides: a plan of guards (an optional retry, an
- * optional breaker, its return kind, recover methods and predicates), or (in a delegate only)
- * forwarded unchanged.
+ * optional breaker, an optional timeout, its return kind, recover methods and predicates), or (in
+ * a delegate only) forwarded unchanged.
  */
 public final class GuardedMethod {
   private final ExecutableElement method;
@@ -20,6 +20,7 @@ public final class GuardedMethod {
   private final RetryConfig retry;
   private final BreakerConfig breaker;
   private final BudgetConfig budget;
+  private final TimeoutConfig timeout;
   private final String budgetName;
   private final String label;
   private final boolean deprecated;
@@ -38,6 +39,7 @@ public final class GuardedMethod {
       RetryConfig retry,
       BreakerConfig breaker,
       BudgetConfig budget,
+      TimeoutConfig timeout,
       String budgetName,
       String label,
       boolean deprecated,
@@ -54,6 +56,7 @@ public final class GuardedMethod {
     this.retry = retry;
     this.breaker = breaker;
     this.budget = budget;
+    this.timeout = timeout;
     this.budgetName = budgetName;
     this.label = label;
     this.deprecated = deprecated;
@@ -73,6 +76,7 @@ public final class GuardedMethod {
       RetryConfig retry,
       BreakerConfig breaker,
       BudgetConfig budget,
+      TimeoutConfig timeout,
       String budgetName,
       String label,
       boolean deprecated,
@@ -83,7 +87,8 @@ public final class GuardedMethod {
       DelayForMethods delayFor,
       DeprecatedUses deprecatedUses) {
     return new GuardedMethod(
-        method, type, returnKind, valueType, retry, breaker, budget, budgetName, label, deprecated,
+        method, type, returnKind, valueType, retry, breaker, budget, timeout, budgetName, label,
+        deprecated,
         annotations, recovers, retryIf, retryOnResult, delayFor, deprecatedUses);
   }
 
@@ -94,7 +99,7 @@ public final class GuardedMethod {
       CopiedAnnotations annotations,
       DeprecatedUses deprecatedUses) {
     return new GuardedMethod(
-        method, type, null, null, null, null, null, null, null, deprecated, annotations,
+        method, type, null, null, null, null, null, null, null, null, deprecated, annotations,
         Collections.<RecoverMethod>emptyList(), null, null, null, deprecatedUses);
   }
 
@@ -121,9 +126,9 @@ public final class GuardedMethod {
     return valueType;
   }
 
-  /** Whether the generated class guards it: a retry, a breaker, or both. */
+  /** Whether the generated class guards it: a retry, a breaker, a timeout, or any of them. */
   public boolean isGuarded() {
-    return retry != null || breaker != null;
+    return retry != null || breaker != null || timeout != null;
   }
 
   /**
@@ -136,6 +141,11 @@ public final class GuardedMethod {
   /** The winning {@code @CircuitBreaker}; null when none applies. */
   public BreakerConfig breaker() {
     return breaker;
+  }
+
+  /** The winning {@code @Timeout}; null when none applies. */
+  public TimeoutConfig timeout() {
+    return timeout;
   }
 
   /**

@@ -1,8 +1,9 @@
 /**
  * What was read, as values: one {@link io.retrygen.processor.model.RetryableType} per input, with
  * a {@link io.retrygen.processor.model.GuardedMethod} per method the generated class implements or
- * overrides, its guards (retry, breaker, budget, recover), its return kind and every default
- * decided once; and the {@link io.retrygen.processor.model.Report} the stages record problems in.
+ * overrides, its guards (retry, breaker, budget, timeout, recover), its return kind and every
+ * default decided once; and the {@link io.retrygen.processor.model.Report} the stages record
+ * problems in.
  *
  * <p>The model answers questions; it does not ask javac new ones after reading, so the writers
  * never see an element the reader has not looked at. It uses only {@code elements}. A new guard

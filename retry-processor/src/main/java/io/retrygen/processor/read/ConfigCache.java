@@ -5,6 +5,7 @@ import io.retrygen.processor.elements.Mirrors;
 import io.retrygen.processor.model.BreakerConfig;
 import io.retrygen.processor.model.BudgetConfig;
 import io.retrygen.processor.model.RetryConfig;
+import io.retrygen.processor.model.TimeoutConfig;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.function.Function;
@@ -14,9 +15,10 @@ import javax.lang.model.util.Elements;
 import javax.lang.model.util.Types;
 
 /**
- * Each annotation read once: the values of the {@code @Retryable}, {@code @CircuitBreaker} or
- * {@code @RetryBudget} on an element, shared by every method it guards and by the validator.
- * Emptied at the start of each round, since elements of one round must not be used in the next.
+ * Each annotation read once: the values of the {@code @Retryable}, {@code @CircuitBreaker},
+ * {@code @RetryBudget} or {@code @Timeout} on an element, shared by every method it guards and by
+ * the validator. Emptied at the start of each round, since elements of one round must not be used
+ * in the next.
  */
 public final class ConfigCache {
   private final Elements elements;
@@ -24,6 +26,7 @@ public final class ConfigCache {
   private final Map<Element, RetryConfig> retryConfigs = new HashMap<>();
   private final Map<Element, BreakerConfig> breakerConfigs = new HashMap<>();
   private final Map<Element, BudgetConfig> budgetConfigs = new HashMap<>();
+  private final Map<Element, TimeoutConfig> timeoutConfigs = new HashMap<>();
 
   public ConfigCache(Elements elements, Types types) {
     this.elements = elements;
@@ -34,6 +37,7 @@ public final class ConfigCache {
     retryConfigs.clear();
     breakerConfigs.clear();
     budgetConfigs.clear();
+    timeoutConfigs.clear();
   }
 
   /** The {@code @Retryable} on {@code element} with its {@code @Backoff}, or null if none. */
@@ -55,6 +59,13 @@ public final class ConfigCache {
     return cached(
         budgetConfigs, element, AnnotationNames.RETRY_BUDGET,
         mirror -> BudgetConfig.read(elements, element, mirror));
+  }
+
+  /** The {@code @Timeout} on {@code element}, or null if none. */
+  public TimeoutConfig timeout(Element element) {
+    return cached(
+        timeoutConfigs, element, AnnotationNames.TIMEOUT,
+        mirror -> TimeoutConfig.read(elements, element, mirror));
   }
 
   /** The {@code annotation} on {@code element}, made by {@code read} once; null if none. */

@@ -14,6 +14,7 @@ import io.retrygen.processor.model.PredicateMethod;
 import io.retrygen.processor.model.RecoverMethod;
 import io.retrygen.processor.model.ReturnKind;
 import io.retrygen.processor.model.RetryConfig;
+import io.retrygen.processor.model.TimeoutConfig;
 import java.util.List;
 import java.util.Set;
 import javax.lang.model.element.Element;
@@ -86,17 +87,21 @@ public final class MethodReader {
         helper ? null : configOf(input, entry, AnnotationNames.RETRYABLE, configs::retry);
     BreakerConfig breaker =
         helper ? null : configOf(input, entry, AnnotationNames.CIRCUIT_BREAKER, configs::breaker);
+    TimeoutConfig timeout =
+        helper ? null : configOf(input, entry, AnnotationNames.TIMEOUT, configs::timeout);
     if (retry != null && isOwnPredicate(method, retry)) {
       // A type-level retryOnResult = "isEmpty" must not guard isEmpty itself (nor check its
       // boolean result with isEmpty): like @Recover methods, predicates and delayFor methods
       // are plain helpers.
       retry = null;
       breaker = null;
+      timeout = null;
     }
     CopiedAnnotations annotations =
         CopiedAnnotations.of(method, GeneratedNames.packageOf(input.type));
-    if ((retry != null || breaker != null) && Visibility.overridable(input.type, method)) {
-      return guarded(input, entry, retry, breaker, annotations);
+    if ((retry != null || breaker != null || timeout != null)
+        && Visibility.overridable(input.type, method)) {
+      return guarded(input, entry, retry, breaker, timeout, annotations);
     }
     boolean isAbstract = method.getModifiers().contains(Modifier.ABSTRACT);
     if (input.type.getKind().isInterface() && (isAbstract || method.isDefault())) {
@@ -115,6 +120,7 @@ public final class MethodReader {
       MethodEntry entry,
       RetryConfig retry,
       BreakerConfig breaker,
+      TimeoutConfig timeout,
       CopiedAnnotations annotations) {
     ExecutableElement method = entry.method;
     BudgetConfig budget =
@@ -158,6 +164,7 @@ public final class MethodReader {
         retry,
         breaker,
         budget,
+        timeout,
         budget == null ? null : budgetName(budget, label),
         label,
         isDeprecated(entry),

@@ -170,5 +170,6 @@ public final class SuperficialCheck {
               AnnotationNames.BACKOFF,
               AnnotationNames.RECOVER,
               AnnotationNames.CIRCUIT_BREAKER,
-              AnnotationNames.RETRY_BUDGET));
+              AnnotationNames.RETRY_BUDGET,
+              AnnotationNames.TIMEOUT));
 }

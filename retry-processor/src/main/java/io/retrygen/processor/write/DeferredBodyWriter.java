@@ -59,7 +59,8 @@ final class DeferredBodyWriter implements BodyWriter {
   }
 
   /**
-   * {@code return new AsyncCall<T>(retrier, breaker) {...}.start();} (or its kind's driver), or
+   * {@code return new AsyncCall<T>(retrier, breaker) {...}.start();} (or its kind's driver; with
+   * {@code timer} as a third argument when a {@code @Timeout} applies), or
    * (called from a superclass constructor) the plain call.
    */
   @Override
@@ -88,11 +89,18 @@ final class DeferredBodyWriter implements BodyWriter {
           .addStatement("return $L", parts.call)
           .endControlFlow();
     }
+    CodeBlock guards =
+        CodeBlock.of(
+            "$L,$W$L",
+            retries ? members.retrier(method, false) : "null",
+            breaks ? members.breaker(method, false) : "null");
+    if (method.timeout() != null) {
+      // The timer, the innermost guard, only when there is one: the driver cancels an attempt
+      // that runs out of time and fails it with AttemptTimeoutException.
+      guards = CodeBlock.of("$L,$W$L", guards, members.timer(method, false));
+    }
     TypeSpec.Builder attempt =
-        TypeSpec.anonymousClassBuilder(
-                "$L,$W$L",
-                retries ? members.retrier(method, false) : "null",
-                breaks ? members.breaker(method, false) : "null")
+        TypeSpec.anonymousClassBuilder("$L", guards)
             .superclass(
                 // CompletableCall, as Completable, has no value and no type parameter.
                 kind == ReturnKind.COMPLETABLE

@@ -23,7 +23,8 @@ abstract class GuardWriter {
   /** Every guard, in the order of its members and sentences: a new guard adds its writer here. */
   static final List<GuardWriter> ALL =
       Collections.unmodifiableList(
-          Arrays.<GuardWriter>asList(new RetryGuardWriter(), new BreakerGuardWriter()));
+          Arrays.<GuardWriter>asList(
+              new RetryGuardWriter(), new BreakerGuardWriter(), new TimeoutGuardWriter()));
 
   /** Whether {@code method} has this guard. */
   abstract boolean guards(GuardedMethod method);

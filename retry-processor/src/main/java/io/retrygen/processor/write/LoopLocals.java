@@ -19,6 +19,11 @@ public final class LoopLocals {
   final String permit;
   /** The continuation a suspend function's attempt and recovery pass on. */
   final String continuation;
+  final String timer;
+  /** The synchronous attempt's deadline, from {@code timer.arm()}. */
+  final String ticket;
+  /** What the synchronous attempt threw, before the timer turns it into a timeout. */
+  final String timed;
 
   /** Each name as written, or with a suffix where a parameter already has it. */
   static LoopLocals allocate(NameAllocator names) {
@@ -33,7 +38,10 @@ public final class LoopLocals {
         newName(names, "recovered"),
         newName(names, "breaker"),
         newName(names, "permit"),
-        newName(names, "continuation"));
+        newName(names, "continuation"),
+        newName(names, "timer"),
+        newName(names, "ticket"),
+        newName(names, "timed"));
   }
 
   /**
@@ -56,7 +64,10 @@ public final class LoopLocals {
       String recovered,
       String breaker,
       String permit,
-      String continuation) {
+      String continuation,
+      String timer,
+      String ticket,
+      String timed) {
     this.retrier = retrier;
     this.startNanos = startNanos;
     this.attempt = attempt;
@@ -68,5 +79,8 @@ public final class LoopLocals {
     this.breaker = breaker;
     this.permit = permit;
     this.continuation = continuation;
+    this.timer = timer;
+    this.ticket = ticket;
+    this.timed = timed;
   }
 }

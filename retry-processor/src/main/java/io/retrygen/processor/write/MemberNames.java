@@ -145,6 +145,16 @@ public final class MemberNames {
     return false;
   }
 
+  /** {@code chargeTimer}. */
+  String timerField(GuardedMethod method) {
+    return bases.get(method) + "Timer";
+  }
+
+  /** {@code CHARGE_TIMEOUT}. */
+  String timeoutConstant(GuardedMethod method) {
+    return constantOf(bases.get(method), "_TIMEOUT");
+  }
+
   /** {@code CHARGE_BREAKER}. */
   String breakerConstant(GuardedMethod method) {
     return constantOf(bases.get(method), "_BREAKER");
@@ -206,9 +216,14 @@ public final class MemberNames {
     return read(method, breakerField(method), nullSafe);
   }
 
+  /** {@code this.chargeTimer}, as {@link #retrier} says. */
+  CodeBlock timer(GuardedMethod method, boolean nullSafe) {
+    return read(method, timerField(method), nullSafe);
+  }
+
   /**
    * What is null until the generated constructor has run: {@code this.chargeRetrier} (or {@code
-   * this.chargeBreaker}), or {@code this.guards2} in a later chunk.
+   * this.chargeBreaker}, {@code this.chargeTimer}), or {@code this.guards2} in a later chunk.
    */
   CodeBlock unset(GuardedMethod method) {
     int chunk = chunkOf.get(method);
@@ -216,7 +231,10 @@ public final class MemberNames {
       return CodeBlock.of("this.$N", holderField(chunk));
     }
     return CodeBlock.of(
-        "this.$N", method.retry() != null ? retrierField(method) : breakerField(method));
+        "this.$N",
+        method.retry() != null ? retrierField(method)
+            : method.breaker() != null ? breakerField(method)
+            : timerField(method));
   }
 
   private CodeBlock read(GuardedMethod method, String field, boolean nullSafe) {

@@ -21,6 +21,8 @@ public final class Names {
   static final ClassName RETRY_HOOKS = ClassName.get(INTERNAL, "RetryHooks");
   static final ClassName BREAKER_POLICY = ClassName.get(INTERNAL, "CircuitBreakerPolicy");
   static final ClassName BREAKER_GATE = ClassName.get(INTERNAL, "CircuitBreakerGate");
+  static final ClassName TIMEOUT_POLICY = ClassName.get(INTERNAL, "TimeoutPolicy");
+  static final ClassName ATTEMPT_TIMER = ClassName.get(INTERNAL, "AttemptTimer");
   static final ClassName CONTINUATION = ClassName.bestGuess(KotlinSupport.CONTINUATION);
   static final ClassName FLOW = ClassName.bestGuess(KotlinSupport.FLOW);
   static final ClassName UNIT = ClassName.bestGuess(KotlinSupport.UNIT);

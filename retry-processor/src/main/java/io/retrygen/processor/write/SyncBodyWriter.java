@@ -15,7 +15,8 @@ import java.util.List;
  * value): the retry loop around the single delegate or {@code super} call. The loop keeps the
  * success path and the classification inline; after a failed attempt (or a rejected result) it
  * asks the retrier, whose decision order owns every later step, and gives up by falling through
- * to the recovery.
+ * to the recovery. Around each attempt, outermost first: the breaker's permit, the timer's
+ * deadline, the call.
  */
 final class SyncBodyWriter implements BodyWriter {
   private static final ClassName THROWABLE = ClassName.get(Throwable.class);
@@ -91,9 +92,16 @@ final class SyncBodyWriter implements BodyWriter {
           "$T $N = $L",
           Names.BREAKER_GATE, locals.breaker, members.breaker(method, !model.isInterface()));
     }
+    if (method.timeout() != null) {
+      builder.addStatement(
+          "$T $N = $L",
+          Names.ATTEMPT_TIMER, locals.timer, members.timer(method, !model.isInterface()));
+    }
     if (!model.isInterface()) {
+      String unset =
+          retries ? locals.retrier : method.breaker() != null ? locals.breaker : locals.timer;
       builder
-          .beginControlFlow("if ($N == null)", retries ? locals.retrier : locals.breaker)
+          .beginControlFlow("if ($N == null)", unset)
           .addComment("Called by a superclass constructor, before this class set its fields.")
           .addStatement(isVoid ? "$L" : "return $L", call);
       if (isVoid) {
@@ -133,7 +141,9 @@ final class SyncBodyWriter implements BodyWriter {
       // Inside the try: an open breaker's exception is a failure of the attempt.
       builder.addStatement("$N = $N.acquire()", locals.permit, locals.breaker);
     }
-    if (isVoid) {
+    if (method.timeout() != null) {
+      TimeoutGuardWriter.addTimedCall(builder, locals, call, isVoid);
+    } else if (isVoid) {
       builder.addStatement("$L", call);
     } else {
       builder.addStatement("$N = $L", locals.result, call);

@@ -7,6 +7,7 @@ import io.retrygen.CircuitBreaker;
 import io.retrygen.Recover;
 import io.retrygen.RetryListener;
 import io.retrygen.Retryable;
+import io.retrygen.Timeout;
 import io.retrygen.kotlin.FlowCall;
 import io.retrygen.kotlin.SuspendCall;
 import io.retrygen.processor.RetryProcessor;
@@ -47,6 +48,7 @@ class NamesTest {
     assertThat(AnnotationNames.BACKOFF).isEqualTo(Backoff.class.getName());
     assertThat(AnnotationNames.RECOVER).isEqualTo(Recover.class.getName());
     assertThat(AnnotationNames.CIRCUIT_BREAKER).isEqualTo(CircuitBreaker.class.getName());
+    assertThat(AnnotationNames.TIMEOUT).isEqualTo(Timeout.class.getName());
   }
 
   @Test
