@@ -176,6 +176,24 @@ public final class Report {
         null, null),
   };
 
+  private static final Row[] TIMEOUT_ROWS = {
+    new Row("RetrygenInterface", "**retrygen, without `@Timeout`**",
+        "generated `ServiceRetrying`, `@Retryable(maxAttempts = 3, backoff = @Backoff(delay = 0))`",
+        null, null),
+    new Row("TimeoutRetrygen", "**retrygen, `@Timeout(1000)`**",
+        "generated `TimedServiceRetrying`: the same with `@Timeout(1000)`; each attempt arms the"
+            + " calling thread's reusable deadline on the runtime's watchdog and disarms it",
+        null, null),
+    new Row("TimeoutFailsafe", "Failsafe `Timeout`",
+        "`Timeout.builder(1 s).withInterrupt()`, `Failsafe.with(timeout)` and the supplier built"
+            + " once; the call runs on the caller's thread, its deadline scheduled per call",
+        null, null),
+    new Row("TimeoutResilience4j", "Resilience4j `TimeLimiter`",
+        "`TimeLimiter.of(1 s).decorateFutureSupplier(() -> executor.submit(call))` built once:"
+            + " it limits a `Future`, so each call hands the work to a single-thread executor",
+        null, null),
+  };
+
   private final Map<String, double[]> jmh = new HashMap<>(); // key -> {score, error}
   private final Map<String, String[]> coldStart;
   private final Map<String, String[]> sizes;
@@ -280,6 +298,19 @@ public final class Report {
         + " of two `Mono`s made once: `Mono.just(value)`, or (fail once, on every odd call)"
         + " `Mono.error(failure)`. Every wait is 0 ms, so the whole call runs on the benchmark"
         + " thread. Same cells as above.\n");
+
+    out.append("\n| `@Timeout` (issue 23) | What the row includes | success, inline"
+        + " | success, DONT_INLINE |\n");
+    out.append("|---|---|--:|--:|\n");
+    for (Row row : TIMEOUT_ROWS) {
+      out.append("| ").append(row.name()).append(" | ").append(row.includes());
+      for (String variant : VARIANTS) {
+        out.append(" | ").append(cell(row.benchmark(), "success", variant));
+      }
+      out.append(" |\n");
+    }
+    out.append("\nThe success path of a synchronous call with a 1 s limit per attempt that is"
+        + " never reached. Same cells as above.\n");
 
     checkTargets();
     out.append("\n| Target (issue 4; breaker rows: issue 8; template: issue 11) | Result |\n");
@@ -476,7 +507,8 @@ public final class Report {
   private static String key(String benchmark, String path, String variant, boolean alloc) {
     // The direct calls have no path parameter: measured on the (closed) success path only.
     String pathKey = ("Direct".equals(benchmark) || "AsyncDirect".equals(benchmark)
-        || "SuspendDirect".equals(benchmark) || "MonoDirect".equals(benchmark))
+        || "SuspendDirect".equals(benchmark) || "MonoDirect".equals(benchmark)
+        || benchmark.startsWith("Timeout"))
         && ("success".equals(path) || "closedSuccess".equals(path)) ? "" : path;
     return benchmark + "|" + pathKey + "|" + variant
         + (alloc ? "|alloc" : "");
