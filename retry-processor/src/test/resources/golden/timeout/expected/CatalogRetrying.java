@@ -216,18 +216,14 @@ public final class CatalogRetrying implements Catalog {
   @Override
   public void reindex() {
     AttemptTimer timer = this.reindexTimer;
+    long ticket = timer.arm();
     try {
-      long ticket = timer.arm();
-      try {
-        this.delegate.reindex();
-      } catch (Throwable timed) {
-        timer.threw(ticket);
-        throw timed;
-      }
-      timer.returned(ticket);
-    } catch (Throwable failure) {
-      throw failure;
+      this.delegate.reindex();
+    } catch (Throwable timed) {
+      timer.threw(ticket);
+      throw timed;
     }
+    timer.returned(ticket);
   }
 
   /**

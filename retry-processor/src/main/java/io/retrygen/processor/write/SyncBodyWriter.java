@@ -136,6 +136,11 @@ final class SyncBodyWriter implements BodyWriter {
         builder.addStatement("long $N = $T.NO_PERMIT", locals.permit, Names.BREAKER_GATE);
       }
     }
+    if (!breaks && method.retry() == null && method.recovers().isEmpty()) {
+      // A timeout alone, with nothing to do after a failure: it passes through as it is.
+      TimeoutGuardWriter.addTimedCall(builder, locals, call, isVoid);
+      return;
+    }
     builder.beginControlFlow("try");
     if (breaks) {
       // Inside the try: an open breaker's exception is a failure of the attempt.
