@@ -30,7 +30,9 @@ import org.junit.jupiter.api.Test;
  * Flags}), {@code -Doracle.suspend} sets the share of types with {@code suspend} methods,
  * {@code -Doracle.flow} that of types with {@code Flow} methods, {@code -Doracle.mono} that of
  * types with {@code Mono} methods ({@link Path#MONO}), {@code -Doracle.single} with RxJava
- * {@code Single} ones ({@link Path#SINGLE}). A mismatch is shrunk to a minimal script
+ * {@code Single} ones ({@link Path#SINGLE}), {@code -Doracle.timeout} that of pairs with a
+ * {@code @Timeout} of their own (SPEC §16; modelled on the deferred paths, whose deadlines are
+ * virtual: {@link Policy#timeoutMillis}). A mismatch is shrunk to a minimal script
  * and reported with the policy's source and the first difference.
  */
 class DecisionOrderOracleTest {
