@@ -10,6 +10,7 @@ import kotlinx.coroutines.CancellableContinuation;
 import kotlinx.coroutines.CoroutineDispatcher;
 import kotlinx.coroutines.Delay;
 import kotlinx.coroutines.DisposableHandle;
+import kotlinx.coroutines.Job;
 import kotlinx.coroutines.JobKt;
 import kotlinx.coroutines.test.TestCoroutineDispatchersKt;
 import kotlinx.coroutines.test.TestCoroutineScheduler;
@@ -23,13 +24,15 @@ import kotlinx.coroutines.test.TestDispatcher;
  * to the {@link World}, which traces it and resumes it on the test dispatcher as the script says;
  * everything else goes to the test dispatcher as it is. The world's {@code Ticker} reads the
  * scheduler's virtual time ({@link #nowMillis}), so {@code maxDuration}, the events' times and the
- * breaker follow the waits.
+ * breaker follow the waits, and {@code withTimeoutOrNull} ({@code @Timeout}) times out in it.
  */
 final class Coroutines {
   private final TestCoroutineScheduler scheduler = new TestCoroutineScheduler();
   private final TestDispatcher test =
       TestCoroutineDispatchersKt.StandardTestDispatcher(scheduler, "oracle");
   private final Traced traced;
+  /** The job of the coroutine {@link #start} started last: the calling coroutine's. */
+  private Job job;
 
   Coroutines(World world) {
     this.traced = new Traced(world);
@@ -45,9 +48,18 @@ final class Coroutines {
    * on the traced dispatcher; it runs once {@link #runUntilIdle} is called.
    */
   Outcome start(Function2<Object, Continuation<? super Object>, Object> block) {
-    Outcome outcome = new Outcome(traced.plus(JobKt.Job(null)));
+    job = JobKt.Job(null);
+    Outcome outcome = new Outcome(traced.plus(job));
     ContinuationKt.startCoroutine(block, null, outcome);
     return outcome;
+  }
+
+  /**
+   * The calling coroutine's job, which the script cancels: not the job of an attempt's context,
+   * which under {@code @Timeout} is {@code withTimeoutOrNull}'s scope inside the call.
+   */
+  Job callJob() {
+    return job;
   }
 
   /** Runs what is due, moving the virtual time on, until nothing is left. */
@@ -59,8 +71,8 @@ final class Coroutines {
    * Runs {@code action} on the test dispatcher {@code millis} ms of virtual time from now (0: after
    * what is due now), untraced: the script's own events.
    */
-  void later(long millis, Runnable action, CoroutineContext context) {
-    test.invokeOnTimeout(millis, action, context);
+  DisposableHandle later(long millis, Runnable action, CoroutineContext context) {
+    return test.invokeOnTimeout(millis, action, context);
   }
 
   /** What {@code delay(millis)} does on the test dispatcher: resumes after that virtual time. */
@@ -132,10 +144,12 @@ final class Coroutines {
       world.delayed(millis, continuation);
     }
 
-    /** Not expected from retry-kotlin (no timeouts): traced, then as the test dispatcher does. */
+    /**
+     * An attempt's {@code @Timeout} ({@code withTimeoutOrNull}, SPEC §16): as the test dispatcher
+     * does, untraced (what it does shows: the attempt cancelled, its failure).
+     */
     @Override
     public DisposableHandle invokeOnTimeout(long millis, Runnable block, CoroutineContext context) {
-      world.trace.note("invokeOnTimeout " + millis);
       return test.invokeOnTimeout(millis, block, context);
     }
 

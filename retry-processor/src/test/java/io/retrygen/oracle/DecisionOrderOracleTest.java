@@ -30,7 +30,9 @@ import org.junit.jupiter.api.Test;
  * Flags}), {@code -Doracle.suspend} sets the share of types with {@code suspend} methods,
  * {@code -Doracle.flow} that of types with {@code Flow} methods, {@code -Doracle.mono} that of
  * types with {@code Mono} methods ({@link Path#MONO}), {@code -Doracle.single} with RxJava
- * {@code Single} ones ({@link Path#SINGLE}). A mismatch is shrunk to a minimal script
+ * {@code Single} ones ({@link Path#SINGLE}), {@code -Doracle.timeout} that of pairs with a
+ * {@code @Timeout} of their own (SPEC §16; modelled on the deferred paths, whose deadlines are
+ * virtual: {@link Policy#timeoutMillis}). A mismatch is shrunk to a minimal script
  * and reported with the policy's source and the first difference.
  */
 class DecisionOrderOracleTest {
@@ -163,6 +165,24 @@ class DecisionOrderOracleTest {
     for (String what : expected) {
       assertWithMessage("cases where the model saw \"%s\"", what)
           .that(counts.getOrDefault("seen: " + what, 0)).isGreaterThan(0);
+    }
+    // @Timeout (SPEC §16): attempts ran out on each deferred path whose deadline is virtual (not
+    // FLOW, whose attempts end before the function returns here), and the failure went on.
+    if (PolicyGenerator.TIMEOUT_SHARE >= 0.2) {
+      for (Path path : Arrays.asList(Path.ASYNC, Path.MONO, Path.SINGLE, Path.SUSPEND)) {
+        double share = path == Path.MONO ? PolicyGenerator.MONO_SHARE
+            : path == Path.SINGLE ? PolicyGenerator.SINGLE_SHARE
+            : path == Path.SUSPEND ? PolicyGenerator.SUSPEND_SHARE : 1;
+        if (share >= 0.2 && Policy.writesTimeout(path)) {
+          assertWithMessage("attempts that timed out on %s", path)
+              .that(counts.getOrDefault("timeouts on " + path, 0)).isGreaterThan(0);
+        }
+      }
+      for (String what : Arrays.asList(
+          "timeout retried", "recovered a timeout", "timeout counted by the breaker")) {
+        assertWithMessage("cases where the model saw \"%s\"", what)
+            .that(counts.getOrDefault("seen: " + what, 0)).isGreaterThan(0);
+      }
     }
     if (PolicyGenerator.FLOW_SHARE >= 0.2) {
       // No step 4 and no cancellations on the flow's path (left out); no rejected results.

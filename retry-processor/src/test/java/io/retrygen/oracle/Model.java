@@ -2,6 +2,7 @@ package io.retrygen.oracle;
 
 import java.util.Map;
 import java.util.TreeMap;
+import io.retrygen.runtime.AttemptTimeoutException;
 import java.util.concurrent.CancellationException;
 
 /**
@@ -52,6 +53,16 @@ import java.util.concurrent.CancellationException;
  * went on in a scheduler's task (a wait, an attempt that signalled later). {@code retryOnResult}
  * applies to the value; recover methods return the value or a {@code Mono}. No subscription is
  * disposed here (cancellations left out, as on ASYNC).
+ *
+ * <p>Under {@code @Timeout} (SPEC §16; {@link Policy#timeoutMillis}: ASYNC, MONO, SINGLE,
+ * SUSPEND, FLOW) an attempt that has not ended {@code value} ms after it started is cancelled
+ * then and fails with an {@code AttemptTimeoutException}, its late outcome ignored; the breaker
+ * and the decision order take it as any failure (its {@code retryIf} and {@code delayFor} answers
+ * are its invocation's), recovery too. In this world only an attempt that ends later in virtual
+ * time can run out: one answering {@code LATER} after {@code duration >= value} ms (on SUSPEND,
+ * one that suspends; a cancellation of the caller scripted after the deadline never comes). The
+ * other forms end before the method returns (their time passes at the call, outside the
+ * scheduler), as a flow's attempts do: none of those times out.
  */
 final class Model {
   private final Policy policy;
@@ -63,6 +74,10 @@ final class Model {
   private final ModelBreaker breaker;
   private final ModelRecovery recovery;
   private final ModelBudget budget;
+  /** The limit of each attempt in ms, -1 for none. */
+  private final long timeout;
+  /** The label an attempt's timeout names. */
+  private final String label;
   private long now;
   private int draws;
   private boolean interrupted;
@@ -80,6 +95,8 @@ final class Model {
   private String result;
   /** On {@link Path#SUSPEND}: whether the calling coroutine was cancelled during the attempt. */
   private boolean cancelled;
+  /** Whether the attempt being decided on ran out of time ({@code @Timeout}). */
+  private boolean timedOut;
   /**
    * On {@link Path#MONO} and {@link Path#SINGLE}: whether the call went on in a task of the
    * scheduler (an attempt that signalled later, or a wait), so that its next attempt runs there,
@@ -96,6 +113,8 @@ final class Model {
     this.breaker = policy.breaker == null ? null : new ModelBreaker(policy.breaker, trace);
     this.recovery = new ModelRecovery(policy, path);
     this.budget = new ModelBudget(policy.budget);
+    this.timeout = policy.timeoutMillis(path);
+    this.label = ModelNames.label(policy, names, path);
   }
 
   /** What running {@code script} on {@code path} must show. */
@@ -137,6 +156,7 @@ final class Model {
     while (again) {
       attempt++;
       Script.Attempt scripted = null;
+      timedOut = false;
       failure = null;
       result = null;
       cancelled = false;
@@ -146,12 +166,18 @@ final class Model {
       } else {
         invocation++;
         scripted = call.attempt(invocation);
-        now += millis(scripted.duration);
+        boolean timesOut = timesOut(scripted);
+        timedOut = timesOut;
+        now += millis(timesOut ? timeout : scripted.duration);
         String where = !path.async ? ""
             : path.reactive ? (deferred ? "@scheduler" : "@caller")
             : attempt == 1 ? "@caller" : "@scheduler";
         if (path.flow) {
           invokeFlow(scripted);
+        } else if (path.suspend && timesOut) {
+          see("suspended attempt");
+          trace.invoke(invocation, "", scripted.interrupts ? "cancelled K" + callNumber
+              : outcomeLine(scripted), false);
         } else if (path.suspend) {
           invokeSuspend(scripted);
         } else {
@@ -165,10 +191,17 @@ final class Model {
           trace.invoke(invocation, where, failure != null ? "throws " + failure.id
               : "returns " + result, scripted.interrupts);
         }
+        if (timesOut) {
+          timedOut();
+        }
         if (breaker != null && cancelled && failure != null) {
           breaker.release(); // an abandoned attempt says nothing about the dependency
         } else if (breaker != null) {
-          breaker.record(failure != null && breaker.countsAsFailure(failure), now);
+          boolean counted = failure != null && breaker.countsAsFailure(failure);
+          if (counted && timedOut) {
+            see("timeout counted by the breaker");
+          }
+          breaker.record(counted, now);
         }
       }
       if (retry == null) { // a breaker alone: one attempt, then recovery
@@ -182,7 +215,38 @@ final class Model {
         return;
       }
       again = failure != null ? afterFailure(scripted) : afterResult(scripted);
+      if (again && timedOut) {
+        see("timeout retried");
+      }
     }
+  }
+
+  /**
+   * Whether the attempt runs out of time: under a timeout, one that ends later, in virtual time,
+   * no sooner than the limit (the deadline, armed before the method is called, comes first).
+   */
+  private boolean timesOut(Script.Attempt scripted) {
+    return timeout > 0 && !path.flow && scripted.form == Script.Form.LATER
+        && scripted.duration >= timeout;
+  }
+
+  /** The scripted outcome an invocation's line shows: what it would have ended with. */
+  private String outcomeLine(Script.Attempt scripted) {
+    outcome(scripted);
+    return failure != null ? "throws " + failure.id : "returns " + result;
+  }
+
+  /**
+   * At the deadline: the attempt cancelled, its failure the timeout, whatever it would have ended
+   * with.
+   */
+  private void timedOut() {
+    see("timed out");
+    trace.cancelled(invocation);
+    failure = new ModelFailure(World.timeoutId(label, timeout),
+        AttemptTimeoutException.class, null);
+    result = null;
+    cancelled = false;
   }
 
   /**
@@ -225,6 +289,13 @@ final class Model {
     outcome(scripted);
     trace.invoke(invocation, "", failure != null ? "throws " + failure.id : "returns " + result,
         cancelled ? "+cancel K" + callNumber : "");
+    if (cancelled && timeout > 0 && (failure == null || failure.is(Fault.CANCELLATION))) {
+      // Timed, the attempt ran in withTimeoutOrNull's scope, which ends with the caller's
+      // cancellation (the first cause) however the block ended, unless it threw another failure.
+      see("cancelled during a timed attempt that did not suspend");
+      failure = new ModelFailure("K" + callNumber, CancellationException.class, null);
+      result = null;
+    }
   }
 
   /**
@@ -436,6 +507,9 @@ final class Model {
   private void recover() {
     ModelRecovery.Outcome outcome = recovery.recover(failure, call, callNumber, trace);
     see(outcome.seen);
+    if (timedOut && outcome.end.startsWith("returned ")) {
+      see("recovered a timeout");
+    }
     if (outcome.setsInterrupt) {
       interrupted = true;
     }

@@ -96,6 +96,9 @@ final class Oracle {
         result.count("runs: " + path, 1);
         result.count("calls", drawn.script.calls.size());
         model.seen.forEach((what, times) -> result.count("seen: " + what, times));
+        if (model.seen.containsKey("timed out")) {
+          result.count("timeouts on " + path, model.seen.get("timed out"));
+        }
         if (path.reactive) {
           model.seen.forEach((what, times) -> result.count("seen on " + path + ": " + what, times));
         } else if (path.flow) {

@@ -17,13 +17,56 @@ final class Policy {
   /** Null for none; never without {@link #retry}. */
   final Budget budget;
   final Members members;
+  /**
+   * The pair's own {@code @Timeout} value in ms, written on its deferred methods only (SPEC §16);
+   * null for none, when the type's ({@link Members#typeTimeout}) applies, if any.
+   */
+  final Long timeout;
 
   Policy(Retry retry, Breaker breaker, Budget budget, Members members) {
+    this(retry, breaker, budget, members, null);
+  }
+
+  Policy(Retry retry, Breaker breaker, Budget budget, Members members, Long timeout) {
     this.retry = retry;
     this.breaker = breaker;
     this.budget = budget;
     this.members = members;
+    this.timeout = timeout;
   }
+
+  /**
+   * The limit of each attempt on {@code path} in ms, -1 for none: the pair's {@code @Timeout},
+   * else the type's (nearest wins), on the deferred methods, whose deadlines are virtual (the
+   * options' manual scheduler, the test dispatcher). The synchronous method runs under a real-time
+   * watchdog the oracle cannot model: it never carries a drawn limit (under a type-level one it
+   * carries {@link #UNREACHED_TIMEOUT}), and the templates take none.
+   */
+  long timeoutMillis(Path path) {
+    if (!writesTimeout(path)) {
+      return -1;
+    }
+    Long limit = timeout != null ? timeout : members.typeTimeout;
+    return limit == null ? -1 : limit;
+  }
+
+  /**
+   * Whether the method of {@code path} carries the pair's {@code @Timeout}: the deferred ones; the
+   * {@code suspend} and flow twins only while {@link KnownDefect#TIMED_SUSPEND_FAILURE_COPIED} is
+   * drawn.
+   */
+  static boolean writesTimeout(Path path) {
+    if (path.template || !(path.async || path.suspend)) {
+      return false;
+    }
+    return !path.suspend || !KnownDefect.TIMED_SUSPEND_FAILURE_COPIED.avoided();
+  }
+
+  /**
+   * What the synchronous method of a pair carries under a type-level {@code @Timeout}, so that the
+   * type's drawn limit does not reach it: an hour, which no run takes in real time.
+   */
+  static final long UNREACHED_TIMEOUT = 3_600_000L;
 
   /**
    * Whether the pair has a {@code Flow} twin ({@link Path#FLOW}): in a type that has them, when
@@ -91,6 +134,12 @@ final class Policy {
     final boolean mono;
     /** The same with a {@code Single<String>} twin ({@link Path#SINGLE}). */
     final boolean single;
+    /**
+     * The type-level {@code @Timeout} value in ms, null for none: drawn only when every
+     * overridable method of the type is a guarded one (no instance predicates), each pair's own
+     * {@link Policy#timeout} overriding it.
+     */
+    final Long typeTimeout;
 
     Members(
         boolean isClass,
@@ -105,7 +154,9 @@ final class Policy {
         boolean suspend,
         boolean flow,
         boolean mono,
-        boolean single) {
+        boolean single,
+        Long typeTimeout) {
+      this.typeTimeout = typeTimeout;
       this.single = single;
       this.mono = mono;
       this.flow = flow;

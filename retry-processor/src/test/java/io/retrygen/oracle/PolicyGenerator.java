@@ -48,7 +48,18 @@ final class PolicyGenerator {
   static final double SINGLE_SHARE =
       Double.parseDouble(System.getProperty("oracle.single", "0.2"));
 
+  /**
+   * The share of pairs with a {@code @Timeout} of their own ({@code -Doracle.timeout=0.35}); a
+   * type-level one is drawn for a fifth of that share of the types that may have one.
+   */
+  static final double TIMEOUT_SHARE =
+      Double.parseDouble(System.getProperty("oracle.timeout", "0.35"));
+  /** Around the scripts' durations (1, 5, 50, 500, 2000, 10000 ms), equal ones included. */
+  private static final long[] TIMEOUTS = {1, 5, 20, 50, 100, 500, 1000, 2000, 5000};
+
   private final Random random;
+  /** The draws of the {@code @Timeout}s, apart from the others for the same reason. */
+  private final Random timeoutRandom;
   /** The draws of the {@code Single} twins and their recover methods, apart from the others. */
   private final Random singleRandom;
   /** The draws of the {@code Mono} twins and their recover methods, apart from the others. */
@@ -63,7 +74,8 @@ final class PolicyGenerator {
 
   private PolicyGenerator(
       Random random, Random suspendRandom, Random flowRandom, Random monoRandom,
-      Random singleRandom) {
+      Random singleRandom, Random timeoutRandom) {
+    this.timeoutRandom = timeoutRandom;
     this.singleRandom = singleRandom;
     this.monoRandom = monoRandom;
     this.flowRandom = flowRandom;
@@ -79,7 +91,7 @@ final class PolicyGenerator {
     PolicyGenerator generator =
         new PolicyGenerator(random(seed), random(seed ^ 0x5EED_5A5A_C0DE_0021L),
             random(seed ^ 0xF10E_F10E_C0DE_0021L), random(seed ^ 0x0E0E_0E0E_C0DE_0022L),
-            random(seed ^ 0x5163_1E00_C0DE_0022L));
+            random(seed ^ 0x5163_1E00_C0DE_0022L), random(seed ^ 0x7137_0E07_C0DE_0023L));
     Policy.Members members = generator.members();
     List<Policy> policies = new ArrayList<>();
     for (int i = 0; i < slots; i++) {
@@ -117,8 +129,18 @@ final class PolicyGenerator {
     if (single) {
       publisherRecovers(recovers, singleRandom, Path.SINGLE, "recoverSingle");
     }
+    // A type-level @Timeout reaches every overridable method (SPEC §2), instance predicates too:
+    // only for types with none, so that only guarded methods carry it.
+    boolean instancePredicates = !staticPredicates
+        && (retryIf != null || rejects != null || !delayFor.isEmpty() || delayForResult);
+    Long typeTimeout = !instancePredicates && timeoutRandom.nextDouble() < TIMEOUT_SHARE / 5
+        ? TIMEOUTS[timeoutRandom.nextInt(TIMEOUTS.length)] : null;
+    if ((suspend || flow) && !Policy.writesTimeout(Path.SUSPEND)) {
+      typeTimeout = null; // it would reach the twins: a known defect (drawn, then dropped)
+    }
     return new Policy.Members(isClass, stage, retryIf, rejects, delayFor,
-        delayForResult, delayForInt, staticPredicates, recovers, suspend, flow, mono, single);
+        delayForResult, delayForInt, staticPredicates, recovers, suspend, flow, mono, single,
+        typeTimeout);
   }
 
   /**
@@ -200,7 +222,9 @@ final class PolicyGenerator {
     Policy.Budget budget = retries && chance(0.3)
         ? new Policy.Budget(chance(0.5), pick(new int[] {1, 2, 3, 4, 5, 10}), pick(TOKEN_RATIOS))
         : null;
-    return new Policy(retry, breaker, budget, members);
+    Long timeout = timeoutRandom.nextDouble() < TIMEOUT_SHARE
+        ? TIMEOUTS[timeoutRandom.nextInt(TIMEOUTS.length)] : null;
+    return new Policy(retry, breaker, budget, members, timeout);
   }
 
   private Policy.Retry retry(Policy.Members members) {

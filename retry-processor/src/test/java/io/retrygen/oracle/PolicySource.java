@@ -27,6 +27,7 @@ final class PolicySource {
         .append("import io.retrygen.Recover;\n")
         .append("import io.retrygen.RetryBudget;\n")
         .append("import io.retrygen.Retryable;\n")
+        .append("import io.retrygen.Timeout;\n")
         .append("import io.retrygen.oracle.Failures;\n")
         .append("import io.retrygen.oracle.Hooks;\n")
         .append("import io.retrygen.oracle.Listeners;\n")
@@ -39,6 +40,7 @@ final class PolicySource {
         .append(members.mono ? "import reactor.core.publisher.Mono;\n" : "")
         .append(members.single ? "import io.reactivex.rxjava3.core.Single;\n" : "")
         .append('\n')
+        .append(members.typeTimeout == null ? "" : "@Timeout(" + members.typeTimeout + ")\n")
         .append("public ").append(members.isClass ? "class " : "interface ").append(type)
         .append(" {\n");
     String future = members.stage ? "CompletionStage<String>" : "CompletableFuture<String>";
@@ -196,6 +198,11 @@ final class PolicySource {
       values.add("maxTokens = " + budget.maxTokens);
       values.add("tokenRatio = " + budget.ratioSource());
       out.append("  @RetryBudget").append(arguments(values)).append('\n');
+    }
+    if (path == Path.SYNC && policy.members.typeTimeout != null) {
+      out.append("  @Timeout(").append(Policy.UNREACHED_TIMEOUT).append(")\n");
+    } else if (Policy.writesTimeout(path) && policy.timeout != null) {
+      out.append("  @Timeout(").append(policy.timeout).append(")\n");
     }
     return out.toString();
   }

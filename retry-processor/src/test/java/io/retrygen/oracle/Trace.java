@@ -46,6 +46,11 @@ final class Trace {
         + (mark.isEmpty() ? "" : " " + mark));
   }
 
+  /** The attempt of {@code invocation} was cancelled: its {@code @Timeout} ran out (SPEC §16). */
+  void cancelled(int invocation) {
+    lines.add("  invocation " + invocation + " cancelled");
+  }
+
   void breaker(String change) {
     lines.add("  breaker " + change);
   }

@@ -1,5 +1,6 @@
 package io.retrygen.oracle;
 
+import io.retrygen.runtime.AttemptTimeoutException;
 import io.retrygen.runtime.CircuitBreakerOpenException;
 
 /**
@@ -82,7 +83,7 @@ final class UserCode {
    */
   private RuntimeException thrown(
       String predicate, String argument, Fault type, String prefix, Throwable about) {
-    String suffix = about != null
+    String suffix = about != null && !(about instanceof AttemptTimeoutException)
         ? world.id(about).substring(1)
         : world.callNumber() + "." + world.invocations();
     Throwable thrown = type.create(prefix + suffix);

@@ -2,6 +2,7 @@ package io.retrygen.oracle;
 
 import io.reactivex.rxjava3.core.Single;
 import io.retrygen.RetryEvent;
+import io.retrygen.runtime.AttemptTimeoutException;
 import io.retrygen.runtime.RandomSource;
 import io.retrygen.runtime.Sleeper;
 import io.retrygen.runtime.Ticker;
@@ -13,13 +14,15 @@ import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.ScheduledFuture;
 import kotlin.ResultKt;
 import kotlin.Unit;
 import kotlin.coroutines.Continuation;
 import kotlin.coroutines.CoroutineContext;
 import kotlin.coroutines.intrinsics.IntrinsicsKt;
 import kotlinx.coroutines.CancellableContinuation;
-import kotlinx.coroutines.DelayKt;
+import kotlinx.coroutines.CancellableContinuationImpl;
+import kotlinx.coroutines.DisposableHandle;
 import kotlinx.coroutines.Job;
 import kotlinx.coroutines.JobKt;
 import kotlinx.coroutines.flow.Flow;
@@ -160,7 +163,20 @@ final class World implements Sleeper, Ticker, RandomSource {
       completion = () -> future.completeExceptionally(outcome);
     }
     if (later) {
-      scheduler.later(scripted.duration, completion);
+      boolean[] due = {false};
+      Runnable scheduled = completion;
+      ScheduledFuture<?> pending = scheduler.later(scripted.duration, () -> {
+        due[0] = true;
+        scheduled.run();
+      });
+      int number = invocations;
+      future.whenComplete((value, failure) -> {
+        if (!due[0]) { // cancelled: its @Timeout ran out, its outcome never comes
+          due[0] = true;
+          pending.cancel(false);
+          trace.cancelled(number);
+        }
+      });
     } else {
       completion.run();
     }
@@ -184,16 +200,14 @@ final class World implements Sleeper, Ticker, RandomSource {
   Object attemptSuspend(String arg, Continuation<? super String> continuation) {
     Script.Attempt planned = call.attempt(invocations + 1);
     Script.Attempt scripted = invoke(arg, planned.form != Script.Form.LATER);
-    CoroutineContext context = continuation.getContext();
     if (scripted.interrupts && scripted.form == Script.Form.LATER) {
       CancellationException cancellation = cancellation();
       trace.invoke(invocations, "", "cancelled " + id(cancellation), false);
-      Job job = JobKt.getJob(context);
-      coroutines.later(scripted.duration, () -> job.cancel(cancellation), context);
-      return DelayKt.awaitCancellation(continuation);
+      Job job = coroutines.callJob();
+      return suspendCancellably(continuation, scripted.duration, () -> job.cancel(cancellation));
     }
     if (scripted.interrupts) {
-      JobKt.getJob(context).cancel(cancellation());
+      coroutines.callJob().cancel(cancellation());
     }
     if (scripted.form != Script.Form.LATER) {
       return complete(scripted);
@@ -205,8 +219,59 @@ final class World implements Sleeper, Ticker, RandomSource {
       outcome = ResultKt.createFailure(failure);
     }
     Object resumed = outcome;
-    coroutines.later(scripted.duration, () -> continuation.resumeWith(resumed), context);
-    return IntrinsicsKt.getCOROUTINE_SUSPENDED();
+    return suspendCancellably(continuation, scripted.duration, null, resumed);
+  }
+
+  /**
+   * Suspends {@code continuation} cancellably, as a function that suspends on I/O does, until
+   * {@code action} runs {@code millis} ms later, then resumes it with {@code outcome} (a value or
+   * a {@code Result.Failure}); when it is cancelled first by its {@code @Timeout}, the action is
+   * dropped and the cancellation traced. With {@code action} set, it only waits for the
+   * cancellation that action makes (of the calling coroutine: not traced).
+   */
+  private Object suspendCancellably(Continuation<? super String> continuation, long millis,
+      Runnable action) {
+    return suspendCancellably(continuation, millis, action, null);
+  }
+
+  @SuppressWarnings({"unchecked", "rawtypes"})
+  private Object suspendCancellably(Continuation<? super String> continuation, long millis,
+      Runnable action, Object outcome) {
+    // The outcome goes to the attempt's frame as it is, not through the cancellable continuation,
+    // whose resumption would recover the stack trace of a failure (a copy, under -ea).
+    Continuation<Object> after = new Continuation<Object>() {
+      @Override
+      public CoroutineContext getContext() {
+        return continuation.getContext();
+      }
+
+      @Override
+      public void resumeWith(Object result) {
+        ((Continuation) continuation).resumeWith(
+            result instanceof kotlin.Result.Failure ? result : outcome);
+      }
+    };
+    CancellableContinuationImpl suspended = new CancellableContinuationImpl(
+        IntrinsicsKt.intercepted(after), 1 /* MODE_CANCELLABLE */);
+    suspended.initCancellability();
+    boolean[] due = {false};
+    int number = invocations;
+    DisposableHandle pending = coroutines.later(millis, () -> {
+      due[0] = true;
+      if (action != null) {
+        action.run();
+      } else {
+        suspended.resumeWith(Unit.INSTANCE);
+      }
+    }, continuation.getContext());
+    suspended.invokeOnCancellation(cause -> {
+      if (!due[0]) { // its @Timeout ran out first
+        pending.dispose();
+        trace.cancelled(number);
+      }
+      return Unit.INSTANCE;
+    });
+    return suspended.getResult();
   }
 
   /**
@@ -243,13 +308,19 @@ final class World implements Sleeper, Ticker, RandomSource {
     if (signal.laterMillis < 0) {
       return signal.error == null ? Mono.just(signal.value) : Mono.error(signal.error);
     }
-    return Mono.create(sink -> scheduler.later(signal.laterMillis, () -> {
-      if (signal.error == null) {
-        sink.success(signal.value);
-      } else {
-        sink.error(signal.error);
-      }
-    }));
+    int number = invocations;
+    return Mono.create(sink -> {
+      boolean[] signalled = {false};
+      ScheduledFuture<?> pending = scheduler.later(signal.laterMillis, () -> {
+        signalled[0] = true;
+        if (signal.error == null) {
+          sink.success(signal.value);
+        } else {
+          sink.error(signal.error);
+        }
+      });
+      sink.onCancel(() -> cancelled(signalled, pending, number));
+    });
   }
 
   /** An invocation of the guarded {@code Single} method (SINGLE), as {@link #attemptMono}. */
@@ -258,13 +329,31 @@ final class World implements Sleeper, Ticker, RandomSource {
     if (signal.laterMillis < 0) {
       return signal.error == null ? Single.just(signal.value) : Single.error(signal.error);
     }
-    return Single.create(emitter -> scheduler.later(signal.laterMillis, () -> {
-      if (signal.error == null) {
-        emitter.onSuccess(signal.value);
-      } else {
-        emitter.onError(signal.error);
-      }
-    }));
+    int number = invocations;
+    return Single.create(emitter -> {
+      boolean[] signalled = {false};
+      ScheduledFuture<?> pending = scheduler.later(signal.laterMillis, () -> {
+        signalled[0] = true;
+        if (signal.error == null) {
+          emitter.onSuccess(signal.value);
+        } else {
+          emitter.onError(signal.error);
+        }
+      });
+      emitter.setCancellable(() -> cancelled(signalled, pending, number));
+    });
+  }
+
+  /**
+   * A subscription to a publisher that signals later was cancelled (its {@code @Timeout} ran out):
+   * its signal dropped and the cancellation traced, unless it signalled already.
+   */
+  private void cancelled(boolean[] signalled, ScheduledFuture<?> pending, int invocation) {
+    if (!signalled[0]) {
+      signalled[0] = true;
+      pending.cancel(false);
+      trace.cancelled(invocation);
+    }
   }
 
   /** What a reactive attempt's publisher signals: after {@code laterMillis}, or (-1) at once. */
@@ -430,6 +519,9 @@ final class World implements Sleeper, Ticker, RandomSource {
 
   /** What the script says about the invocation that threw {@code failure}; null if none. */
   Script.Attempt attemptOf(Throwable failure) {
+    if (failure instanceof AttemptTimeoutException && invocations > 0) {
+      return call.attempt(invocations); // the invocation that ran out of time, the call's last
+    }
     return attempts.get(failure);
   }
 
@@ -534,7 +626,19 @@ final class World implements Sleeper, Ticker, RandomSource {
       return "null";
     }
     String id = ids.get(failure);
+    if (id == null && failure instanceof AttemptTimeoutException) {
+      AttemptTimeoutException timeout = (AttemptTimeoutException) failure;
+      return timeoutId(timeout.label(), timeout.timeoutMillis());
+    }
     return id != null ? id : "new " + failure.getClass().getSimpleName();
+  }
+
+  /**
+   * The identity of an attempt's {@code AttemptTimeoutException} in the trace: a new instance each
+   * time, so its class, the label and the limit it carries.
+   */
+  static String timeoutId(String label, long millis) {
+    return "timeout(" + label + ", " + millis + " ms)";
   }
 
   /** Counts a hook call; true once the run is a runaway (noted once). */
