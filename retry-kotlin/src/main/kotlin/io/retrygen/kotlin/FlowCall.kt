@@ -11,6 +11,7 @@ import kotlinx.coroutines.flow.Flow
 import kotlinx.coroutines.flow.FlowCollector
 import kotlinx.coroutines.flow.emitAll
 import kotlinx.coroutines.flow.flow
+import kotlinx.coroutines.isActive
 import kotlinx.coroutines.withTimeoutOrNull
 
 /**
@@ -135,11 +136,34 @@ protected constructor(
      * still active. The limit covers the whole collection, the collector's time included.
      */
     private suspend fun timedCollect(timer: AttemptTimer, downstream: FlowCollector<T>) {
-        withTimeoutOrNull(timer.millis()) {
-            call().collect(downstream)
-            Unit
-        } ?: throw timer.timeout()
+        // As in SuspendCall: the failure comes out as a value, so that it is not replaced by a
+        // copy with a recovered stack trace on its way out of withTimeoutOrNull.
+        var ending: Throwable? = null // what the collection threw as its scope was ending
+        val failure =
+            try {
+                withTimeoutOrNull(timer.millis()) {
+                    try {
+                        call().collect(downstream)
+                        Collected(null)
+                    } catch (thrown: Throwable) {
+                        if (!isActive) {
+                            ending = thrown // our timeout, or the caller's cancellation
+                            throw thrown
+                        }
+                        Collected(thrown) // the attempt's own or the collector's (first())
+                    }
+                }
+            } catch (rethrown: Throwable) {
+                throw ending ?: rethrown // the instance thrown, not withTimeoutOrNull's copy
+            }
+        if (failure == null) {
+            throw timer.timeout()
+        }
+        failure.thrown?.let { throw it }
     }
+
+    /** How a collection under `@Timeout` ended inside `withTimeoutOrNull`: what it threw, if anything. */
+    private class Collected(val thrown: Throwable?)
 
     /**
      * The collector threw [failure] from `emit`: the call ends as the collector decided. A

@@ -9,6 +9,7 @@ import io.retrygen.runtime.internal.RetryHooks
 import kotlin.coroutines.cancellation.CancellationException
 import kotlinx.coroutines.currentCoroutineContext
 import kotlinx.coroutines.ensureActive
+import kotlinx.coroutines.isActive
 import kotlinx.coroutines.withTimeoutOrNull
 
 /**
@@ -92,11 +93,32 @@ protected constructor(
      * [AttemptTimer.timeout], the caller's coroutine still active.
      */
     private suspend fun timedCall(timer: AttemptTimer): T {
-        val outcome = withTimeoutOrNull(timer.millis()) { Outcome(call()) }
+        // The attempt's failure comes out of withTimeoutOrNull as a value: thrown across it,
+        // kotlinx's stack-trace recovery (on with -ea and in debug mode) would hand on a copy, and
+        // listeners, predicates, recovery and the caller must see the instance thrown.
+        var ending: Throwable? = null // what the attempt threw as its scope was ending
+        val outcome =
+            try {
+                withTimeoutOrNull(timer.millis()) {
+                    try {
+                        Outcome(call(), null)
+                    } catch (failure: Throwable) {
+                        if (!isActive) {
+                            ending = failure // our timeout, or the caller's cancellation
+                            throw failure
+                        }
+                        Outcome(null, failure) // the attempt's own, a CancellationException too
+                    }
+                }
+            } catch (rethrown: Throwable) {
+                throw ending ?: rethrown // the instance thrown, not withTimeoutOrNull's copy
+            }
         if (outcome == null) {
             throw timer.timeout()
         }
-        return outcome.value
+        outcome.failure?.let { throw it }
+        @Suppress("UNCHECKED_CAST") // no failure: the value call() returned
+        return outcome.value as T
     }
 
     /** Runs the call in the calling coroutine. Called once, by the generated function. */
@@ -164,5 +186,8 @@ protected constructor(
     }
 }
 
-/** What an attempt under `@Timeout` returned, null or not: told apart from its timeout. */
-internal class Outcome<T>(val value: T)
+/**
+ * What an attempt under `@Timeout` ended with inside `withTimeoutOrNull`: its value (possibly
+ * null, told apart from the timeout's null), or the [failure] it threw.
+ */
+internal class Outcome<T>(val value: T?, val failure: Throwable?)
