@@ -11,6 +11,8 @@ import kotlinx.coroutines.flow.Flow
 import kotlinx.coroutines.flow.FlowCollector
 import kotlinx.coroutines.flow.emitAll
 import kotlinx.coroutines.flow.flow
+import kotlinx.coroutines.currentCoroutineContext
+import kotlinx.coroutines.ensureActive
 import kotlinx.coroutines.isActive
 import kotlinx.coroutines.withTimeoutOrNull
 
@@ -154,7 +156,13 @@ protected constructor(
                     }
                 }
             } catch (rethrown: Throwable) {
-                throw ending ?: rethrown // the instance thrown, not withTimeoutOrNull's copy
+                val thrown = ending ?: throw rethrown
+                if (thrown is CancellationException) {
+                    // The caller is being cancelled: its own exception, as a suspended attempt is
+                    // resumed with it when there is no timer.
+                    currentCoroutineContext().ensureActive()
+                }
+                throw thrown // the instance thrown, not withTimeoutOrNull's copy
             }
         if (failure == null) {
             throw timer.timeout()

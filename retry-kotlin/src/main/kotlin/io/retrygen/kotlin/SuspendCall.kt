@@ -111,7 +111,13 @@ protected constructor(
                     }
                 }
             } catch (rethrown: Throwable) {
-                throw ending ?: rethrown // the instance thrown, not withTimeoutOrNull's copy
+                val thrown = ending ?: throw rethrown
+                if (thrown is CancellationException) {
+                    // The caller is being cancelled: its own exception, as a suspended attempt is
+                    // resumed with it when there is no timer.
+                    currentCoroutineContext().ensureActive()
+                }
+                throw thrown // the instance thrown, not withTimeoutOrNull's copy
             }
         if (outcome == null) {
             throw timer.timeout()

@@ -51,15 +51,11 @@ final class Policy {
   }
 
   /**
-   * Whether the method of {@code path} carries the pair's {@code @Timeout}: the deferred ones; the
-   * {@code suspend} and flow twins only while {@link KnownDefect#TIMED_SUSPEND_FAILURE_COPIED} is
-   * drawn.
+   * Whether the method of {@code path} carries the pair's {@code @Timeout}: the deferred ones,
+   * whose deadlines are virtual (the synchronous watchdog runs in real time).
    */
   static boolean writesTimeout(Path path) {
-    if (path.template || !(path.async || path.suspend)) {
-      return false;
-    }
-    return !path.suspend || !KnownDefect.TIMED_SUSPEND_FAILURE_COPIED.avoided();
+    return !path.template && (path.async || path.suspend);
   }
 
   /**

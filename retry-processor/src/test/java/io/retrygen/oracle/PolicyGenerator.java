@@ -135,9 +135,6 @@ final class PolicyGenerator {
         && (retryIf != null || rejects != null || !delayFor.isEmpty() || delayForResult);
     Long typeTimeout = !instancePredicates && timeoutRandom.nextDouble() < TIMEOUT_SHARE / 5
         ? TIMEOUTS[timeoutRandom.nextInt(TIMEOUTS.length)] : null;
-    if ((suspend || flow) && !Policy.writesTimeout(Path.SUSPEND)) {
-      typeTimeout = null; // it would reach the twins: a known defect (drawn, then dropped)
-    }
     return new Policy.Members(isClass, stage, retryIf, rejects, delayFor,
         delayForResult, delayForInt, staticPredicates, recovers, suspend, flow, mono, single,
         typeTimeout);
