@@ -11,6 +11,7 @@ import io.retrygen.runtime.AttemptTimeoutException;
 import io.retrygen.runtime.RetryOptions;
 import java.lang.ref.WeakReference;
 import java.time.Duration;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
 import org.junit.jupiter.api.AfterEach;
@@ -22,6 +23,9 @@ import org.junit.jupiter.api.Test;
  * interrupts); the test thread waits with {@code parkNanos} loops that look at its flag.
  */
 class AttemptTimerTest {
+  /** Never counted down: awaiting it blocks until the deadline's interrupt, as a long sleep. */
+  private static final CountDownLatch BLOCKED = new CountDownLatch(1);
+
   private static final Duration BOUND = Duration.ofSeconds(10);
 
   @AfterEach
@@ -39,7 +43,7 @@ class AttemptTimerTest {
       AttemptTimer timer = timer(50);
       long ticket = timer.arm();
       try {
-        Thread.sleep(10_000);
+        BLOCKED.await(10, TimeUnit.SECONDS); // as Thread.sleep: interruptible
         fail("not interrupted");
       } catch (InterruptedException expected) {
         AttemptTimeoutException timeout =
@@ -125,7 +129,7 @@ class AttemptTimerTest {
       long outerTicket = outer.arm();
       long innerTicket = inner.arm();
       try {
-        Thread.sleep(10_000);
+        BLOCKED.await(10, TimeUnit.SECONDS); // as Thread.sleep: interruptible
         fail("not interrupted");
       } catch (InterruptedException expected) {
         assertThrows(AttemptTimeoutException.class, () -> inner.threw(innerTicket));
@@ -143,7 +147,7 @@ class AttemptTimerTest {
       long outerTicket = outer.arm();
       long innerTicket = inner.arm();
       try {
-        Thread.sleep(10_000);
+        BLOCKED.await(10, TimeUnit.SECONDS); // as Thread.sleep: interruptible
         fail("not interrupted");
       } catch (InterruptedException expected) {
         inner.threw(innerTicket); // not its deadline: the InterruptedException goes on

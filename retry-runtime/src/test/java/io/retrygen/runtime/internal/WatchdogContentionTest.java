@@ -24,6 +24,9 @@ import org.junit.jupiter.api.Test;
  * <p>{@code -Dretrygen.watchdog.threads=16 -Dretrygen.watchdog.calls=20000000} for a bigger run.
  */
 class WatchdogContentionTest {
+  /** Never counted down: awaiting it is an interruptible wait, as a sleep. */
+  private static final CountDownLatch BLOCKED = new CountDownLatch(1);
+
   private static final int THREADS = Integer.getInteger("retrygen.watchdog.threads", 8);
   private static final long CALLS = Long.getLong("retrygen.watchdog.calls", 2_000_000L);
   private static final long LONGEST_NANOS = TimeUnit.SECONDS.toNanos(2);
@@ -136,7 +139,7 @@ class WatchdogContentionTest {
       } else if (kind < 19) {
         LockSupport.parkNanos(nanos);
       } else {
-        Thread.sleep(1);
+        BLOCKED.await(1, TimeUnit.MILLISECONDS); // a 1 ms sleep, interruptible
       }
     } else {
       spin((random >>> 23) & 1023);
