@@ -14,12 +14,17 @@ import io.reactivex.rxjava3.subscribers.TestSubscriber;
 import io.retrygen.runtime.AttemptTimeoutException;
 import io.retrygen.runtime.BackoffPolicy;
 import io.retrygen.runtime.CircuitBreakerState;
+import io.retrygen.runtime.RetryOptions;
+import io.retrygen.runtime.internal.AttemptTimer;
 import io.retrygen.runtime.internal.CircuitBreakerGate;
+import io.retrygen.runtime.internal.TimeoutPolicy;
 import io.retrygen.rxjava3.Fixtures.ScriptedCompletable;
 import io.retrygen.rxjava3.Fixtures.ScriptedFlowable;
 import io.retrygen.rxjava3.Fixtures.ScriptedMaybe;
 import io.retrygen.rxjava3.Fixtures.ScriptedObservable;
 import io.retrygen.rxjava3.Fixtures.ScriptedSingle;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
@@ -66,6 +71,32 @@ class TimeoutTest extends VirtualTimeTest {
     advance(10_000);
     observer.assertResult("ok"); // nothing more
     assertEquals(2, call.calls);
+  }
+
+  /** The options' scheduler times the deadline: one that refuses it ends the call, uncalled. */
+  @Test
+  void aDeadlineTheOptionsSchedulerRefusesEndsTheCallWithItsRefusal() {
+    RejectedExecutionException refusal = new RejectedExecutionException("shut down");
+    ManualScheduler refusing = new ManualScheduler() {
+      @Override
+      public ScheduledFuture<?> schedule(Runnable command, long delay, TimeUnit unit) {
+        throw refusal;
+      }
+    };
+    try {
+      AttemptTimer timer = new TimeoutPolicy(fixture.label, 500)
+          .bind(RetryOptions.builder().scheduler(refusing).build());
+      ScriptedSingle<String> call =
+          new ScriptedSingle<>(fixture.retrier(3, BackoffPolicy.fixed(100)), null, timer,
+              n -> Single.just("ok"));
+
+      call.single().test().assertError(error -> error == refusal);
+
+      assertEquals(0, call.calls); // no attempt runs without its deadline
+      assertEquals(asList("failure #1 shut down USER_CODE_FAILED +0ms"), fixture.events());
+    } finally {
+      refusing.shutdownNow();
+    }
   }
 
   @Test
