@@ -227,22 +227,12 @@ public abstract class ReactiveLoop<T> implements Runnable, WatchedWait {
     int number = attempt;
     open = number;
     Deadline task = new Deadline(this, number);
-    ScheduledExecutorService scheduler = timer.scheduler();
     Object handle;
     try {
-      handle =
-          scheduler != null
-              ? scheduler.schedule(task, timer.millis(), TimeUnit.MILLISECONDS)
-              : schedule(task, timer.millis());
+      handle = scheduleAfter(task, timer.millis(), timer.scheduler());
     } catch (Throwable refused) {
       open = 0;
-      if (PHASE.compareAndSet(this, ATTEMPTING, DONE)) {
-        releasePermit();
-        if (retrier != null) {
-          retrier.userCodeFailed(number, startNanos, refused);
-        }
-        emitError(refused);
-      }
+      endRefused(ATTEMPTING, refused);
       return false;
     }
     deadline = handle;
@@ -436,17 +426,9 @@ public abstract class ReactiveLoop<T> implements Runnable, WatchedWait {
     Object handle;
     ScheduledExecutorService scheduler = retrier.scheduler();
     try {
-      handle =
-          scheduler != null
-              ? scheduler.schedule(this, delayMillis, TimeUnit.MILLISECONDS)
-              : schedule(this, delayMillis);
+      handle = scheduleAfter(this, delayMillis, scheduler);
     } catch (Throwable refused) {
-      // The scheduler is the subscription's Sleeper: one that refuses the wait is user code that
-      // failed (a scheduler shut down, say).
-      if (PHASE.compareAndSet(this, WAITING, DONE)) {
-        retrier.userCodeFailed(attempt, startNanos, refused);
-        emitError(refused);
-      }
+      endRefused(WAITING, refused);
       return;
     }
     scheduledWait = handle;
@@ -455,6 +437,31 @@ public abstract class ReactiveLoop<T> implements Runnable, WatchedWait {
     } else if (scheduler != null) {
       // The user's scheduler may drop the task without a word (shutdownNow(), say).
       DroppedWaits.watch(this, attempt, (Future<?>) handle, scheduler);
+    }
+  }
+
+  /**
+   * Schedules {@code task} after {@code millis}: on {@code scheduler}, the options' own, when one
+   * was set, else on the library's scheduler.
+   */
+  private Object scheduleAfter(Runnable task, long millis, ScheduledExecutorService scheduler) {
+    return scheduler != null
+        ? scheduler.schedule(task, millis, TimeUnit.MILLISECONDS)
+        : schedule(task, millis);
+  }
+
+  /**
+   * A scheduler refused a wait or a deadline (shut down, say) while the call was in phase {@code
+   * from}: the scheduler is the subscription's Sleeper, so the call ends with the refusal as user
+   * code that failed, the attempt's permit given back; not recovered.
+   */
+  private void endRefused(int from, Throwable refusal) {
+    if (PHASE.compareAndSet(this, from, DONE)) {
+      releasePermit();
+      if (retrier != null) {
+        retrier.userCodeFailed(attempt, startNanos, refusal);
+      }
+      emitError(refusal);
     }
   }
 
