@@ -71,6 +71,17 @@ public final class BackoffPolicy {
     return DEFAULT;
   }
 
+  /**
+   * The backoff of {@code @Backoff(delay = delayMillis, maxDelay = maxDelayMillis, multiplier =
+   * multiplier, random = random, jitter = jitter)}, with that annotation's defaults and rules.
+   *
+   * @throws IllegalArgumentException for values the annotation rejects at compile time
+   */
+  public static BackoffPolicy of(
+      long delayMillis, long maxDelayMillis, double multiplier, boolean random, double jitter) {
+    return new BackoffPolicy(delayMillis, maxDelayMillis, multiplier, random, jitter);
+  }
+
   /** The same wait before every retry; {@code 0} retries at once. */
   public static BackoffPolicy fixed(long delayMillis) {
     return new BackoffPolicy(delayMillis, 0L, 0.0, false, 0.0);
@@ -201,6 +212,26 @@ public final class BackoffPolicy {
   /** The base delay in milliseconds. */
   public long delayMillis() {
     return delayMillis;
+  }
+
+  /** The {@code maxDelay} in milliseconds, 0 when none was set. */
+  public long maxDelayMillis() {
+    return maxDelayMillis;
+  }
+
+  /** The multiplier: above 1 for an exponential backoff, 0 or 1 for a fixed one. */
+  public double multiplier() {
+    return multiplier;
+  }
+
+  /** Whether each wait is a random choice within its range. */
+  public boolean random() {
+    return random;
+  }
+
+  /** The jitter in {@code [0, 1]}, 0 for none. */
+  public double jitter() {
+    return jitter;
   }
 
   /** The cap every wait respects, {@code Long.MAX_VALUE} for none. */

@@ -29,30 +29,35 @@ public final class RetryOptions {
           Ticker.SYSTEM,
           RandomSource.SYSTEM,
           null,
-          Collections.<RetryListener>emptyList());
+          Collections.<RetryListener>emptyList(),
+          PolicyOverrides.none());
 
   private final Sleeper sleeper;
   private final Ticker ticker;
   private final RandomSource random;
   private final ScheduledExecutorService scheduler;
   private final List<RetryListener> listeners;
+  private final PolicyOverrides overrides;
 
   private RetryOptions(
       Sleeper sleeper,
       Ticker ticker,
       RandomSource random,
       ScheduledExecutorService scheduler,
-      List<RetryListener> listeners) {
+      List<RetryListener> listeners,
+      PolicyOverrides overrides) {
     this.sleeper = sleeper;
     this.ticker = ticker;
     this.random = random;
     this.scheduler = scheduler;
     this.listeners = listeners;
+    this.overrides = overrides;
   }
 
   /**
    * {@link Sleeper#SYSTEM}, {@link Ticker#SYSTEM}, {@link RandomSource#SYSTEM}, no scheduler (the
-   * runtime's own threads run asynchronous retries) and no listener. What the generated
+   * runtime's own threads run asynchronous retries), no listener and {@link PolicyOverrides#none()}.
+   * What the generated
    * constructors without options use.
    */
   public static RetryOptions defaults() {
@@ -66,7 +71,8 @@ public final class RetryOptions {
 
   /**
    * A builder that holds a copy of every setting of these options: sleeper, ticker, randomness,
-   * the scheduler if one was set (a default stays a default), and every listener in order. What
+   * the scheduler if one was set (a default stays a default), every listener in order, and the
+   * overrides. What
    * it is then told changes only the options it builds.
    */
   public Builder toBuilder() {
@@ -114,11 +120,19 @@ public final class RetryOptions {
     return listeners;
   }
 
+  /**
+   * What changes the policies of the instances and templates built with these options, once, when
+   * they are built. Default: {@link PolicyOverrides#none()}.
+   */
+  public PolicyOverrides overrides() {
+    return overrides;
+  }
+
   @Override
   public String toString() {
     return "RetryOptions{sleeper=" + sleeper + ", ticker=" + ticker + ", random=" + random
         + ", scheduler=" + (scheduler != null ? scheduler : "shared") + ", listeners=" + listeners
-        + "}";
+        + (overrides == PolicyOverrides.none() ? "" : ", overrides=" + overrides) + "}";
   }
 
   /** Builds {@link RetryOptions}. Not thread-safe. */
@@ -128,6 +142,7 @@ public final class RetryOptions {
     private RandomSource random = RandomSource.SYSTEM;
     private ScheduledExecutorService scheduler;
     private final List<RetryListener> listeners = new ArrayList<RetryListener>();
+    private PolicyOverrides overrides = PolicyOverrides.none();
 
     Builder() {}
 
@@ -137,6 +152,7 @@ public final class RetryOptions {
       this.random = options.random;
       this.scheduler = options.scheduler;
       this.listeners.addAll(options.listeners);
+      this.overrides = options.overrides;
     }
 
     /** Sets how to wait between attempts. */
@@ -173,6 +189,16 @@ public final class RetryOptions {
       return this;
     }
 
+    /**
+     * Sets the overrides that change the policies of every instance and template built with these
+     * options, once, when it is built (see {@link PolicyOverrides} for the keys). Replaces any set
+     * before.
+     */
+    public Builder overrides(PolicyOverrides overrides) {
+      this.overrides = checkNotNull(overrides, "overrides");
+      return this;
+    }
+
     /** Returns the immutable options. */
     public RetryOptions build() {
       return new RetryOptions(
@@ -180,7 +206,8 @@ public final class RetryOptions {
           ticker,
           random,
           scheduler,
-          Collections.unmodifiableList(new ArrayList<RetryListener>(listeners)));
+          Collections.unmodifiableList(new ArrayList<RetryListener>(listeners)),
+          overrides);
     }
 
     private static <T> T checkNotNull(T value, String name) {

@@ -36,6 +36,24 @@ public final class BudgetRegistry {
     if (name == null) {
       throw new NullPointerException("name == null");
     }
+    int ratioThousandths = check(maxTokens, tokenRatio);
+    TokenBucket bucket = NAMED.get(name);
+    if (bucket != null) {
+      return bucket;
+    }
+    TokenBucket created = new TokenBucket(name, maxTokens, ratioThousandths);
+    bucket = NAMED.putIfAbsent(name, created);
+    return bucket != null ? bucket : created;
+  }
+
+  /**
+   * The rules of {@code @RetryBudget}: {@code maxTokens} from 1 to 1000, {@code tokenRatio} in
+   * {@code (0, 1]} with at most 3 decimals.
+   *
+   * @return {@code tokenRatio} in thousandths
+   * @throws IllegalArgumentException naming the rule a value breaks
+   */
+  static int check(int maxTokens, double tokenRatio) {
     if (maxTokens < 1 || maxTokens > MAX_TOKENS) {
       throw new IllegalArgumentException(
           "maxTokens must be from 1 to " + MAX_TOKENS + ": " + maxTokens);
@@ -46,12 +64,6 @@ public final class BudgetRegistry {
       throw new IllegalArgumentException(
           "tokenRatio must be in (0, 1] with at most 3 decimals: " + tokenRatio);
     }
-    TokenBucket bucket = NAMED.get(name);
-    if (bucket != null) {
-      return bucket;
-    }
-    TokenBucket created = new TokenBucket(name, maxTokens, (int) ratioThousandths);
-    bucket = NAMED.putIfAbsent(name, created);
-    return bucket != null ? bucket : created;
+    return (int) ratioThousandths;
   }
 }

@@ -57,6 +57,11 @@ public final class CircuitBreakerGate {
   private final CircuitBreakerPolicy policy;
   private final Ticker ticker;
   /**
+   * Whether overrides turned the breaker off ({@code enabled=false}, the kill switch): every call
+   * is permitted with {@link #NO_PERMIT}, so nothing is counted and the breaker stays closed.
+   */
+  private final boolean disabled;
+  /**
    * The breaker of the last call, null before the first. A plain field: a thread that reads a
    * stale or null value looks the breaker up again and finds the same one, and the breaker's
    * fields are final, so it is safe to read through a racy reference.
@@ -73,6 +78,7 @@ public final class CircuitBreakerGate {
     this.name = name;
     this.policy = policy;
     this.ticker = ticker;
+    this.disabled = !policy.enabled();
   }
 
   /**
@@ -86,6 +92,10 @@ public final class CircuitBreakerGate {
    * @throws CircuitBreakerOpenException when the call is refused
    */
   public long acquire() {
+    if (disabled) {
+      breaker(); // so that its state reads CLOSED, as it stays
+      return NO_PERMIT;
+    }
     return breaker().acquire();
   }
 

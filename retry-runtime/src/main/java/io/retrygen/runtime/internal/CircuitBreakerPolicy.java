@@ -24,6 +24,8 @@ public final class CircuitBreakerPolicy {
   private final double failureRatio;
   private final long delayMillis;
   private final int successThreshold;
+  /** False when overrides turned it off: every call passes and nothing is counted. */
+  private final boolean enabled;
 
   /**
    * @param name the {@code @CircuitBreaker(name)}; {@code ""} for the method's label, the default
@@ -42,6 +44,16 @@ public final class CircuitBreakerPolicy {
       double failureRatio,
       long delayMillis,
       int successThreshold) {
+    this(name, requestVolumeThreshold, failureRatio, delayMillis, successThreshold, true);
+  }
+
+  private CircuitBreakerPolicy(
+      String name,
+      int requestVolumeThreshold,
+      double failureRatio,
+      long delayMillis,
+      int successThreshold,
+      boolean enabled) {
     if (name == null) {
       throw new NullPointerException("name == null");
     }
@@ -65,6 +77,13 @@ public final class CircuitBreakerPolicy {
     this.failureRatio = failureRatio;
     this.delayMillis = delayMillis;
     this.successThreshold = successThreshold;
+    this.enabled = enabled;
+  }
+
+  /** A copy that is off: its gates let every call pass and count nothing. */
+  CircuitBreakerPolicy disabled() {
+    return new CircuitBreakerPolicy(
+        name, requestVolumeThreshold, failureRatio, delayMillis, successThreshold, false);
   }
 
   /**
@@ -72,19 +91,23 @@ public final class CircuitBreakerPolicy {
    * this policy's name, or of {@code label} when it is unnamed (every instance of a generated class
    * shares one breaker per method). Creates no breaker: the first call through any gate of that
    * name does, with this policy and {@code options.ticker()} if it is that gate's call (the first
-   * one created wins).
+   * one created wins). The overrides of {@code options} for that name apply first.
    *
-   * @param options the instance's options, for their {@link Ticker}
+   * @param options the instance's options, for their {@link Ticker} and overrides
    * @param label the method's label, the name of an unnamed breaker
+   * @throws IllegalArgumentException for an override that breaks a rule of the annotation
    */
   public CircuitBreakerGate bind(RetryOptions options, String label) {
     if (options == null) {
       throw new NullPointerException("options == null");
     }
-    if (name.isEmpty() && label == null) {
+    if (label == null) {
       throw new NullPointerException("label == null");
     }
-    return new CircuitBreakerGate(name.isEmpty() ? label : name, this, options.ticker());
+    String resolved = name.isEmpty() ? label : name;
+    OverrideTable overrides = options.overrides();
+    return new CircuitBreakerGate(
+        resolved, overrides.breaker(this, resolved, label), options.ticker());
   }
 
   /** The {@code @CircuitBreaker(name)}, {@code ""} when unnamed. */
@@ -112,9 +135,15 @@ public final class CircuitBreakerPolicy {
     return successThreshold;
   }
 
+  /** False when overrides turned it off. */
+  boolean enabled() {
+    return enabled;
+  }
+
   @Override
   public String toString() {
     return "CircuitBreakerPolicy{" + (name.isEmpty() ? "unnamed" : name)
+        + (enabled ? "" : ", disabled")
         + ", requestVolumeThreshold=" + requestVolumeThreshold + ", failureRatio=" + failureRatio
         + ", delay=" + delayMillis + ", successThreshold=" + successThreshold + "}";
   }

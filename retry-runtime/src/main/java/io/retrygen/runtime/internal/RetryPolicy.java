@@ -19,8 +19,8 @@ public final class RetryPolicy {
   private final int maxAttempts;
   private final long maxDurationMillis;
   private final BackoffPolicy backoff;
-  /** Null when no {@code @RetryBudget} applies. */
-  private final TokenBucket budget;
+  /** The budget it draws on, null when no {@code @RetryBudget} applies; resolved when bound. */
+  private final BudgetSpec budget;
   /** Null unless {@code matchCauses = true}: then the classification looks at the causes too. */
   private final CauseMatcher causes;
   private final boolean retriesCancellation;
@@ -41,7 +41,7 @@ public final class RetryPolicy {
       int maxAttempts,
       long maxDurationMillis,
       BackoffPolicy backoff,
-      TokenBucket budget,
+      BudgetSpec budget,
       CauseMatcher causes,
       boolean retriesCancellation) {
     if (label == null) {
@@ -66,9 +66,10 @@ public final class RetryPolicy {
   }
 
   /**
-   * A copy that draws on the retry budget {@code name}, created full with {@code
-   * maxTokens} and {@code tokenRatio} unless a budget of that name exists already in the process:
-   * then that one is shared, with its own settings (the first created wins).
+   * A copy that draws on the retry budget {@code name}. The budget is created full, with {@code
+   * maxTokens} and {@code tokenRatio} (or their overrides), by the first instance bound to it,
+   * unless a budget of that name exists already in the process: then that one is shared, with its
+   * own settings (the first created wins).
    *
    * @throws IllegalArgumentException for {@code maxTokens} outside 1..1000, or a {@code
    *     tokenRatio} outside (0, 1] or with more than 3 decimals
@@ -76,7 +77,7 @@ public final class RetryPolicy {
   public RetryPolicy withBudget(String name, int maxTokens, double tokenRatio) {
     return new RetryPolicy(
         label, maxAttempts, maxDurationMillis, backoff,
-        BudgetRegistry.named(name, maxTokens, tokenRatio), causes, retriesCancellation);
+        new BudgetSpec(name, maxTokens, tokenRatio), causes, retriesCancellation);
   }
 
   /**
@@ -107,30 +108,57 @@ public final class RetryPolicy {
   }
 
   /**
-   * A retrier for one instance: this policy with the sleeper, ticker, randomness and listeners of
-   * {@code options}. Without this overload, a method with no listener of its own would create an
-   * empty {@code RetryListener[]}.
+   * A copy with the values {@linkplain io.retrygen.runtime.PolicyOverrides overrides} gave; the
+   * budget's settings too, when it has one.
+   *
+   * @throws IllegalArgumentException for a value the annotations reject at compile time
+   */
+  RetryPolicy overridden(
+      int maxAttempts, long maxDurationMillis, BackoffPolicy backoff, BudgetSpec budget) {
+    return new RetryPolicy(
+        label, maxAttempts, maxDurationMillis, backoff, budget, causes, retriesCancellation);
+  }
+
+  /**
+   * A retrier for one instance: this policy, changed by the overrides of {@code options} if any
+   * apply to its label, with the sleeper, ticker, randomness and listeners of {@code options}.
+   * Without this overload, a method with no listener of its own would create an empty {@code
+   * RetryListener[]}.
+   *
+   * @throws IllegalArgumentException for an override that breaks a rule of the annotations
    */
   public Retrier bind(RetryOptions options) {
-    return new Retrier(this, options, null, null);
+    return new Retrier(effective(options), options, null, null);
   }
 
   /**
    * A retrier for one instance with the method's own listeners, called after those of {@code
    * options}.
+   *
+   * @throws IllegalArgumentException for an override that breaks a rule of the annotations
    */
   public Retrier bind(RetryOptions options, RetryListener... methodListeners) {
-    return new Retrier(this, options, null, methodListeners);
+    return new Retrier(effective(options), options, null, methodListeners);
   }
 
   /**
    * A retrier for one instance whose decisions call {@code hooks} (the method's {@code retryIf}
    * and {@code delayFor}; null for none), with the method's own listeners, called after those of
    * {@code options}.
+   *
+   * @throws IllegalArgumentException for an override that breaks a rule of the annotations
    */
   public Retrier bind(
       RetryOptions options, RetryHooks<?> hooks, RetryListener... methodListeners) {
-    return new Retrier(this, options, hooks, methodListeners);
+    return new Retrier(effective(options), options, hooks, methodListeners);
+  }
+
+  private RetryPolicy effective(RetryOptions options) {
+    if (options == null) {
+      throw new NullPointerException("options == null");
+    }
+    OverrideTable overrides = options.overrides();
+    return overrides.retry(this);
   }
 
   /** The label of events and statistics. */
@@ -158,8 +186,16 @@ public final class RetryPolicy {
     return retriesCancellation;
   }
 
-  /** The retry budget it draws on; null for none. */
+  /**
+   * The retry budget it draws on, found or created in the process-wide registry; null for none.
+   * Called once per binding.
+   */
   TokenBucket budget() {
+    return budget == null ? null : budget.bucket();
+  }
+
+  /** The settings of the retry budget it draws on; null for none. */
+  BudgetSpec budgetSpec() {
     return budget;
   }
 

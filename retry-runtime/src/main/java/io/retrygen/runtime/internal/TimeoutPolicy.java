@@ -25,12 +25,20 @@ public final class TimeoutPolicy {
     this.millis = millis;
   }
 
-  /** The timer of one generated instance: the deadlines of its deferred attempts go to the scheduler of {@code options} when one was set. */
+  /**
+   * The timer of one generated instance, with the limit the overrides of {@code options} give
+   * ({@code retrygen.timeout.<label>.value}) if any: the deadlines of its deferred attempts go to
+   * the scheduler of {@code options} when one was set.
+   *
+   * @throws IllegalArgumentException for an override that is not {@code > 0}
+   */
   public AttemptTimer bind(RetryOptions options) {
     if (options == null) {
       throw new NullPointerException("options == null");
     }
-    return new AttemptTimer(label, millis, options.schedulerIfSet());
+    OverrideTable overrides = options.overrides();
+    TimeoutPolicy effective = overrides.timeout(this);
+    return new AttemptTimer(label, effective.millis, options.schedulerIfSet());
   }
 
   /** The label. */
