@@ -41,6 +41,7 @@ final class PolicyLine {
       if (disabled || killed) {
         line.append(" one attempt (").append(disabled ? "enabled=false" : ENABLED + "=false")
             .append(')');
+        separator = ", ";
       } else {
         value("maxAttempts", retry.maxAttempts());
       }
@@ -65,7 +66,8 @@ final class PolicyLine {
       start("circuit breaker " + policies.breakerName,
           PREFIX + BREAKER + "." + policies.breakerName + ".");
       if (!breaker.enabled()) {
-        line.append(" disabled,");
+        line.append(" disabled");
+        separator = ", ";
       }
       value("requestVolumeThreshold", breaker.requestVolumeThreshold());
       value("failureRatio", breaker.failureRatio());
