@@ -253,8 +253,12 @@ public final class RetryTemplate {
     /**
      * The template.
      *
+     * <p>The {@linkplain RetryOptions#overrides() overrides} of the options that name its label
+     * ({@code retrygen.retry.<label>.*}, {@code retrygen.enabled}) apply here, once.
+     *
      * @throws IllegalArgumentException for {@code maxAttempts < 1}, a negative {@code
-     *     maxDuration}, or a {@code maxDuration > 0} not above the backoff's delay
+     *     maxDuration}, or a {@code maxDuration > 0} not above the backoff's delay; or for an
+     *     override that breaks one of those rules (naming the key, the value and the rule)
      */
     public RetryTemplate build() {
       return new RetryTemplate(this);
