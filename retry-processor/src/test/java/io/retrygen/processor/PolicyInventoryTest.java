@@ -137,7 +137,7 @@ class PolicyInventoryTest {
     assertThat(keys(charge))
         .containsExactly(
             "method", "label", "async", "retry", "circuitBreaker", "timeout", "budget",
-            "recover")
+            "overrides", "recover")
         .inOrder();
     assertThat(charge.get("method").getAsString()).isEqualTo("charge(java.lang.String,long)");
     assertThat(charge.get("label").getAsString()).isEqualTo("payments.charge");
@@ -192,6 +192,27 @@ class PolicyInventoryTest {
     assertThat(budget.get("name").getAsString()).isEqualTo("Client");
     assertThat(budget.get("maxTokens").getAsInt()).isEqualTo(20);
     assertThat(budget.get("tokenRatio").getAsDouble()).isEqualTo(0.5);
+    // The run-time override keys: the kill switch, then retry and timeout by label, breaker and
+    // budget by resolved name, in the order retry, breaker, budget, timeout.
+    assertThat(strings(charge.get("overrides")))
+        .containsExactly(
+            "retrygen.enabled",
+            "retrygen.retry.payments.charge.maxAttempts",
+            "retrygen.retry.payments.charge.maxDuration",
+            "retrygen.retry.payments.charge.delay",
+            "retrygen.retry.payments.charge.maxDelay",
+            "retrygen.retry.payments.charge.multiplier",
+            "retrygen.retry.payments.charge.jitter",
+            "retrygen.retry.payments.charge.enabled",
+            "retrygen.circuitbreaker.payments.requestVolumeThreshold",
+            "retrygen.circuitbreaker.payments.failureRatio",
+            "retrygen.circuitbreaker.payments.delay",
+            "retrygen.circuitbreaker.payments.successThreshold",
+            "retrygen.circuitbreaker.payments.enabled",
+            "retrygen.budget.Client.maxTokens",
+            "retrygen.budget.Client.tokenRatio",
+            "retrygen.timeout.payments.charge.value")
+        .inOrder();
     // Most specific failure type first, the one without a failure parameter last (SPEC §5).
     assertThat(strings(charge.get("recover")))
         .containsExactly("chargeFailed", "chargeFallback")
@@ -199,7 +220,7 @@ class PolicyInventoryTest {
 
     JsonObject quote = methods.get(1).getAsJsonObject();
     assertThat(keys(quote))
-        .containsExactly("method", "label", "async", "retry", "budget")
+        .containsExactly("method", "label", "async", "retry", "budget", "overrides")
         .inOrder();
     assertThat(quote.get("method").getAsString()).isEqualTo("quote(java.lang.String[])");
     assertThat(quote.get("label").getAsString()).isEqualTo("Client.quote");
@@ -221,7 +242,17 @@ class PolicyInventoryTest {
 
     JsonObject breakerOnly = methods.get(2).getAsJsonObject();
     assertThat(keys(breakerOnly))
-        .containsExactly("method", "label", "async", "circuitBreaker")
+        .containsExactly("method", "label", "async", "circuitBreaker", "overrides")
+        .inOrder();
+    // An unnamed breaker is named by the label.
+    assertThat(strings(breakerOnly.get("overrides")))
+        .containsExactly(
+            "retrygen.enabled",
+            "retrygen.circuitbreaker.Client.breakerOnly.requestVolumeThreshold",
+            "retrygen.circuitbreaker.Client.breakerOnly.failureRatio",
+            "retrygen.circuitbreaker.Client.breakerOnly.delay",
+            "retrygen.circuitbreaker.Client.breakerOnly.successThreshold",
+            "retrygen.circuitbreaker.Client.breakerOnly.enabled")
         .inOrder();
     assertThat(breakerOnly.get("method").getAsString())
         .isEqualTo("breakerOnly(java.util.List,int[][])");

@@ -108,6 +108,7 @@ public final class PolicyInventory {
       budget.put("tokenRatio", method.budget().tokenRatio());
       json.put("budget", budget);
     }
+    json.put("overrides", overrides(method));
     List<RecoverMethod> recovers = method.calledRecovers();
     if (!recovers.isEmpty()) {
       List<Object> names = new ArrayList<>();
@@ -117,6 +118,39 @@ public final class PolicyInventory {
       json.put("recover", names);
     }
     return json;
+  }
+
+  /**
+   * The run-time override keys that apply to {@code method} ({@code PolicyOverrides}): the kill
+   * switch, then those of its retry (by label), breaker and budget (by resolved name) and timeout
+   * (by label).
+   */
+  private static List<Object> overrides(GuardedMethod method) {
+    List<Object> keys = new ArrayList<>();
+    keys.add("retrygen.enabled");
+    if (method.retry() != null) {
+      add(keys, "retrygen.retry." + method.label() + ".",
+          "maxAttempts", "maxDuration", "delay", "maxDelay", "multiplier", "jitter", "enabled");
+    }
+    if (method.breaker() != null) {
+      String name =
+          method.breaker().name().isEmpty() ? method.label() : method.breaker().name();
+      add(keys, "retrygen.circuitbreaker." + name + ".",
+          "requestVolumeThreshold", "failureRatio", "delay", "successThreshold", "enabled");
+    }
+    if (method.budget() != null) {
+      add(keys, "retrygen.budget." + method.budgetName() + ".", "maxTokens", "tokenRatio");
+    }
+    if (method.timeout() != null) {
+      add(keys, "retrygen.timeout." + method.label() + ".", "value");
+    }
+    return keys;
+  }
+
+  private static void add(List<Object> keys, String prefix, String... attributes) {
+    for (String attribute : attributes) {
+      keys.add(prefix + attribute);
+    }
   }
 
   private Map<String, Object> retry(RetryConfig retry) {
