@@ -266,6 +266,84 @@ class PolicyInventoryTest {
     assertThat(ownBreaker.get("successThreshold").getAsInt()).isEqualTo(1);
   }
 
+  /**
+   * A method whose policies come from meta-annotations lists them, by binary name, in the order
+   * retry, circuit breaker, timeout, budget, just before "overrides"; a method without one keeps
+   * exactly the other keys.
+   */
+  @Test
+  void metaAnnotationsThatSuppliedAMethodsPoliciesAreListedBeforeItsOverrides()
+      throws IOException {
+    JavaFileObject policies =
+        JavaFileObjects.forSourceLines(
+            "test.Policies",
+            "package test;",
+            "import io.retrygen.*;",
+            "public final class Policies {",
+            "  @Retryable(maxAttempts = 4)",
+            "  @RetryBudget(maxTokens = 5)",
+            "  public @interface DbRetry {}",
+            "  @Timeout(300)",
+            "  @CircuitBreaker(name = \"db\")",
+            "  public @interface Guarded {}",
+            "}");
+    JavaFileObject source =
+        JavaFileObjects.forSourceLines(
+            "test.Store",
+            "package test;",
+            "import io.retrygen.Retryable;",
+            "@Policies.DbRetry",
+            "public interface Store {",
+            "  @Policies.Guarded",
+            "  String load(String key);",
+            "  @Retryable",
+            "  void save(String key);",
+            "}");
+    Compilation compilation =
+        Compiler.javac().withProcessors(new RetryProcessor()).compile(policies, source);
+    assertThat(compilation).succeededWithoutWarnings();
+    JsonArray methods = parse(compilation, "META-INF/retrygen/test.Store.json")
+        .getAsJsonArray("methods");
+    JsonObject load = methods.get(0).getAsJsonObject();
+    assertThat(keys(load))
+        .containsExactly(
+            "method", "label", "async", "retry", "circuitBreaker", "timeout", "budget",
+            "metaAnnotations", "overrides")
+        .inOrder();
+    assertThat(strings(load.get("metaAnnotations")))
+        .containsExactly("test.Policies$DbRetry", "test.Policies$Guarded")
+        .inOrder();
+    // An unnamed budget carried to the type is named by the type, as if written there.
+    assertThat(load.getAsJsonObject("budget").get("name").getAsString()).isEqualTo("Store");
+    assertThat(strings(load.get("overrides")))
+        .containsExactly(
+            "retrygen.enabled",
+            "retrygen.retry.Store.load.maxAttempts",
+            "retrygen.retry.Store.load.maxDuration",
+            "retrygen.retry.Store.load.delay",
+            "retrygen.retry.Store.load.maxDelay",
+            "retrygen.retry.Store.load.multiplier",
+            "retrygen.retry.Store.load.jitter",
+            "retrygen.retry.Store.load.enabled",
+            "retrygen.circuitbreaker.db.requestVolumeThreshold",
+            "retrygen.circuitbreaker.db.failureRatio",
+            "retrygen.circuitbreaker.db.delay",
+            "retrygen.circuitbreaker.db.successThreshold",
+            "retrygen.circuitbreaker.db.enabled",
+            "retrygen.budget.Store.maxTokens",
+            "retrygen.budget.Store.tokenRatio",
+            "retrygen.timeout.Store.load.value")
+        .inOrder();
+    // save's own @Retryable wins over the type's @DbRetry; the budget still comes from it.
+    JsonObject save = methods.get(1).getAsJsonObject();
+    assertThat(keys(save))
+        .containsExactly(
+            "method", "label", "async", "retry", "budget", "metaAnnotations", "overrides")
+        .inOrder();
+    assertThat(strings(save.get("metaAnnotations"))).containsExactly("test.Policies$DbRetry");
+    assertThat(save.getAsJsonObject("retry").get("maxAttempts").getAsInt()).isEqualTo(3);
+  }
+
   @Test
   void aNestedInputIsNamedByItsBinaryNameAndNoBoundIsNull() throws IOException {
     JavaFileObject source =

@@ -40,7 +40,9 @@ import javax.tools.StandardLocation;
  * after one that takes every failure); a defaulted {@code retryFor} or {@code failOn} is written
  * as {@code ["java.lang.Exception"]}, what it means; {@code "method"} erases the parameter types
  * as the generated method declares them (type variables of a generic supertype resolved, as
- * members of the input).
+ * members of the input). {@code "metaAnnotations"}, the binary names of the meta-annotations that
+ * supplied the method's guards (in the order retry, circuit breaker, timeout, budget), is written
+ * just before {@code "overrides"}, and only for a method that a meta-annotation guards.
  */
 public final class PolicyInventory {
   static final String DIRECTORY = "META-INF/retrygen/";
@@ -107,6 +109,13 @@ public final class PolicyInventory {
       budget.put("maxTokens", method.budget().maxTokens());
       budget.put("tokenRatio", method.budget().tokenRatio());
       json.put("budget", budget);
+    }
+    if (!method.metaAnnotations().isEmpty()) {
+      List<Object> metas = new ArrayList<>();
+      for (TypeElement meta : method.metaAnnotations()) {
+        metas.add(elements.getBinaryName(meta).toString());
+      }
+      json.put("metaAnnotations", metas);
     }
     json.put("overrides", overrides(method));
     List<RecoverMethod> recovers = method.calledRecovers();
