@@ -91,52 +91,62 @@ public final class Validator {
   public void validateAnnotations(TypeElement type) {
     Set<TypeElement> fromClassPath = new LinkedHashSet<>();
     for (Element element : Declarations.typeAndOwnMethods(type)) {
-      MetaAnnotations.Placed retryable = findOnce(element, AnnotationNames.RETRYABLE);
-      MetaAnnotations.Placed breaker = findOnce(element, AnnotationNames.CIRCUIT_BREAKER);
-      MetaAnnotations.Placed timeout = findOnce(element, AnnotationNames.TIMEOUT);
-      MetaAnnotations.Placed budget = findOnce(element, AnnotationNames.RETRY_BUDGET);
-      if (element instanceof ExecutableElement) {
-        checkOverridable(
-            (ExecutableElement) element,
-            retryable != null ? retryable.written()
-                : breaker != null ? breaker.written()
-                : timeout != null ? timeout.written()
-                : null);
-        AnnotationMirror recover = Mirrors.find(element, AnnotationNames.RECOVER);
-        if (recover != null) {
-          checkRecover((ExecutableElement) element);
-        }
-      }
-      checkDirectBackoff(element, retryable);
-      if (breaker != null) {
-        BreakerConfig config = configs.breaker(element);
-        if (config.metaAnnotation() == null) {
-          breakerValidator.validate(type, config);
-          breakerValidator.checkName(config);
-        } else {
-          breakerValidator.validateVisibility(type, config);
-        }
-      }
-      if (retryable != null) {
-        RetryConfig config = configs.retry(element);
-        if (config.metaAnnotation() == null) {
-          retryableValidator.validate(type, config);
-        } else {
-          retryableValidator.validateVisibility(type, config);
-        }
-      }
-      if (budget != null && budget.carrier == null) {
-        budgetValidator.validate(configs.budget(element));
-      }
-      if (timeout != null && timeout.carrier == null) {
-        timeoutValidator.validate(configs.timeout(element));
-      }
-      for (AnnotationMirror placed : MetaAnnotations.placed(element)) {
-        addIfFromClassPath((TypeElement) placed.getAnnotationType().asElement(), fromClassPath);
-      }
+      validateElement(type, element, fromClassPath);
     }
     for (TypeElement meta : fromClassPath) {
       validateMetaAnnotation(meta);
+    }
+  }
+
+  /**
+   * The annotations that apply to {@code element}, a method or {@code type} itself, for the class
+   * generated for {@code type}; adds the meta-annotations placed there that come from the class
+   * path to {@code fromClassPath}.
+   */
+  private void validateElement(
+      TypeElement type, Element element, Set<TypeElement> fromClassPath) {
+    MetaAnnotations.Placed retryable = findOnce(element, AnnotationNames.RETRYABLE);
+    MetaAnnotations.Placed breaker = findOnce(element, AnnotationNames.CIRCUIT_BREAKER);
+    MetaAnnotations.Placed timeout = findOnce(element, AnnotationNames.TIMEOUT);
+    MetaAnnotations.Placed budget = findOnce(element, AnnotationNames.RETRY_BUDGET);
+    if (element instanceof ExecutableElement) {
+      checkOverridable(
+          (ExecutableElement) element,
+          retryable != null ? retryable.written()
+              : breaker != null ? breaker.written()
+              : timeout != null ? timeout.written()
+              : null);
+      AnnotationMirror recover = Mirrors.find(element, AnnotationNames.RECOVER);
+      if (recover != null) {
+        checkRecover((ExecutableElement) element);
+      }
+    }
+    checkDirectBackoff(element, retryable);
+    if (breaker != null) {
+      BreakerConfig config = configs.breaker(element);
+      if (config.metaAnnotation() == null) {
+        breakerValidator.validate(type, config);
+        breakerValidator.checkName(config);
+      } else {
+        breakerValidator.validateVisibility(type, config);
+      }
+    }
+    if (retryable != null) {
+      RetryConfig config = configs.retry(element);
+      if (config.metaAnnotation() == null) {
+        retryableValidator.validate(type, config);
+      } else {
+        retryableValidator.validateVisibility(type, config);
+      }
+    }
+    if (budget != null && budget.carrier == null) {
+      budgetValidator.validate(configs.budget(element));
+    }
+    if (timeout != null && timeout.carrier == null) {
+      timeoutValidator.validate(configs.timeout(element));
+    }
+    for (AnnotationMirror placed : MetaAnnotations.placed(element)) {
+      addIfFromClassPath((TypeElement) placed.getAnnotationType().asElement(), fromClassPath);
     }
   }
 
@@ -239,22 +249,9 @@ public final class Validator {
           meta.getSimpleName(), inner.getSimpleName(), carried, meta.getSimpleName(), carried,
           carried, meta.getSimpleName());
     }
-    MetaAnnotations.Placed retryable = MetaAnnotations.find(meta, AnnotationNames.RETRYABLE);
-    checkDirectBackoff(meta, retryable);
-    if (retryable != null && retryable.carrier == null) {
-      retryableValidator.validate(meta, configs.retry(meta));
-    }
-    if (Mirrors.find(meta, AnnotationNames.CIRCUIT_BREAKER) != null) {
-      BreakerConfig breaker = configs.breaker(meta);
-      breakerValidator.validate(meta, breaker);
-      breakerValidator.checkName(breaker);
-    }
-    if (Mirrors.find(meta, AnnotationNames.RETRY_BUDGET) != null) {
-      budgetValidator.validate(configs.budget(meta));
-    }
-    if (Mirrors.find(meta, AnnotationNames.TIMEOUT) != null) {
-      timeoutValidator.validate(configs.timeout(meta));
-    }
+    // Its own annotations, by the rules of any element they could be written on; what reaches it
+    // only through another annotation type was reported above.
+    validateElement(meta, meta, new LinkedHashSet<TypeElement>());
   }
 
   /** Adds {@code meta} when it is read from the class path, not compiled here. */
