@@ -32,10 +32,13 @@ import java.lang.annotation.Target;
  * instance's {@code RetryOptions}, one value per choice, {@code random} before {@code jitter}.
  *
  * <p>{@link #delayFor()} lets the callee choose the wait instead, within the cap.
+ *
+ * <p>On an annotation type that carries a {@code @Retryable} (a meta-annotation), it belongs to
+ * that {@code @Retryable}; on one without {@code @Retryable} it is a compile error.
  */
 @Documented
 @Retention(RetentionPolicy.CLASS)
-@Target({ElementType.TYPE, ElementType.METHOD})
+@Target({ElementType.TYPE, ElementType.METHOD, ElementType.ANNOTATION_TYPE})
 public @interface Backoff {
 
   /**

@@ -22,10 +22,14 @@ import java.lang.annotation.Target;
  * open-circuit exception is retried and recovered like any other failure unless excluded. Placed
  * on a type, it guards every overridable method of it that has no {@code @CircuitBreaker} of its
  * own.
+ *
+ * <p>On an annotation type (a meta-annotation), it makes that type stand for it wherever the type
+ * is placed, as if this {@code @CircuitBreaker} were written there; its values are checked once,
+ * on the annotation type. One level only.
  */
 @Documented
 @Retention(RetentionPolicy.CLASS)
-@Target({ElementType.TYPE, ElementType.METHOD})
+@Target({ElementType.TYPE, ElementType.METHOD, ElementType.ANNOTATION_TYPE})
 public @interface CircuitBreaker {
 
   /**

@@ -32,10 +32,15 @@ import java.lang.annotation.Target;
  * (the nearest one wins, as for {@code @Retryable}); placed directly on a method that no {@code
  * @Retryable} applies to, it is a compile error. Budgets of one name must have the same settings
  * in a compilation; at run time the first one created wins.
+ *
+ * <p>On an annotation type (a meta-annotation), it makes that type stand for it wherever the type
+ * is placed, as if this {@code @RetryBudget} were written there (an unnamed one is then named by
+ * the type or method it is placed on); its values are checked once, on the annotation type. One
+ * level only.
  */
 @Documented
 @Retention(RetentionPolicy.CLASS)
-@Target({ElementType.TYPE, ElementType.METHOD})
+@Target({ElementType.TYPE, ElementType.METHOD, ElementType.ANNOTATION_TYPE})
 public @interface RetryBudget {
 
   /**

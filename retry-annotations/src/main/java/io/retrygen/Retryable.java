@@ -35,10 +35,26 @@ import java.lang.annotation.Target;
  * retryFor} names {@code CancellationException} itself.
  *
  * <p>Every value is checked at compile time: a wrong value is a compile error on that value.
+ *
+ * <p><b>Meta-annotation.</b> On an annotation type, it makes that type stand for it, so that a
+ * policy is written once and named:
+ *
+ * <pre>{@code
+ * @Retryable(retryFor = SQLTransientException.class, maxAttempts = 4,
+ *     backoff = @Backoff(delay = 50, multiplier = 2))
+ * @Retention(RetentionPolicy.CLASS) @Target({ElementType.TYPE, ElementType.METHOD})
+ * public @interface DbRetry {}
+ * }</pre>
+ *
+ * <p>{@code @DbRetry} on a type or method then reads as this {@code @Retryable} written there (the
+ * nearest one still wins). One level only: an annotation type that carries {@code @DbRetry} is a
+ * compile error. Its values are checked once, on the annotation type; {@link #retryIf()}, {@link
+ * #retryOnResult()}, {@link #recover()} and {@code delayFor} name methods of each type it is used
+ * in, and are resolved there.
  */
 @Documented
 @Retention(RetentionPolicy.CLASS)
-@Target({ElementType.TYPE, ElementType.METHOD})
+@Target({ElementType.TYPE, ElementType.METHOD, ElementType.ANNOTATION_TYPE})
 public @interface Retryable {
 
   /**

@@ -28,6 +28,10 @@ import java.lang.annotation.Target;
  *
  * <p>Placed on a type, it limits every overridable method of it that has no {@code @Timeout} of
  * its own (the nearest one wins, as for {@code @Retryable}).
+ *
+ * <p>On an annotation type (a meta-annotation), it makes that type stand for it wherever the type
+ * is placed, as if this {@code @Timeout} were written there; its value is checked once, on the
+ * annotation type. One level only.
  */
 @Documented
 @Retention(RetentionPolicy.CLASS)

@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Set;
 import javax.annotation.processing.Messager;
 import javax.lang.model.element.Element;
+import javax.lang.model.element.ElementKind;
 import javax.lang.model.element.ExecutableElement;
 import javax.lang.model.element.TypeElement;
 
@@ -37,8 +38,9 @@ final class ReportPrinter {
   /**
    * Prints {@code problems} found while processing {@code input}. A problem found on an element
    * outside {@code input} (a setting inherited from a supertype, perhaps in a jar, which has no
-   * source position here) is printed on {@code input}, naming where the setting comes from: it is
-   * about the class generated for {@code input}, and belongs where the user can see it. A null
+   * source position here, or one of a meta-annotation read from the class path) is printed on
+   * {@code input}, naming where the setting comes from: it is about the class generated for {@code
+   * input}, and belongs where the user can see it. A null
    * {@code input} prints everything where it was found.
    */
   void print(List<Problem> problems, TypeElement input) {
@@ -57,8 +59,12 @@ final class ReportPrinter {
     if (input != null && !isWithin(problem.element, input)) {
       messager.printMessage(
           problem.kind,
-          input.getSimpleName() + " inherits this from " + describe(problem.element) + ": "
-              + problem.message,
+          problem.element.getKind() == ElementKind.ANNOTATION_TYPE
+              // A meta-annotation read from the class path, which the input uses.
+              ? input.getSimpleName() + " uses @" + problem.element.getSimpleName()
+                  + " from the class path: " + problem.message
+              : input.getSimpleName() + " inherits this from " + describe(problem.element) + ": "
+                  + problem.message,
           input);
     } else if (problem.annotation == null) {
       messager.printMessage(problem.kind, problem.message, problem.element);

@@ -31,12 +31,16 @@ import javax.annotation.processing.ProcessingEnvironment;
 import javax.annotation.processing.Processor;
 import javax.annotation.processing.RoundEnvironment;
 import javax.lang.model.SourceVersion;
+import javax.lang.model.element.ElementKind;
 import javax.lang.model.element.TypeElement;
 import javax.lang.model.util.Elements;
 
 /**
  * Writes a {@code *Retrying} class for every interface or class that carries {@code @Retryable},
- * {@code @CircuitBreaker} or {@code @Timeout}, on the type or on one of its methods.
+ * {@code @CircuitBreaker} or {@code @Timeout}, on the type or on one of its methods, written there
+ * or through a meta-annotation: an annotation type that carries them ({@code @DbRetry}) and stands
+ * for them where it is placed. The declaration of a meta-annotation compiled here is checked once;
+ * one read from the class path is checked at each input that uses it.
  *
  * <p>Nothing escapes {@link #process}: bad input is a diagnostic on the element, a bug in the
  * processor is one error on the type with the stack trace, and a type that refers to a type not
@@ -76,8 +80,11 @@ public final class RetryProcessor extends AbstractProcessor {
     report = new Report();
     printer = new ReportPrinter(env.getMessager());
     configs = new ConfigCache(elements, env.getTypeUtils());
+    rounds = new Rounds(elements);
     reader = new ModelReader(elements, env.getTypeUtils(), report, configs);
-    validator = new Validator(elements, env.getTypeUtils(), report, configs);
+    validator =
+        new Validator(
+            elements, env.getTypeUtils(), report, configs, rounds.metaAnnotationsCompiledHere());
     annotationWarnings = new AnnotationWarnings(elements, env.getTypeUtils(), report, configs);
     modelWarnings = new ModelWarnings(elements, env.getTypeUtils(), report);
     recoverWarnings = new RecoverWarnings(env.getTypeUtils(), report, reader.recoverFits());
@@ -85,7 +92,6 @@ public final class RetryProcessor extends AbstractProcessor {
     inventory = new PolicyInventory(elements, env.getTypeUtils());
     writeInventory = !"false".equals(env.getOptions().get(INVENTORY_OPTION));
     localTypes = LocalTypes.of(env);
-    rounds = new Rounds(elements);
   }
 
   /** {@link #INVENTORY_OPTION}; javac warns about an option that no processor supports. */
@@ -95,19 +101,14 @@ public final class RetryProcessor extends AbstractProcessor {
   }
 
   /**
-   * Our own annotations only. Never {@code @Generated}: a processor that claims it hides it from
-   * every processor after it.
+   * Every annotation, so that this processor runs in every round: a type that uses only a
+   * meta-annotation from the class path ({@code @DbRetry}, carrying {@code @Retryable}) is an
+   * input, and no annotation name can ask javac for it. {@link #process} claims nothing; {@link
+   * ClaimsOwnAnnotations}, after this processor on the processor path, claims ours.
    */
   @Override
   public Set<String> getSupportedAnnotationTypes() {
-    return new LinkedHashSet<>(
-        Arrays.asList(
-            AnnotationNames.RETRYABLE,
-            AnnotationNames.CIRCUIT_BREAKER,
-            AnnotationNames.BACKOFF,
-            AnnotationNames.RECOVER,
-            AnnotationNames.RETRY_BUDGET,
-            AnnotationNames.TIMEOUT));
+    return Collections.singleton("*");
   }
 
   @Override
@@ -138,7 +139,11 @@ public final class RetryProcessor extends AbstractProcessor {
         continue;
       }
       try {
-        processType(type, inputs, types);
+        if (type.getKind() == ElementKind.ANNOTATION_TYPE) {
+          processMetaAnnotation(type);
+        } else {
+          processType(type, inputs, types);
+        }
         printer.print(report.take(), type);
       } catch (MissingTypeException e) {
         // Resolved superficially, yet something deeper was not: retried next round like the rest,
@@ -158,7 +163,8 @@ public final class RetryProcessor extends AbstractProcessor {
     if (round.processingOver()) {
       reportStillMissingTypes();
     }
-    return true;
+    // Claims nothing: with "*" that would be every processor's annotations.
+    return false;
   }
 
   /**
@@ -175,6 +181,16 @@ public final class RetryProcessor extends AbstractProcessor {
           type.getQualifiedName());
     }
     printer.print(report.take(), null);
+  }
+
+  /**
+   * Checks the declaration of an annotation type of this compilation that stands for ours, once,
+   * with the warnings about its values: each type that uses it relies on that.
+   */
+  private void processMetaAnnotation(TypeElement type) {
+    validator.validateMetaAnnotation(type);
+    annotationWarnings.checkAnnotations(type);
+    modelWarnings.checkMetaAnnotation(configs.retry(type));
   }
 
   /**
@@ -205,7 +221,7 @@ public final class RetryProcessor extends AbstractProcessor {
     recoverWarnings.warnUnused(model);
     validator.validateInherited(model, inputs, roundTypes);
     validator.validateModel(model, inputs);
-    if (report.errorCount() > errorsBefore) {
+    if (report.errorCount() > errorsBefore || validator.usesInvalidMetaAnnotation(model)) {
       return;
     }
     // Only after a clean read: a model with errors may lack the methods a warning is about.
@@ -236,5 +252,41 @@ public final class RetryProcessor extends AbstractProcessor {
     StringWriter trace = new StringWriter();
     e.printStackTrace(new PrintWriter(trace));
     return trace.toString();
+  }
+
+  /**
+   * Claims our own annotations, and nothing else: {@link RetryProcessor} claims nothing (it sees
+   * every annotation), and an annotation no processor claims makes javac warn under {@code
+   * -Xlint:processing}, which a build with {@code -Werror} fails on. Never {@code @Generated}: a
+   * processor that claims it hides it from every processor after it.
+   *
+   * <p>It must come after {@link RetryProcessor} on the processor path, as its service entry does
+   * ({@code RetryProcessor$ClaimsOwnAnnotations} sorts after {@code RetryProcessor}): javac offers
+   * a round's annotations to processors in that order and stops when all are claimed, so claiming
+   * first would keep {@code RetryProcessor} out of a round that has only ours.
+   */
+  @AutoService(Processor.class)
+  public static final class ClaimsOwnAnnotations extends AbstractProcessor {
+    @Override
+    public Set<String> getSupportedAnnotationTypes() {
+      return new LinkedHashSet<>(
+          Arrays.asList(
+              AnnotationNames.RETRYABLE,
+              AnnotationNames.CIRCUIT_BREAKER,
+              AnnotationNames.BACKOFF,
+              AnnotationNames.RECOVER,
+              AnnotationNames.RETRY_BUDGET,
+              AnnotationNames.TIMEOUT));
+    }
+
+    @Override
+    public SourceVersion getSupportedSourceVersion() {
+      return SourceVersion.latestSupported();
+    }
+
+    @Override
+    public boolean process(Set<? extends TypeElement> annotations, RoundEnvironment round) {
+      return true;
+    }
   }
 }

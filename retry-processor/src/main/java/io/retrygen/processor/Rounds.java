@@ -3,6 +3,7 @@ package io.retrygen.processor;
 import io.retrygen.processor.elements.AnnotationNames;
 import io.retrygen.processor.elements.Declarations;
 import io.retrygen.processor.elements.KotlinSupport;
+import io.retrygen.processor.elements.MetaAnnotations;
 import io.retrygen.processor.elements.Mirrors;
 import io.retrygen.processor.elements.MissingTypeException;
 import io.retrygen.processor.read.OtherProcessors;
@@ -14,8 +15,9 @@ import java.util.List;
 import java.util.Set;
 import javax.annotation.processing.RoundEnvironment;
 import javax.lang.model.element.Element;
-import javax.lang.model.element.ExecutableElement;
+import javax.lang.model.element.ElementKind;
 import javax.lang.model.element.TypeElement;
+import javax.lang.model.util.ElementFilter;
 import javax.lang.model.util.Elements;
 
 /**
@@ -24,6 +26,9 @@ import javax.lang.model.util.Elements;
  * of one round must not be used in the next.
  */
 final class Rounds {
+  /** What makes a type processed: one of these on it or on a method it declares, or @Recover. */
+  private static final List<String> PROCESSED_ANNOTATIONS = MetaAnnotations.KINDS;
+
   /** What makes a type an input: one of these on it or on a method it declares. */
   private static final List<String> INPUT_ANNOTATIONS =
       Arrays.asList(
@@ -41,15 +46,24 @@ final class Rounds {
   private final Set<String> deferredTypeNames = new LinkedHashSet<>();
   /** Those of {@link #deferredTypeNames} whose annotation values javac could not resolve. */
   private final Set<String> deferredForValues = new HashSet<>();
+  /** See {@link #metaAnnotationsCompiledHere()}. */
+  private final Set<String> metaAnnotationsCompiledHere = new HashSet<>();
 
   Rounds(Elements elements) {
     this.elements = elements;
   }
 
   /**
-   * Deferred types first, then the types annotated in this round, in source order, each once. A
-   * type with only {@code @Recover} or {@code @RetryBudget} methods is among them: it generates
-   * nothing, but is checked.
+   * Deferred types first, then the types of this round that carry our annotations, written or
+   * through a meta-annotation, on them or on a method they declare, in source order (nested types
+   * after their enclosing type), each once. A type with only {@code @Recover} or {@code
+   * @RetryBudget} methods is among them: it generates nothing, but is checked. So are the
+   * annotation types that carry ours (meta-annotations), before any other type of the round: a
+   * type that uses one relies on it being checked, and each is recorded in {@link
+   * #metaAnnotationsCompiledHere()}.
+   *
+   * <p>{@code getElementsAnnotatedWith} cannot be asked for users of a meta-annotation read from
+   * the class path, whose name is not known: the round's root elements are scanned instead.
    */
   List<TypeElement> typesToProcess(RoundEnvironment round) {
     Set<TypeElement> types = new LinkedHashSet<>();
@@ -64,61 +78,76 @@ final class Rounds {
     if (round.processingOver()) {
       return new ArrayList<>(types);
     }
-    for (String annotation :
-        Arrays.asList(
-            AnnotationNames.RETRYABLE,
-            AnnotationNames.CIRCUIT_BREAKER,
-            AnnotationNames.RECOVER,
-            AnnotationNames.RETRY_BUDGET,
-            AnnotationNames.TIMEOUT)) {
-      TypeElement annotationType = elements.getTypeElement(annotation);
-      if (annotationType == null) {
-        continue;
-      }
-      for (Element element : round.getElementsAnnotatedWith(annotationType)) {
-        if (element instanceof TypeElement) {
-          addUnlessDefaultImpls(types, (TypeElement) element);
-        } else if (element instanceof ExecutableElement
-            && element.getEnclosingElement() instanceof TypeElement) {
-          addUnlessDefaultImpls(types, (TypeElement) element.getEnclosingElement());
-        }
+    List<TypeElement> metaAnnotations = new ArrayList<>();
+    List<TypeElement> annotated = new ArrayList<>();
+    for (TypeElement root : ElementFilter.typesIn(round.getRootElements())) {
+      scan(root, metaAnnotations, annotated);
+    }
+    List<TypeElement> ordered = new ArrayList<>(metaAnnotations);
+    for (TypeElement type : types) {
+      if (type.getKind() == ElementKind.ANNOTATION_TYPE) {
+        ordered.add(type);
       }
     }
-    TypeElement backoff = elements.getTypeElement(AnnotationNames.BACKOFF);
-    if (backoff != null) {
-      // A @Backoff without @Retryable is an error that only the type's validation reports.
-      for (Element element : round.getElementsAnnotatedWith(backoff)) {
-        Element type = element instanceof TypeElement ? element : element.getEnclosingElement();
-        if (type instanceof TypeElement) {
-          addUnlessDefaultImpls(types, (TypeElement) type);
-        }
+    for (TypeElement type : types) {
+      if (type.getKind() != ElementKind.ANNOTATION_TYPE) {
+        ordered.add(type);
       }
     }
-    return new ArrayList<>(types);
+    ordered.addAll(annotated);
+    return new ArrayList<>(new LinkedHashSet<>(ordered));
   }
 
   /**
-   * Kotlin's {@code DefaultImpls} bridges carry copies of the annotations of the interface's
-   * functions (kapt puts them there); the interface reports what is wrong with them, once.
+   * Sorts {@code type} and its nested types: annotation types that carry ours, or carry an
+   * annotation type that does (one level too deep, an error), into {@code metaAnnotations}; other
+   * types with one of ours on them or on a method they declare into {@code annotated}.
    */
-  private static void addUnlessDefaultImpls(Set<TypeElement> types, TypeElement type) {
-    if (!KotlinSupport.isDefaultImpls(type)) {
-      types.add(type);
+  private void scan(
+      TypeElement type, List<TypeElement> metaAnnotations, List<TypeElement> annotated) {
+    if (type.getKind() == ElementKind.ANNOTATION_TYPE) {
+      if (!MetaAnnotations.carried(type).isEmpty() || !MetaAnnotations.tooDeep(type).isEmpty()) {
+        metaAnnotationsCompiledHere.add(type.getQualifiedName().toString());
+        metaAnnotations.add(type);
+      }
+    } else if (!KotlinSupport.isDefaultImpls(type)) {
+      // Kotlin's DefaultImpls bridges carry copies of the annotations of the interface's
+      // functions (kapt puts them there); the interface reports what is wrong with them, once.
+      for (Element element : Declarations.typeAndOwnMethods(type)) {
+        if (MetaAnnotations.any(element, PROCESSED_ANNOTATIONS)
+            || Mirrors.find(element, AnnotationNames.RECOVER) != null) {
+          annotated.add(type);
+          break;
+        }
+      }
     }
+    for (TypeElement nested : ElementFilter.typesIn(type.getEnclosedElements())) {
+      scan(nested, metaAnnotations, annotated);
+    }
+  }
+
+  /**
+   * The qualified names of the annotation types of this compilation that stand for ours, seen so
+   * far, in every round: they are checked on their declaration, once. Any other meta-annotation
+   * is read from the class path, and checked at each input that uses it.
+   */
+  Set<String> metaAnnotationsCompiledHere() {
+    return metaAnnotationsCompiledHere;
   }
 
   /**
    * Whether {@code type} is an input: {@code @Retryable}, {@code @CircuitBreaker} or {@code
-   * @Timeout} on
-   * it or on a method it declares. A stray {@code @Backoff} counts too, so that it gets its error
-   * (which stops the class from being written).
+   * @Timeout} on it or on a method it declares, written or through a meta-annotation. A stray
+   * {@code @Backoff} counts too, so that it gets its error (which stops the class from being
+   * written). Never an annotation type.
    */
   static boolean isInput(TypeElement type) {
+    if (type.getKind() == ElementKind.ANNOTATION_TYPE) {
+      return false; // a meta-annotation: it stands for ours where it is placed
+    }
     for (Element element : Declarations.typeAndOwnMethods(type)) {
-      for (String name : INPUT_ANNOTATIONS) {
-        if (Mirrors.find(element, name) != null) {
-          return true;
-        }
+      if (MetaAnnotations.any(element, INPUT_ANNOTATIONS)) {
+        return true;
       }
     }
     return false;

@@ -15,11 +15,15 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
+import java.util.Locale;
+import java.util.ServiceLoader;
 import java.util.Set;
 import javax.annotation.processing.AbstractProcessor;
+import javax.annotation.processing.Processor;
 import javax.annotation.processing.RoundEnvironment;
 import javax.lang.model.SourceVersion;
 import javax.lang.model.element.TypeElement;
+import javax.tools.Diagnostic;
 import javax.tools.JavaFileObject;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -433,13 +437,70 @@ class CoreModelTest {
     }
   }
 
+  /**
+   * Under -Xlint:all, javac warns about every annotation no processor claims. With the processors
+   * javac finds in our service file, in its order, ours are claimed (the one warning left is the
+   * @Generated that retrygen leaves for others), and a user's own annotation still reaches the
+   * processor after ours.
+   */
+  @Test
+  void theServiceFilesProcessorsClaimOursAndNothingElse() {
+    List<Processor> processors = new ArrayList<>();
+    for (Processor each : ServiceLoader.load(Processor.class)) {
+      if (each.getClass().getName().startsWith("io.retrygen.")) {
+        processors.add(each);
+      }
+    }
+    SeesGenerated later = new SeesGenerated("test.Marker");
+    processors.add(later);
+    Compilation compilation =
+        Compiler.javac()
+            .withProcessors(processors)
+            .withOptions("-Xlint:all")
+            .compile(
+                JavaFileObjects.forSourceLines(
+                    "test.Marker", "package test;", "public @interface Marker {}"),
+                JavaFileObjects.forSourceLines(
+                    "test.Client",
+                    "package test;",
+                    "import io.retrygen.Backoff;",
+                    "import io.retrygen.Retryable;",
+                    "@Marker",
+                    "interface Client {",
+                    "  @Retryable(backoff = @Backoff(delay = 10))",
+                    "  String call();",
+                    "}"));
+    assertThat(compilation).succeeded();
+    assertThat(generated(compilation, "test.ClientRetrying")).contains("class ClientRetrying");
+    List<String> warnings = new ArrayList<>();
+    for (Diagnostic<? extends JavaFileObject> warning : compilation.warnings()) {
+      warnings.add(warning.getMessage(Locale.ROOT));
+    }
+    // @Marker is nobody's (the processor that sees it claims nothing): javac says so.
+    assertThat(warnings)
+        .containsExactly(
+            "No processor claimed any of these annotations: /test.Marker",
+            "No processor claimed any of these annotations:"
+                + " java.compiler/javax.annotation.processing.Generated");
+    assertThat(later.seen).containsExactly("test.Marker");
+  }
+
   /** Records the annotation types it is offered, after the RetryProcessor. */
   private static final class SeesGenerated extends AbstractProcessor {
     final List<String> seen = new ArrayList<>();
+    private final String name;
+
+    SeesGenerated() {
+      this("javax.annotation.processing.Generated");
+    }
+
+    SeesGenerated(String name) {
+      this.name = name;
+    }
 
     @Override
     public Set<String> getSupportedAnnotationTypes() {
-      return Collections.singleton("javax.annotation.processing.Generated");
+      return Collections.singleton(name);
     }
 
     @Override

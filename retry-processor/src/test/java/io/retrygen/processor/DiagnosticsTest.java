@@ -605,31 +605,6 @@ class DiagnosticsTest {
   }
 
   @Test
-  void retryableOnAnAnnotationTypeSaysItWouldNotGuardWhatThatAnnotates() {
-    JavaFileObject source =
-        JavaFileObjects.forSourceLines(
-            "test.Marker",
-            "package test;",
-            "import io.retrygen.Retryable;",
-            "@Retryable",
-            "public @interface Marker {",
-            "  String value() default \"\";",
-            "}");
-    Compilation compilation = javac.compile(source);
-    assertThat(compilation).hadErrorCount(1);
-    assertThat(processor.createdSourceFiles()).isEmpty();
-    assertThat(compilation)
-        .hadErrorContaining(
-            "@Retryable on annotation type Marker would have no effect: retrygen reads its"
-                + " annotations on interfaces, classes and their methods, not through an"
-                + " annotation that carries them, so a method annotated @Marker would not be"
-                + " guarded. Put @Retryable on those methods, or on their interface or class,"
-                + " instead")
-        .inFile(source)
-        .onLineContaining("@Retryable");
-  }
-
-  @Test
   void recordIsAnError() {
     JavaFileObject source =
         JavaFileObjects.forSourceLines(

@@ -118,6 +118,18 @@ class GoldenTest {
         "delayfor", Arrays.asList("RateLimitedApiRetrying", "DownloaderRetrying"), "-Xlint:all");
   }
 
+  /**
+   * Meta-annotations: {@code @DbRetry} (a retry) on the type, {@code @Guarded} (breaker, timeout,
+   * budget) on a method, and a method whose own {@code @Retryable} wins; with its inventory.
+   * (-processing: no processor claims a user's annotation type, {@code @DbRetry} included, and
+   * javac says so under -Xlint:processing, as for any annotation of a user's own.)
+   */
+  @Test
+  void metaAnnotations() throws IOException {
+    assertGolden("meta", "WarehouseRetrying", "-Xlint:all", "-Xlint:-processing");
+    assertInventory("meta", "test.Warehouse", "-Xlint:all", "-Xlint:-processing");
+  }
+
   @Test
   void release8HasNoGeneratedAnnotation() throws IOException {
     // -Xlint:-options: JDK 20+ warns that --release 8 is obsolete.
@@ -146,20 +158,26 @@ class GoldenTest {
    */
   @Test
   void policyInventoryOfAsynchronousMethods() throws IOException {
-    List<JavaFileObject> inputs = inputs("async", "test");
-    Compilation compilation = compile(inputs, "-Xlint:all");
+    assertInventory("async", "test.QuoteService", "-Xlint:all");
+  }
+
+  /** The inventory of the input {@code binaryName} of a case, byte for byte, twice the same. */
+  private static void assertInventory(String caseName, String binaryName, String... options)
+      throws IOException {
+    List<JavaFileObject> inputs = inputs(caseName, "test");
+    Compilation compilation = compile(inputs, options);
     assertNoWarningButUnclaimedGenerated(compilation);
-    String path = "META-INF/retrygen/test.QuoteService.json";
+    String path = "META-INF/retrygen/" + binaryName + ".json";
     String actual = PolicyInventoryTest.text(compilation, path);
     Path expectedFile =
-        GOLDEN_DIR.resolve("async").resolve("expected").resolve("test.QuoteService.json");
+        GOLDEN_DIR.resolve(caseName).resolve("expected").resolve(binaryName + ".json");
     if (UPDATE) {
       Files.write(expectedFile, actual.getBytes(StandardCharsets.UTF_8));
       return;
     }
     assertThat(actual)
         .isEqualTo(new String(Files.readAllBytes(expectedFile), StandardCharsets.UTF_8));
-    assertThat(PolicyInventoryTest.text(compile(inputs, "-Xlint:all"), path)).isEqualTo(actual);
+    assertThat(PolicyInventoryTest.text(compile(inputs, options), path)).isEqualTo(actual);
   }
 
   @Test
@@ -180,13 +198,16 @@ class GoldenTest {
           "reactor/QuotesRetrying",
           "reactor/CatalogRetrying",
           "rxjava3/AccountsRetrying",
-          "timeout/CatalogRetrying"
+          "timeout/CatalogRetrying",
+          "meta/WarehouseRetrying"
         }) {
       String caseName = golden.substring(0, golden.indexOf('/'));
       String generated = "test." + golden.substring(golden.indexOf('/') + 1);
       List<JavaFileObject> inputs = inputs(caseName, "test");
-      Compilation first = compile(inputs, "-Xlint:all");
-      Compilation second = compile(inputs, "-Xlint:all");
+      // As in metaAnnotations(): a user's meta-annotation is nobody's to claim.
+      String processing = caseName.equals("meta") ? "-Xlint:-processing" : "-Xlint:processing";
+      Compilation first = compile(inputs, "-Xlint:all", processing);
+      Compilation second = compile(inputs, "-Xlint:all", processing);
       assertNoWarningButUnclaimedGenerated(first);
       assertNoWarningButUnclaimedGenerated(second);
       assertWithMessage(golden)
@@ -254,9 +275,10 @@ class GoldenTest {
     }
   }
 
+  /** With both processors of the service file, in its order, as javac finds them. */
   private static Compilation compile(List<JavaFileObject> inputs, String... options) {
     return Compiler.javac()
-        .withProcessors(new RetryProcessor())
+        .withProcessors(new RetryProcessor(), new RetryProcessor.ClaimsOwnAnnotations())
         .withOptions((Object[]) options)
         .compile(inputs);
   }

@@ -137,7 +137,7 @@ class PolicyInventoryTest {
     assertThat(keys(charge))
         .containsExactly(
             "method", "label", "async", "retry", "circuitBreaker", "timeout", "budget",
-            "recover")
+            "overrides", "recover")
         .inOrder();
     assertThat(charge.get("method").getAsString()).isEqualTo("charge(java.lang.String,long)");
     assertThat(charge.get("label").getAsString()).isEqualTo("payments.charge");
@@ -192,6 +192,27 @@ class PolicyInventoryTest {
     assertThat(budget.get("name").getAsString()).isEqualTo("Client");
     assertThat(budget.get("maxTokens").getAsInt()).isEqualTo(20);
     assertThat(budget.get("tokenRatio").getAsDouble()).isEqualTo(0.5);
+    // The run-time override keys: the kill switch, then retry and timeout by label, breaker and
+    // budget by resolved name, in the order retry, breaker, budget, timeout.
+    assertThat(strings(charge.get("overrides")))
+        .containsExactly(
+            "retrygen.enabled",
+            "retrygen.retry.payments.charge.maxAttempts",
+            "retrygen.retry.payments.charge.maxDuration",
+            "retrygen.retry.payments.charge.delay",
+            "retrygen.retry.payments.charge.maxDelay",
+            "retrygen.retry.payments.charge.multiplier",
+            "retrygen.retry.payments.charge.jitter",
+            "retrygen.retry.payments.charge.enabled",
+            "retrygen.circuitbreaker.payments.requestVolumeThreshold",
+            "retrygen.circuitbreaker.payments.failureRatio",
+            "retrygen.circuitbreaker.payments.delay",
+            "retrygen.circuitbreaker.payments.successThreshold",
+            "retrygen.circuitbreaker.payments.enabled",
+            "retrygen.budget.Client.maxTokens",
+            "retrygen.budget.Client.tokenRatio",
+            "retrygen.timeout.payments.charge.value")
+        .inOrder();
     // Most specific failure type first, the one without a failure parameter last (SPEC §5).
     assertThat(strings(charge.get("recover")))
         .containsExactly("chargeFailed", "chargeFallback")
@@ -199,7 +220,7 @@ class PolicyInventoryTest {
 
     JsonObject quote = methods.get(1).getAsJsonObject();
     assertThat(keys(quote))
-        .containsExactly("method", "label", "async", "retry", "budget")
+        .containsExactly("method", "label", "async", "retry", "budget", "overrides")
         .inOrder();
     assertThat(quote.get("method").getAsString()).isEqualTo("quote(java.lang.String[])");
     assertThat(quote.get("label").getAsString()).isEqualTo("Client.quote");
@@ -221,7 +242,17 @@ class PolicyInventoryTest {
 
     JsonObject breakerOnly = methods.get(2).getAsJsonObject();
     assertThat(keys(breakerOnly))
-        .containsExactly("method", "label", "async", "circuitBreaker")
+        .containsExactly("method", "label", "async", "circuitBreaker", "overrides")
+        .inOrder();
+    // An unnamed breaker is named by the label.
+    assertThat(strings(breakerOnly.get("overrides")))
+        .containsExactly(
+            "retrygen.enabled",
+            "retrygen.circuitbreaker.Client.breakerOnly.requestVolumeThreshold",
+            "retrygen.circuitbreaker.Client.breakerOnly.failureRatio",
+            "retrygen.circuitbreaker.Client.breakerOnly.delay",
+            "retrygen.circuitbreaker.Client.breakerOnly.successThreshold",
+            "retrygen.circuitbreaker.Client.breakerOnly.enabled")
         .inOrder();
     assertThat(breakerOnly.get("method").getAsString())
         .isEqualTo("breakerOnly(java.util.List,int[][])");
@@ -233,6 +264,84 @@ class PolicyInventoryTest {
     assertThat(ownBreaker.get("failureRatio").getAsDouble()).isEqualTo(0.5);
     assertThat(ownBreaker.get("delayMillis").getAsLong()).isEqualTo(5000);
     assertThat(ownBreaker.get("successThreshold").getAsInt()).isEqualTo(1);
+  }
+
+  /**
+   * A method whose policies come from meta-annotations lists them, by binary name, in the order
+   * retry, circuit breaker, timeout, budget, just before "overrides"; a method without one keeps
+   * exactly the other keys.
+   */
+  @Test
+  void metaAnnotationsThatSuppliedAMethodsPoliciesAreListedBeforeItsOverrides()
+      throws IOException {
+    JavaFileObject policies =
+        JavaFileObjects.forSourceLines(
+            "test.Policies",
+            "package test;",
+            "import io.retrygen.*;",
+            "public final class Policies {",
+            "  @Retryable(maxAttempts = 4)",
+            "  @RetryBudget(maxTokens = 5)",
+            "  public @interface DbRetry {}",
+            "  @Timeout(300)",
+            "  @CircuitBreaker(name = \"db\")",
+            "  public @interface Guarded {}",
+            "}");
+    JavaFileObject source =
+        JavaFileObjects.forSourceLines(
+            "test.Store",
+            "package test;",
+            "import io.retrygen.Retryable;",
+            "@Policies.DbRetry",
+            "public interface Store {",
+            "  @Policies.Guarded",
+            "  String load(String key);",
+            "  @Retryable",
+            "  void save(String key);",
+            "}");
+    Compilation compilation =
+        Compiler.javac().withProcessors(new RetryProcessor()).compile(policies, source);
+    assertThat(compilation).succeededWithoutWarnings();
+    JsonArray methods = parse(compilation, "META-INF/retrygen/test.Store.json")
+        .getAsJsonArray("methods");
+    JsonObject load = methods.get(0).getAsJsonObject();
+    assertThat(keys(load))
+        .containsExactly(
+            "method", "label", "async", "retry", "circuitBreaker", "timeout", "budget",
+            "metaAnnotations", "overrides")
+        .inOrder();
+    assertThat(strings(load.get("metaAnnotations")))
+        .containsExactly("test.Policies$DbRetry", "test.Policies$Guarded")
+        .inOrder();
+    // An unnamed budget carried to the type is named by the type, as if written there.
+    assertThat(load.getAsJsonObject("budget").get("name").getAsString()).isEqualTo("Store");
+    assertThat(strings(load.get("overrides")))
+        .containsExactly(
+            "retrygen.enabled",
+            "retrygen.retry.Store.load.maxAttempts",
+            "retrygen.retry.Store.load.maxDuration",
+            "retrygen.retry.Store.load.delay",
+            "retrygen.retry.Store.load.maxDelay",
+            "retrygen.retry.Store.load.multiplier",
+            "retrygen.retry.Store.load.jitter",
+            "retrygen.retry.Store.load.enabled",
+            "retrygen.circuitbreaker.db.requestVolumeThreshold",
+            "retrygen.circuitbreaker.db.failureRatio",
+            "retrygen.circuitbreaker.db.delay",
+            "retrygen.circuitbreaker.db.successThreshold",
+            "retrygen.circuitbreaker.db.enabled",
+            "retrygen.budget.Store.maxTokens",
+            "retrygen.budget.Store.tokenRatio",
+            "retrygen.timeout.Store.load.value")
+        .inOrder();
+    // save's own @Retryable wins over the type's @DbRetry; the budget still comes from it.
+    JsonObject save = methods.get(1).getAsJsonObject();
+    assertThat(keys(save))
+        .containsExactly(
+            "method", "label", "async", "retry", "budget", "metaAnnotations", "overrides")
+        .inOrder();
+    assertThat(strings(save.get("metaAnnotations"))).containsExactly("test.Policies$DbRetry");
+    assertThat(save.getAsJsonObject("retry").get("maxAttempts").getAsInt()).isEqualTo(3);
   }
 
   @Test

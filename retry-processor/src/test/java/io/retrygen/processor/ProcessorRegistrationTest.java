@@ -20,16 +20,26 @@ import org.junit.jupiter.api.Test;
  * incremental processing registration, and the source version.
  */
 class ProcessorRegistrationTest {
+  /**
+   * In this order: javac offers a round's annotations to the processors in the order it finds
+   * them and stops once every one is claimed, so the claiming one first would keep RetryProcessor
+   * out of a round with only ours.
+   */
   @Test
-  void serviceFileNamesTheProcessor() throws IOException {
+  void serviceFileNamesTheProcessorThenTheOneThatClaimsItsAnnotations() throws IOException {
     assertThat(lines(ownResource("META-INF/services/" + Processor.class.getName())))
-        .containsExactly(RetryProcessor.class.getName());
+        .containsExactly(
+            "io.retrygen.processor.RetryProcessor",
+            "io.retrygen.processor.RetryProcessor$ClaimsOwnAnnotations")
+        .inOrder();
   }
 
   @Test
-  void gradleRegistersAnIsolatingProcessor() throws IOException {
+  void gradleRegistersBothProcessorsAsIsolating() throws IOException {
     assertThat(lines(ownResource("META-INF/gradle/incremental.annotation.processors")))
-        .containsExactly("io.retrygen.processor.RetryProcessor,isolating");
+        .containsExactly(
+            "io.retrygen.processor.RetryProcessor,isolating",
+            "io.retrygen.processor.RetryProcessor$ClaimsOwnAnnotations,isolating");
   }
 
   @Test
@@ -38,10 +48,15 @@ class ProcessorRegistrationTest {
         .isEqualTo(SourceVersion.latestSupported());
   }
 
+  /**
+   * RetryProcessor sees every annotation (a user's meta-annotation from a jar makes an input) and
+   * claims none; the other claims ours only. Never @Generated: a processor that claims it hides it
+   * from every processor after it.
+   */
   @Test
-  void claimsItsOwnAnnotationsOnly() {
-    // Never @Generated: a processor that claims it hides it from every processor after it.
-    assertThat(new RetryProcessor().getSupportedAnnotationTypes())
+  void seesEveryAnnotationAndClaimsItsOwnOnly() {
+    assertThat(new RetryProcessor().getSupportedAnnotationTypes()).containsExactly("*");
+    assertThat(new RetryProcessor.ClaimsOwnAnnotations().getSupportedAnnotationTypes())
         .containsExactly(
             "io.retrygen.Retryable",
             "io.retrygen.Backoff",

@@ -30,7 +30,7 @@ public final class BreakerValidator {
 
   /** Checks {@code breaker} for the input {@code type}, wherever the annotation is declared. */
   void validate(TypeElement type, BreakerConfig breaker) {
-    Element element = breaker.annotatedElement();
+    Element element = breaker.declaredOn();
     if (breaker.requestVolumeThreshold() < 1
         || breaker.requestVolumeThreshold() > MAX_REQUEST_VOLUME_THRESHOLD) {
       report.error(
@@ -71,12 +71,8 @@ public final class BreakerValidator {
    */
   void validateVisibility(TypeElement type, BreakerConfig breaker) {
     PackageElement pkg = GeneratedNames.packageOf(type);
-    Validator.checkVisible(
-        types, report, breaker.annotatedElement(), breaker.mirror(),
-        breaker.explicit("failOn"), "failOn", breaker.failOn(), pkg);
-    Validator.checkVisible(
-        types, report, breaker.annotatedElement(), breaker.mirror(),
-        breaker.explicit("skipOn"), "skipOn", breaker.skipOn(), pkg);
+    Validator.checkVisible(types, report, breaker, "failOn", breaker.failOn(), pkg);
+    Validator.checkVisible(types, report, breaker, "skipOn", breaker.skipOn(), pkg);
   }
 
   /**
@@ -90,11 +86,10 @@ public final class BreakerValidator {
     if (breaker.name().isEmpty()) {
       return;
     }
-    String[] first =
-        names.conflict(breaker.name(), breaker.settings(), breaker.annotatedElement());
+    String[] first = names.conflict(breaker.name(), breaker.settings(), breaker.declaredOn());
     if (first != null) {
       report.error(
-          breaker.annotatedElement(), breaker.mirror(), breaker.explicit("name"),
+          breaker.declaredOn(), breaker.mirror(), breaker.explicit("name"),
           "@CircuitBreaker(name = \"%s\") is also declared on %s with other settings (%s; here"
               + " %s). Breakers of one name share one state, so the first one created would win."
               + " Give them the same settings, or different names",
@@ -116,12 +111,13 @@ public final class BreakerValidator {
     if (first != null) {
       boolean onMethod = breaker.annotatedElement().equals(method);
       report.error(
-          method, onMethod ? breaker.mirror() : null, (AnnotationValue) null,
-          "@CircuitBreaker on %s has no name, so it is named by the label \"%s\", like the"
+          method, onMethod ? breaker.useMirror() : null, (AnnotationValue) null,
+          "@CircuitBreaker%s on %s has no name, so it is named by the label \"%s\", like the"
               + " breaker declared on %s with other settings (%s; here %s). Breakers of one name"
               + " share one state, so the first one created would win. Give them the same"
               + " settings, or this one a name of its own",
-          Messages.signature(method), label, first[1], first[0], breaker.settings());
+          breaker.ofMeta(), Messages.signature(method), label, first[1], first[0],
+          breaker.settings());
     }
   }
 }

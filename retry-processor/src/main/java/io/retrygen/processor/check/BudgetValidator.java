@@ -3,7 +3,7 @@ package io.retrygen.processor.check;
 import io.retrygen.processor.elements.AnnotationNames;
 import io.retrygen.processor.elements.Declarations;
 import io.retrygen.processor.elements.Messages;
-import io.retrygen.processor.elements.Mirrors;
+import io.retrygen.processor.elements.MetaAnnotations;
 import io.retrygen.processor.model.BudgetConfig;
 import io.retrygen.processor.model.GuardedMethod;
 import io.retrygen.processor.model.Report;
@@ -38,7 +38,7 @@ public final class BudgetValidator {
 
   /** Checks the values of {@code budget}, wherever it is declared. */
   void validate(BudgetConfig budget) {
-    Element element = budget.annotatedElement();
+    Element element = budget.declaredOn();
     if (budget.maxTokens() < 1 || budget.maxTokens() > MAX_TOKENS) {
       report.error(
           element, budget.mirror(), budget.explicit("maxTokens"),
@@ -73,11 +73,11 @@ public final class BudgetValidator {
     String[] first = names.conflict(name, budget.settings(), budget.annotatedElement());
     if (first != null) {
       report.error(
-          budget.annotatedElement(), budget.mirror(), budget.explicit("name"),
-          "@RetryBudget \"%s\" is also declared on %s with other settings (%s; here %s). Budgets"
-              + " of one name share one bucket, so the first one created would win. Give them the"
-              + " same settings, or different names",
-          name, first[1], first[0], budget.settings());
+          budget.annotatedElement(), budget.useMirror(), budget.useValue("name"),
+          "@RetryBudget \"%s\"%s is also declared on %s with other settings (%s; here %s)."
+              + " Budgets of one name share one bucket, so the first one created would win. Give"
+              + " them the same settings, or different names",
+          name, budget.ofMeta(), first[1], first[0], budget.settings());
     }
   }
 
@@ -96,7 +96,8 @@ public final class BudgetValidator {
   }
 
   /**
-   * A {@code @RetryBudget} directly on a method of the input that no {@code @Retryable} guards.
+   * A {@code @RetryBudget} on a method of the input (written there, or carried by a
+   * meta-annotation placed there) that no {@code @Retryable} guards.
    * Not for a method with its own {@code @Retryable} that cannot be guarded (its error says why),
    * nor in a type that an input of this round extends (its generated class may retry the method).
    */
@@ -105,11 +106,11 @@ public final class BudgetValidator {
     List<ExecutableElement> declared =
         ElementFilter.methodsIn(model.element().getEnclosedElements());
     for (ExecutableElement method : declared) {
-      if (Mirrors.find(method, AnnotationNames.RETRY_BUDGET) == null) {
+      if (MetaAnnotations.find(method, AnnotationNames.RETRY_BUDGET) == null) {
         continue;
       }
       GuardedMethod guarded = model.method(method);
-      if (guarded == null && Mirrors.find(method, AnnotationNames.RETRYABLE) != null) {
+      if (guarded == null && MetaAnnotations.find(method, AnnotationNames.RETRYABLE) != null) {
         continue; // checkOverridable reported why it cannot be guarded
       }
       if (guarded == null || guarded.retry() == null) {
@@ -125,7 +126,7 @@ public final class BudgetValidator {
     for (ExecutableElement method : unretried) {
       GuardedMethod guarded = model.method(method);
       reportUnretried(
-          method, Mirrors.find(method, AnnotationNames.RETRY_BUDGET),
+          method, MetaAnnotations.find(method, AnnotationNames.RETRY_BUDGET).written(),
           guarded == null
               ? "no @Retryable applies to it"
               : guarded.breaker() != null && guarded.timeout() != null

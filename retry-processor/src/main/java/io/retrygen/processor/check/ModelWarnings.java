@@ -4,6 +4,7 @@ import io.retrygen.processor.elements.AnnotationNames;
 import io.retrygen.processor.elements.Declarations;
 import io.retrygen.processor.elements.KotlinSupport;
 import io.retrygen.processor.elements.Messages;
+import io.retrygen.processor.elements.MetaAnnotations;
 import io.retrygen.processor.elements.Mirrors;
 import io.retrygen.processor.model.GuardedMethod;
 import io.retrygen.processor.model.Report;
@@ -75,8 +76,8 @@ public final class ModelWarnings {
     Map<Element, RetryConfig> byAnnotation = new LinkedHashMap<>();
     for (GuardedMethod method : model.methods()) {
       RetryConfig retry = method.retry();
-      if (retry == null) {
-        continue;
+      if (retry == null || retry.metaAnnotation() != null) {
+        continue; // a meta-annotation's values are warned about on its declaration
       }
       TypeElement declaring = Declarations.declaringType(retry.annotatedElement());
       if (declaring.equals(type) || !inputs.contains(declaring)) {
@@ -84,45 +85,60 @@ public final class ModelWarnings {
       }
     }
     for (RetryConfig retry : byAnnotation.values()) {
-      Waits waits = Waits.of(retry.backoff());
-      int maxAttempts = retry.maxAttempts();
-      long maxDuration = retry.maxDuration();
-      // maxAttempts = Integer.MAX_VALUE says "until maxDuration runs out": nothing to warn about.
-      if (!waits.deterministic()
-          || maxDuration <= 0
-          || maxAttempts <= 1
-          || maxAttempts == Integer.MAX_VALUE) {
-        continue;
-      }
-      Schedule reachable = waits.exact(maxAttempts, maxDuration);
-      long attempts = reachable.retries() + 1;
-      if (!reachable.exact() || attempts >= maxAttempts) {
-        continue;
-      }
-      // The waits up to the first that does not fit: together they reach maxDuration.
-      Schedule cut = waits.largest((int) attempts + 1);
-      long all = waits.largest(maxAttempts).total();
-      AnnotationValue written = retry.explicit("maxAttempts");
-      report.warning(
-          retry.annotatedElement(), retry.mirror(), written,
-          "%s can never be reached: at most %d attempts fit in"
-              + " maxDuration = %d ms. A retry starts only while elapsed + wait < maxDuration,"
-              + " and even if attempts took no time, the first %d %s (%s) add up to %d ms, which"
-              + " is not below %d. Lower maxAttempts to %d%s",
-          written == null
-              ? "The default maxAttempts = " + maxAttempts + " of this @Retryable"
-              : "@Retryable(maxAttempts = " + maxAttempts + ")",
-          attempts, maxDuration,
-          cut.retries(), cut.retries() == 1 ? "wait" : "waits",
-          cut.rising() == 0 && cut.retries() > 1 ? cut.steady() + " ms each" : cut.describe(),
-          cut.total(),
-          maxDuration, attempts,
-          all == Long.MAX_VALUE
-              ? ""
-              : String.format(
-                  Locale.ROOT, ", or raise maxDuration above %d ms, the sum of all %d waits",
-                  all, maxAttempts - 1));
+      warnUnreachableAttempts(retry);
     }
+  }
+
+  /**
+   * The warnings about the values of a meta-annotation's declaration that need no method: the
+   * {@code maxAttempts} its own backoff can never reach within its {@code maxDuration}.
+   */
+  public void checkMetaAnnotation(RetryConfig retry) {
+    // Not one it carries only through another annotation type: that one stands for nothing.
+    if (retry != null && retry.metaAnnotation() == null) {
+      warnUnreachableAttempts(retry);
+    }
+  }
+
+  private void warnUnreachableAttempts(RetryConfig retry) {
+    Waits waits = Waits.of(retry.backoff());
+    int maxAttempts = retry.maxAttempts();
+    long maxDuration = retry.maxDuration();
+    // maxAttempts = Integer.MAX_VALUE says "until maxDuration runs out": nothing to warn about.
+    if (!waits.deterministic()
+        || maxDuration <= 0
+        || maxAttempts <= 1
+        || maxAttempts == Integer.MAX_VALUE) {
+      return;
+    }
+    Schedule reachable = waits.exact(maxAttempts, maxDuration);
+    long attempts = reachable.retries() + 1;
+    if (!reachable.exact() || attempts >= maxAttempts) {
+      return;
+    }
+    // The waits up to the first that does not fit: together they reach maxDuration.
+    Schedule cut = waits.largest((int) attempts + 1);
+    long all = waits.largest(maxAttempts).total();
+    AnnotationValue written = retry.explicit("maxAttempts");
+    report.warning(
+        retry.annotatedElement(), retry.mirror(), written,
+        "%s can never be reached: at most %d attempts fit in"
+            + " maxDuration = %d ms. A retry starts only while elapsed + wait < maxDuration,"
+            + " and even if attempts took no time, the first %d %s (%s) add up to %d ms, which"
+            + " is not below %d. Lower maxAttempts to %d%s",
+        written == null
+            ? "The default maxAttempts = " + maxAttempts + " of this @Retryable"
+            : "@Retryable(maxAttempts = " + maxAttempts + ")",
+        attempts, maxDuration,
+        cut.retries(), cut.retries() == 1 ? "wait" : "waits",
+        cut.rising() == 0 && cut.retries() > 1 ? cut.steady() + " ms each" : cut.describe(),
+        cut.total(),
+        maxDuration, attempts,
+        all == Long.MAX_VALUE
+            ? ""
+            : String.format(
+                Locale.ROOT, ", or raise maxDuration above %d ms, the sum of all %d waits",
+                all, maxAttempts - 1));
   }
 
   /**
@@ -150,7 +166,8 @@ public final class ModelWarnings {
         new String[] {
           AnnotationNames.RETRYABLE, AnnotationNames.CIRCUIT_BREAKER, AnnotationNames.TIMEOUT
         }) {
-      AnnotationMirror annotation = Mirrors.find(type, name);
+      MetaAnnotations.Placed placed = MetaAnnotations.find(type, name);
+      AnnotationMirror annotation = placed == null ? null : placed.written();
       if (annotation != null) {
         report.warning(
             type, annotation, null,
@@ -199,6 +216,7 @@ public final class ModelWarnings {
       return;
     }
     Map<Element, List<GuardedMethod>> byAnnotation = new LinkedHashMap<>();
+    // Keyed by where it applies: a meta-annotation's retryFor is judged where it is used.
     for (GuardedMethod method : model.methods()) {
       // With matchCauses, a checked exception may arrive as the cause of an unchecked one.
       if (method.retry() == null || method.retry().matchCauses()) {
@@ -211,28 +229,32 @@ public final class ModelWarnings {
     }
     for (Map.Entry<Element, List<GuardedMethod>> entry : byAnnotation.entrySet()) {
       List<GuardedMethod> guarded = entry.getValue();
-      AnnotationMirror retryable = guarded.get(0).retry().mirror();
-      for (TypeMirror failure : guarded.get(0).retry().retryFor()) {
+      RetryConfig retry = guarded.get(0).retry();
+      AnnotationMirror retryable = retry.useMirror();
+      for (TypeMirror failure : retry.retryFor()) {
         if (!isChecked(failure) || anyCanThrow(guarded, failure)) {
           continue;
         }
         String name = Messages.typeName(failure);
-        AnnotationValue value = Mirrors.classValue(types, retryable, "retryFor", failure);
+        AnnotationValue value =
+            retry.metaAnnotation() == null
+                ? Mirrors.classValue(types, retryable, "retryFor", failure)
+                : null;
         if (entry.getKey() instanceof ExecutableElement) {
           report.warning(
               entry.getKey(), retryable, value,
-              "@Retryable(retryFor = %s.class) can never match: %s is a checked exception that %s"
-                  + " cannot throw, as its throws clause declares neither %s nor a supertype or"
+              "@Retryable(retryFor = %s.class)%s can never match: %s is a checked exception that"
+                  + " %s cannot throw, as its throws clause declares neither %s nor a supertype or"
                   + " subtype of it. Declare it in the throws clause, or remove it from retryFor",
-              name, name, Messages.signature(guarded.get(0).method()), name);
+              name, retry.ofMeta(), name, Messages.signature(guarded.get(0).method()), name);
         } else {
           report.warning(
               entry.getKey(), retryable, value,
-              "@Retryable(retryFor = %s.class) can never match: %s is a checked exception that"
+              "@Retryable(retryFor = %s.class)%s can never match: %s is a checked exception that"
                   + " none of the methods this @Retryable guards in %s can throw, as no throws"
                   + " clause of theirs declares %s or a supertype or subtype of it. Declare it in"
                   + " the throws clause of the methods that throw it, or remove it from retryFor",
-              name, name, type.getSimpleName(), name);
+              name, retry.ofMeta(), name, type.getSimpleName(), name);
         }
       }
     }

@@ -38,7 +38,7 @@ public final class RetryableValidator {
    * on are checked too (Report reports those on {@code type}).
    */
   void validate(TypeElement type, RetryConfig retry) {
-    Element element = retry.annotatedElement();
+    Element element = retry.declaredOn();
     AnnotationMirror retryable = retry.mirror();
     int maxAttempts = retry.maxAttempts();
     if (maxAttempts < 1) {
@@ -92,20 +92,28 @@ public final class RetryableValidator {
 
   /**
    * The part of the rules that depends on the generating type: whether its class, in {@code
-   * type}'s package, can see the failure types it tests for.
+   * type}'s package, can see the failure types it tests for, and the listeners a meta-annotation
+   * names (written directly, they were checked with the values). Reported where it applies.
    */
   void validateVisibility(TypeElement type, RetryConfig retry) {
-    Element element = retry.annotatedElement();
     PackageElement pkg = GeneratedNames.packageOf(type);
-    Validator.checkVisible(
-        types, report, element, retry.mirror(), retry.explicit("retryFor"), "retryFor",
-        retry.retryFor(), pkg);
-    Validator.checkVisible(
-        types, report, element, retry.mirror(), retry.explicit("noRetryFor"), "noRetryFor",
-        retry.noRetryFor(), pkg);
-    Validator.checkVisible(
-        types, report, element, retry.mirror(), retry.explicit("notRecoverable"), "notRecoverable",
-        retry.notRecoverable(), pkg);
+    Validator.checkVisible(types, report, retry, "retryFor", retry.retryFor(), pkg);
+    Validator.checkVisible(types, report, retry, "noRetryFor", retry.noRetryFor(), pkg);
+    Validator.checkVisible(types, report, retry, "notRecoverable", retry.notRecoverable(), pkg);
+    if (retry.metaAnnotation() == null) {
+      return; // listeners written here were checked with the other values, from this package
+    }
+    for (TypeMirror listener : retry.listeners()) {
+      TypeElement listenerType = (TypeElement) types.asElement(listener);
+      if (!Visibility.isAccessibleFrom(listenerType, pkg)) {
+        report.error(
+            retry.annotatedElement(), retry.useMirror(),
+            "@Retryable(listeners = %s.class)%s cannot be created by the generated class in"
+                + " package %s, which cannot see it. Make %s public, or use @%s in its package",
+            listenerType.getSimpleName(), retry.ofMeta(), pkg.getQualifiedName(),
+            listenerType.getSimpleName(), retry.metaAnnotation().getSimpleName());
+      }
+    }
   }
 
   /** Checks a {@code @Backoff} (nested or direct) and returns its delay. */

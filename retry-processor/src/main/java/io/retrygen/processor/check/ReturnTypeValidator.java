@@ -99,28 +99,31 @@ public final class ReturnTypeValidator {
     if (kind == ReturnKind.FLOW) {
       report.error(
           retry.annotatedElement(),
-          retry.mirror(),
-          retry.explicit("retryOnResult"),
-          "retryOnResult does not apply to %s, which returns a Flow: a flow has no one result to"
+          retry.useMirror(),
+          retry.useValue("retryOnResult"),
+          "retryOnResult%s does not apply to %s, which returns a Flow: a flow has no one result to"
               + " test. Remove retryOnResult, or test the elements downstream",
+          retry.ofMeta(),
           signature);
     } else if (kind == ReturnKind.COMPLETABLE) {
       report.error(
           retry.annotatedElement(),
-          retry.mirror(),
-          retry.explicit("retryOnResult"),
-          "retryOnResult does not apply to %s, which returns a Completable: it completes without"
+          retry.useMirror(),
+          retry.useValue("retryOnResult"),
+          "retryOnResult%s does not apply to %s, which returns a Completable: it completes without"
               + " a value to test (retryOnResult applies to the value of a Mono, Single or Maybe"
               + " only). Remove retryOnResult",
+          retry.ofMeta(),
           signature);
     } else {
       report.error(
           retry.annotatedElement(),
-          retry.mirror(),
-          retry.explicit("retryOnResult"),
-          "retryOnResult does not apply to %s, which returns %s %s: it emits elements, not one"
+          retry.useMirror(),
+          retry.useValue("retryOnResult"),
+          "retryOnResult%s does not apply to %s, which returns %s %s: it emits elements, not one"
               + " result to test (retryOnResult applies to the value of a Mono, Single or Maybe"
               + " only). Remove retryOnResult, or test the elements downstream",
+          retry.ofMeta(),
           signature,
           kind == ReturnKind.OBSERVABLE ? "an" : "a",
           kind.typeSimpleName());

@@ -1,13 +1,10 @@
 package io.retrygen.processor.check;
 
-import io.retrygen.processor.elements.AnnotationNames;
 import io.retrygen.processor.elements.GeneratedNames;
 import io.retrygen.processor.elements.KotlinSupport;
-import io.retrygen.processor.elements.Mirrors;
 import io.retrygen.processor.elements.SealedTypes;
 import io.retrygen.processor.elements.SerializableInputs;
 import io.retrygen.processor.model.Report;
-import javax.lang.model.element.AnnotationMirror;
 import javax.lang.model.element.Element;
 import javax.lang.model.element.ElementKind;
 import javax.lang.model.element.ExecutableElement;
@@ -34,42 +31,14 @@ public final class ShapeValidator {
   }
 
   /**
-   * An annotation type that carries one of ours, as a composed annotation would in Spring: it is
-   * nothing to wrap, and a method it annotates would not be guarded by what it carries.
-   */
-  private void reportAnnotationType(TypeElement type) {
-    for (String name :
-        new String[] {
-          AnnotationNames.RETRYABLE,
-          AnnotationNames.CIRCUIT_BREAKER,
-          AnnotationNames.BACKOFF,
-          AnnotationNames.RETRY_BUDGET,
-          AnnotationNames.TIMEOUT
-        }) {
-      AnnotationMirror ours = Mirrors.find(type, name);
-      if (ours != null) {
-        String simpleName = name.substring(name.lastIndexOf('.') + 1);
-        report.error(
-            type,
-            ours,
-            "@%s on annotation type %s would have no effect: retrygen reads its annotations on"
-                + " interfaces, classes and their methods, not through an annotation that carries"
-                + " them, so a method annotated @%s would not be guarded. Put @%s on those"
-                + " methods, or on their interface or class, instead",
-            simpleName, type.getSimpleName(), type.getSimpleName(), simpleName);
-        return;
-      }
-    }
-  }
-
-  /**
    * Whether {@code type} can have a generated class at all: an interface or a non-final class that
    * the generated top-level class can see and instantiate. Reports why not.
    */
   boolean validateShape(TypeElement type) {
     ElementKind elementKind = type.getKind();
     if (elementKind == ElementKind.ANNOTATION_TYPE) {
-      reportAnnotationType(type);
+      // One that carries ours is a meta-annotation, checked as such; our annotations on the
+      // members of an annotation type guard nothing.
       return false;
     }
     if (elementKind == ElementKind.ENUM || elementKind.name().equals("RECORD")) {

@@ -28,7 +28,7 @@ final class TimeoutValidator {
   void validate(TimeoutConfig timeout) {
     if (timeout.millis() <= 0) {
       report.error(
-          timeout.annotatedElement(), timeout.mirror(), timeout.explicit("value"),
+          timeout.declaredOn(), timeout.mirror(), timeout.explicit("value"),
           "@Timeout(%d) is invalid: the value is how many milliseconds each attempt may take, and"
               + " must be greater than 0. Write the limit in ms, e.g. @Timeout(500), or remove"
               + " @Timeout for no limit",
@@ -63,11 +63,11 @@ final class TimeoutValidator {
         continue;
       }
       report.warning(
-          timeout.annotatedElement(), timeout.mirror(), timeout.explicit("value"),
-          "@Timeout(%d) is not below the maxDuration = %d ms of the @Retryable of %s, so an"
+          timeout.annotatedElement(), timeout.useMirror(), timeout.useValue("value"),
+          "@Timeout(%d)%s is not below the maxDuration = %d ms of the @Retryable of %s, so an"
               + " attempt that runs out of time leaves no time for a retry. Lower the @Timeout"
               + " value below %d ms, or raise maxDuration",
-          timeout.millis(), retry.maxDuration(), method.method().getSimpleName(),
+          timeout.millis(), timeout.ofMeta(), retry.maxDuration(), method.method().getSimpleName(),
           retry.maxDuration());
     }
   }

@@ -4,8 +4,10 @@ import io.retrygen.processor.elements.AnnotationNames;
 import io.retrygen.processor.elements.Declarations;
 import io.retrygen.processor.elements.KotlinSupport;
 import io.retrygen.processor.elements.Messages;
+import io.retrygen.processor.elements.MetaAnnotations;
 import io.retrygen.processor.elements.Mirrors;
 import io.retrygen.processor.elements.Visibility;
+import io.retrygen.processor.model.AnnotationConfig;
 import io.retrygen.processor.model.BreakerConfig;
 import io.retrygen.processor.model.BudgetConfig;
 import io.retrygen.processor.model.GuardedMethod;
@@ -16,11 +18,13 @@ import io.retrygen.processor.model.TimeoutConfig;
 import io.retrygen.processor.read.ConfigCache;
 import io.retrygen.processor.read.RecoverFit;
 import java.util.HashSet;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
 import javax.lang.model.element.AnnotationMirror;
 import javax.lang.model.element.AnnotationValue;
 import javax.lang.model.element.Element;
+import javax.lang.model.element.ElementKind;
 import javax.lang.model.element.ExecutableElement;
 import javax.lang.model.element.Modifier;
 import javax.lang.model.element.PackageElement;
@@ -46,8 +50,22 @@ public final class Validator {
   private final TimeoutValidator timeoutValidator;
   private final ReturnTypeValidator returnTypes;
 
-  public Validator(Elements elements, Types types, Report report, ConfigCache configs) {
+  /**
+   * Names of the annotation types of this compilation that stand for ours: they report what is
+   * wrong with them themselves, once; one from the class path is checked at each input using it.
+   */
+  private final Set<String> metaAnnotationsCompiledHere;
+  /** Names of the meta-annotations of this compilation whose declaration had errors. */
+  private final Set<String> invalidMetaAnnotations = new HashSet<>();
+
+  public Validator(
+      Elements elements,
+      Types types,
+      Report report,
+      ConfigCache configs,
+      Set<String> metaAnnotationsCompiledHere) {
     this.elements = elements;
+    this.metaAnnotationsCompiledHere = metaAnnotationsCompiledHere;
     this.shapeValidator = new ShapeValidator(elements, types, report);
     this.types = types;
     this.report = report;
@@ -64,44 +82,182 @@ public final class Validator {
     return shapeValidator.validateShape(type);
   }
 
-  /** Checks every annotation that the input itself carries, on the type and its own methods. */
+  /**
+   * Checks every annotation that the input itself carries, on the type and its own methods:
+   * written there, or carried by a meta-annotation placed there. The values a meta-annotation
+   * carries are its declaration's business; here, only what depends on where it is used, and,
+   * for one from the class path, its declaration once per input.
+   */
   public void validateAnnotations(TypeElement type) {
+    Set<TypeElement> fromClassPath = new LinkedHashSet<>();
     for (Element element : Declarations.typeAndOwnMethods(type)) {
-      AnnotationMirror retryable = Mirrors.find(element, AnnotationNames.RETRYABLE);
-      AnnotationMirror backoff = Mirrors.find(element, AnnotationNames.BACKOFF);
-      AnnotationMirror breaker = Mirrors.find(element, AnnotationNames.CIRCUIT_BREAKER);
-      AnnotationMirror timeout = Mirrors.find(element, AnnotationNames.TIMEOUT);
-      if (element instanceof ExecutableElement) {
-        checkOverridable(
-            (ExecutableElement) element,
-            retryable != null ? retryable : breaker != null ? breaker : timeout);
-        AnnotationMirror recover = Mirrors.find(element, AnnotationNames.RECOVER);
-        if (recover != null) {
-          checkRecover((ExecutableElement) element);
-        }
+      validateElement(type, element, fromClassPath);
+    }
+    for (TypeElement meta : fromClassPath) {
+      validateMetaAnnotation(meta);
+    }
+  }
+
+  /**
+   * The annotations that apply to {@code element}, a method or {@code type} itself, for the class
+   * generated for {@code type}; adds the meta-annotations placed there that come from the class
+   * path to {@code fromClassPath}.
+   */
+  private void validateElement(
+      TypeElement type, Element element, Set<TypeElement> fromClassPath) {
+    MetaAnnotations.Placed retryable = findOnce(element, AnnotationNames.RETRYABLE);
+    MetaAnnotations.Placed breaker = findOnce(element, AnnotationNames.CIRCUIT_BREAKER);
+    MetaAnnotations.Placed timeout = findOnce(element, AnnotationNames.TIMEOUT);
+    MetaAnnotations.Placed budget = findOnce(element, AnnotationNames.RETRY_BUDGET);
+    if (element instanceof ExecutableElement) {
+      checkOverridable(
+          (ExecutableElement) element,
+          retryable != null ? retryable.written()
+              : breaker != null ? breaker.written()
+              : timeout != null ? timeout.written()
+              : null);
+      AnnotationMirror recover = Mirrors.find(element, AnnotationNames.RECOVER);
+      if (recover != null) {
+        checkRecover((ExecutableElement) element);
       }
-      if (backoff != null && retryable == null) {
-        report.error(
-            element, backoff,
-            "@Backoff here belongs to no @Retryable: a @Backoff placed directly on a %s applies"
-                + " only to a @Retryable on the same %s. Add @Retryable, or write"
-                + " @Retryable(backoff = @Backoff(...))",
-            elementName(element), elementName(element));
-      }
-      if (breaker != null) {
-        BreakerConfig config = configs.breaker(element);
+    }
+    checkDirectBackoff(element, retryable);
+    if (breaker != null) {
+      BreakerConfig config = configs.breaker(element);
+      if (config.metaAnnotation() == null) {
         breakerValidator.validate(type, config);
         breakerValidator.checkName(config);
+      } else {
+        breakerValidator.validateVisibility(type, config);
       }
-      if (retryable != null) {
-        retryableValidator.validate(type, configs.retry(element));
+    }
+    if (retryable != null) {
+      RetryConfig config = configs.retry(element);
+      if (config.metaAnnotation() == null) {
+        retryableValidator.validate(type, config);
+      } else {
+        retryableValidator.validateVisibility(type, config);
       }
-      if (Mirrors.find(element, AnnotationNames.RETRY_BUDGET) != null) {
-        budgetValidator.validate(configs.budget(element));
+    }
+    if (budget != null && budget.carrier == null) {
+      budgetValidator.validate(configs.budget(element));
+    }
+    if (timeout != null && timeout.carrier == null) {
+      timeoutValidator.validate(configs.timeout(element));
+    }
+    for (AnnotationMirror placed : MetaAnnotations.placed(element)) {
+      addIfFromClassPath((TypeElement) placed.getAnnotationType().asElement(), fromClassPath);
+    }
+  }
+
+  /**
+   * The one {@code kind} that applies to {@code element}; when two do (written and carried, or
+   * carried by two meta-annotations), an error on the element that names both, and the first.
+   */
+  private MetaAnnotations.Placed findOnce(Element element, String kind) {
+    List<MetaAnnotations.Placed> all = MetaAnnotations.findAll(element, kind);
+    if (all.size() > 1) {
+      String simpleName = kind.substring(kind.lastIndexOf('.') + 1);
+      report.error(
+          element, all.get(1).written(),
+          "%s %s has @%s twice: %s and %s. One @%s applies to a %s, used whole (attributes are"
+              + " never merged), so keep one",
+          elementName(element),
+          element instanceof ExecutableElement
+              ? Messages.signature((ExecutableElement) element)
+              : element.getSimpleName(),
+          simpleName, source(all.get(0), true),
+          source(all.get(1), false), simpleName, elementName(element));
+    }
+    return all.isEmpty() ? null : all.get(0);
+  }
+
+  /** {@code written directly} or {@code through @DbRetry}. */
+  private static String source(MetaAnnotations.Placed placed, boolean first) {
+    if (placed.carrier == null) {
+      return "written directly";
+    }
+    return (first ? "through @" : "@") + placed.metaAnnotation().getSimpleName();
+  }
+
+  /**
+   * A {@code @Backoff} written on {@code element} belongs to the {@code @Retryable} written beside
+   * it: without one, it belongs to nothing, also when a meta-annotation placed there carries a
+   * {@code @Retryable} (that one has its own backoff).
+   */
+  private void checkDirectBackoff(Element element, MetaAnnotations.Placed retryable) {
+    AnnotationMirror backoff = Mirrors.find(element, AnnotationNames.BACKOFF);
+    if (backoff == null || (retryable != null && retryable.carrier == null)) {
+      return;
+    }
+    String name = elementName(element);
+    if (retryable == null) {
+      report.error(
+          element, backoff,
+          "@Backoff here belongs to no @Retryable: a @Backoff placed directly on %s %s applies"
+              + " only to a @Retryable on the same %s. Add @Retryable, or write"
+              + " @Retryable(backoff = @Backoff(...))",
+          name.startsWith("a") ? "an" : "a", name, name);
+    } else {
+      String meta = retryable.metaAnnotation().getSimpleName().toString();
+      report.error(
+          element, backoff,
+          "@Backoff here belongs to no @Retryable: the @Retryable of this %s is carried by @%s,"
+              + " whose backoff is written on @%s. Change the backoff there, or write"
+              + " @Retryable(backoff = @Backoff(...)) here instead of @%s",
+          name, meta, meta, meta);
+    }
+  }
+
+  /**
+   * Checks the declaration of an annotation type that stands for ours (a meta-annotation), once:
+   * one level only, and its values by every rule that does not depend on where it is used.
+   * Reported on the annotation type, on the value at fault; for one from the class path, the
+   * report moves the errors onto the input that uses it.
+   */
+  public void validateMetaAnnotation(TypeElement meta) {
+    int errorsBefore = report.errorCount();
+    checkMetaAnnotation(meta);
+    if (report.errorCount() > errorsBefore) {
+      invalidMetaAnnotations.add(meta.getQualifiedName().toString());
+    }
+  }
+
+  /**
+   * Whether a guard of {@code model} comes from a meta-annotation whose declaration had errors:
+   * they are reported there, once, and the input generates nothing meanwhile.
+   */
+  public boolean usesInvalidMetaAnnotation(RetryableType model) {
+    for (GuardedMethod method : model.methods()) {
+      for (TypeElement meta : method.metaAnnotations()) {
+        if (invalidMetaAnnotations.contains(meta.getQualifiedName().toString())) {
+          return true;
+        }
       }
-      if (timeout != null) {
-        timeoutValidator.validate(configs.timeout(element));
-      }
+    }
+    return false;
+  }
+
+  private void checkMetaAnnotation(TypeElement meta) {
+    for (AnnotationMirror deeper : MetaAnnotations.tooDeep(meta)) {
+      TypeElement inner = (TypeElement) deeper.getAnnotationType().asElement();
+      String carried = MetaAnnotations.names(MetaAnnotations.carried(inner));
+      report.error(
+          meta, deeper,
+          "@%s carries @%s, which stands for %s; meta-annotations go one level deep, so @%s"
+              + " would not stand for %s. Put %s on @%s itself",
+          meta.getSimpleName(), inner.getSimpleName(), carried, meta.getSimpleName(), carried,
+          carried, meta.getSimpleName());
+    }
+    // Its own annotations, by the rules of any element they could be written on; what reaches it
+    // only through another annotation type was reported above.
+    validateElement(meta, meta, new LinkedHashSet<TypeElement>());
+  }
+
+  /** Adds {@code meta} when it is read from the class path, not compiled here. */
+  private void addIfFromClassPath(TypeElement meta, Set<TypeElement> fromClassPath) {
+    if (!metaAnnotationsCompiledHere.contains(meta.getQualifiedName().toString())) {
+      fromClassPath.add(meta);
     }
   }
 
@@ -115,10 +271,10 @@ public final class Validator {
       return;
     }
     for (ExecutableElement method : ElementFilter.methodsIn(type.getEnclosedElements())) {
-      AnnotationMirror budget = Mirrors.find(method, AnnotationNames.RETRY_BUDGET);
+      MetaAnnotations.Placed budget = MetaAnnotations.find(method, AnnotationNames.RETRY_BUDGET);
       if (budget != null) {
         budgetValidator.reportUnretried(
-            method, budget,
+            method, budget.written(),
             String.format(
                 "nothing in %s is guarded, so no class is generated for it", type.getSimpleName()));
       }
@@ -187,15 +343,14 @@ public final class Validator {
   }
 
   /**
-   * Reports each of the {@code failures} named by {@code attribute} of {@code annotation} that the
-   * generated class, in {@code pkg}, cannot see: it tests for them with {@code instanceof}.
+   * Reports each of the {@code failures} named by {@code attribute} of {@code config} that the
+   * generated class, in {@code pkg}, cannot see: it tests for them with {@code instanceof}. On the
+   * element the annotation applies to: the package is that of the type generated for it.
    */
   static void checkVisible(
       Types types,
       Report report,
-      Element element,
-      AnnotationMirror annotation,
-      AnnotationValue written,
+      AnnotationConfig config,
       String attribute,
       List<TypeMirror> failures,
       PackageElement pkg) {
@@ -203,11 +358,12 @@ public final class Validator {
       TypeElement failureType = (TypeElement) types.asElement(failure);
       if (!Visibility.isAccessibleFrom(failureType, pkg)) {
         report.error(
-            element, annotation, written,
-            "@%s(%s = %s.class) names a type that the generated class in package %s cannot see,"
-                + " so it cannot test for it. Make %s public or package-private",
-            annotation.getAnnotationType().asElement().getSimpleName(), attribute,
-            failureType.getSimpleName(), pkg.isUnnamed() ? "(unnamed)" : pkg.getQualifiedName(),
+            config.annotatedElement(), config.useMirror(), config.useValue(attribute),
+            "@%s(%s = %s.class)%s names a type that the generated class in package %s cannot"
+                + " see, so it cannot test for it. Make %s public or package-private",
+            config.mirror().getAnnotationType().asElement().getSimpleName(), attribute,
+            failureType.getSimpleName(), config.ofMeta(),
+            pkg.isUnnamed() ? "(unnamed)" : pkg.getQualifiedName(),
             failureType.getSimpleName());
       }
     }
@@ -225,10 +381,26 @@ public final class Validator {
     Set<Element> checkedBreakers = new HashSet<>();
     Set<Element> checkedBudgets = new HashSet<>();
     Set<Element> checkedTimeouts = new HashSet<>();
+    Set<TypeElement> fromClassPath = new LinkedHashSet<>();
     TypeElement type = model.element();
     for (GuardedMethod method : model.methods()) {
+      for (AnnotationConfig config : method.configs()) {
+        if (config.metaAnnotation() != null
+            && !Declarations.declaringType(config.annotatedElement()).equals(type)) {
+          // What it carries was checked where it is declared; where it is used, what depends on
+          // that place.
+          addIfFromClassPath(config.metaAnnotation(), fromClassPath);
+          if (config instanceof RetryConfig) {
+            retryableValidator.validateVisibility(type, (RetryConfig) config);
+          } else if (config instanceof BreakerConfig) {
+            breakerValidator.validateVisibility(type, (BreakerConfig) config);
+          }
+        }
+      }
       RetryConfig retry = method.retry();
-      if (retry != null && isInherited(retry.annotatedElement(), type, checkedRetries)) {
+      if (retry != null
+          && retry.metaAnnotation() == null
+          && isInherited(retry.annotatedElement(), type, checkedRetries)) {
         if (isInput(retry.annotatedElement(), inputs)) {
           retryableValidator.validateVisibility(type, retry);
         } else {
@@ -236,7 +408,9 @@ public final class Validator {
         }
       }
       BreakerConfig breaker = method.breaker();
-      if (breaker != null && isInherited(breaker.annotatedElement(), type, checkedBreakers)) {
+      if (breaker != null
+          && breaker.metaAnnotation() == null
+          && isInherited(breaker.annotatedElement(), type, checkedBreakers)) {
         if (isInput(breaker.annotatedElement(), inputs)) {
           breakerValidator.validateVisibility(type, breaker);
         } else {
@@ -247,16 +421,21 @@ public final class Validator {
       BudgetConfig budget = method.budget();
       // A budget-only supertype of this round, no input, checked its own values already.
       if (budget != null
+          && budget.metaAnnotation() == null
           && isInherited(budget.annotatedElement(), type, checkedBudgets)
           && !isInput(budget.annotatedElement(), roundTypes)) {
         budgetValidator.validate(budget);
       }
       TimeoutConfig timeout = method.timeout();
       if (timeout != null
+          && timeout.metaAnnotation() == null
           && isInherited(timeout.annotatedElement(), type, checkedTimeouts)
           && !isInput(timeout.annotatedElement(), inputs)) {
         timeoutValidator.validate(timeout);
       }
+    }
+    for (TypeElement meta : fromClassPath) {
+      validateMetaAnnotation(meta);
     }
   }
 
@@ -297,6 +476,8 @@ public final class Validator {
   }
 
   static String elementName(Element element) {
-    return element instanceof ExecutableElement ? "method" : "type";
+    return element instanceof ExecutableElement ? "method"
+        : element.getKind() == ElementKind.ANNOTATION_TYPE ? "annotation type"
+        : "type";
   }
 }

@@ -40,7 +40,9 @@ import javax.tools.StandardLocation;
  * after one that takes every failure); a defaulted {@code retryFor} or {@code failOn} is written
  * as {@code ["java.lang.Exception"]}, what it means; {@code "method"} erases the parameter types
  * as the generated method declares them (type variables of a generic supertype resolved, as
- * members of the input).
+ * members of the input). {@code "metaAnnotations"}, the binary names of the meta-annotations that
+ * supplied the method's guards (in the order retry, circuit breaker, timeout, budget), is written
+ * just before {@code "overrides"}, and only for a method that a meta-annotation guards.
  */
 public final class PolicyInventory {
   static final String DIRECTORY = "META-INF/retrygen/";
@@ -108,6 +110,14 @@ public final class PolicyInventory {
       budget.put("tokenRatio", method.budget().tokenRatio());
       json.put("budget", budget);
     }
+    if (!method.metaAnnotations().isEmpty()) {
+      List<Object> metas = new ArrayList<>();
+      for (TypeElement meta : method.metaAnnotations()) {
+        metas.add(elements.getBinaryName(meta).toString());
+      }
+      json.put("metaAnnotations", metas);
+    }
+    json.put("overrides", overrides(method));
     List<RecoverMethod> recovers = method.calledRecovers();
     if (!recovers.isEmpty()) {
       List<Object> names = new ArrayList<>();
@@ -117,6 +127,39 @@ public final class PolicyInventory {
       json.put("recover", names);
     }
     return json;
+  }
+
+  /**
+   * The run-time override keys that apply to {@code method} ({@code PolicyOverrides}): the kill
+   * switch, then those of its retry (by label), breaker and budget (by resolved name) and timeout
+   * (by label).
+   */
+  private static List<Object> overrides(GuardedMethod method) {
+    List<Object> keys = new ArrayList<>();
+    keys.add("retrygen.enabled");
+    if (method.retry() != null) {
+      add(keys, "retrygen.retry." + method.label() + ".",
+          "maxAttempts", "maxDuration", "delay", "maxDelay", "multiplier", "jitter", "enabled");
+    }
+    if (method.breaker() != null) {
+      String name =
+          method.breaker().name().isEmpty() ? method.label() : method.breaker().name();
+      add(keys, "retrygen.circuitbreaker." + name + ".",
+          "requestVolumeThreshold", "failureRatio", "delay", "successThreshold", "enabled");
+    }
+    if (method.budget() != null) {
+      add(keys, "retrygen.budget." + method.budgetName() + ".", "maxTokens", "tokenRatio");
+    }
+    if (method.timeout() != null) {
+      add(keys, "retrygen.timeout." + method.label() + ".", "value");
+    }
+    return keys;
+  }
+
+  private static void add(List<Object> keys, String prefix, String... attributes) {
+    for (String attribute : attributes) {
+      keys.add(prefix + attribute);
+    }
   }
 
   private Map<String, Object> retry(RetryConfig retry) {

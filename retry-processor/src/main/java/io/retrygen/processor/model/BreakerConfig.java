@@ -1,10 +1,10 @@
 package io.retrygen.processor.model;
 
 import io.retrygen.processor.elements.Messages;
+import io.retrygen.processor.elements.MetaAnnotations;
 import io.retrygen.processor.elements.Mirrors;
 import java.util.List;
 import java.util.Locale;
-import javax.lang.model.element.AnnotationMirror;
 import javax.lang.model.element.Element;
 import javax.lang.model.type.TypeMirror;
 import javax.lang.model.util.Elements;
@@ -19,8 +19,9 @@ public final class BreakerConfig extends AnnotationConfig {
   private final int successThreshold;
   private final String name;
 
-  private BreakerConfig(Elements elements, Element annotatedElement, AnnotationMirror mirror) {
-    super(elements, annotatedElement, mirror);
+  private BreakerConfig(
+      Elements elements, Element annotatedElement, MetaAnnotations.Placed placed) {
+    super(elements, annotatedElement, placed);
     Mirrors.Values values = values();
     this.failOn = values.typeList("failOn");
     this.skipOn = values.typeList("skipOn");
@@ -31,10 +32,10 @@ public final class BreakerConfig extends AnnotationConfig {
     this.name = values.stringValue("name");
   }
 
-  /** Reads the {@code @CircuitBreaker} {@code mirror} found on {@code annotatedElement}. */
+  /** Reads the {@code @CircuitBreaker} {@code mirror} that applies to {@code annotatedElement}. */
   public static BreakerConfig read(
-      Elements elements, Element annotatedElement, AnnotationMirror mirror) {
-    return new BreakerConfig(elements, annotatedElement, mirror);
+      Elements elements, Element annotatedElement, MetaAnnotations.Placed placed) {
+    return new BreakerConfig(elements, annotatedElement, placed);
   }
 
   /** As written; empty means {@code Exception}. */

@@ -1,9 +1,9 @@
 package io.retrygen.processor.model;
 
 import io.retrygen.processor.elements.Messages;
+import io.retrygen.processor.elements.MetaAnnotations;
 import io.retrygen.processor.elements.Mirrors;
 import java.util.Locale;
-import javax.lang.model.element.AnnotationMirror;
 import javax.lang.model.element.Element;
 import javax.lang.model.util.Elements;
 
@@ -13,18 +13,19 @@ public final class BudgetConfig extends AnnotationConfig {
   private final int maxTokens;
   private final double tokenRatio;
 
-  private BudgetConfig(Elements elements, Element annotatedElement, AnnotationMirror mirror) {
-    super(elements, annotatedElement, mirror);
+  private BudgetConfig(
+      Elements elements, Element annotatedElement, MetaAnnotations.Placed placed) {
+    super(elements, annotatedElement, placed);
     Mirrors.Values values = values();
     this.name = values.stringValue("name");
     this.maxTokens = values.intValue("maxTokens");
     this.tokenRatio = values.doubleValue("tokenRatio");
   }
 
-  /** Reads the {@code @RetryBudget} {@code mirror} found on {@code annotatedElement}. */
+  /** Reads the {@code @RetryBudget} {@code mirror} that applies to {@code annotatedElement}. */
   public static BudgetConfig read(
-      Elements elements, Element annotatedElement, AnnotationMirror mirror) {
-    return new BudgetConfig(elements, annotatedElement, mirror);
+      Elements elements, Element annotatedElement, MetaAnnotations.Placed placed) {
+    return new BudgetConfig(elements, annotatedElement, placed);
   }
 
   /**

@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import javax.lang.model.element.ExecutableElement;
+import javax.lang.model.element.TypeElement;
 import javax.lang.model.type.ExecutableType;
 import javax.lang.model.type.TypeMirror;
 
@@ -154,6 +155,35 @@ public final class GuardedMethod {
    */
   public BudgetConfig budget() {
     return budget;
+  }
+
+  /**
+   * The guards' winning annotations in the order retry, circuit breaker, timeout, budget, those
+   * that apply only.
+   */
+  public List<AnnotationConfig> configs() {
+    List<AnnotationConfig> configs = new ArrayList<>();
+    for (AnnotationConfig config : new AnnotationConfig[] {retry, breaker, timeout, budget}) {
+      if (config != null) {
+        configs.add(config);
+      }
+    }
+    return configs;
+  }
+
+  /**
+   * The meta-annotations ({@code DbRetry}) that supplied the guards of {@link #configs()}, each
+   * once, in that order; empty when every guard is written directly.
+   */
+  public List<TypeElement> metaAnnotations() {
+    List<TypeElement> metas = new ArrayList<>();
+    for (AnnotationConfig config : configs()) {
+      TypeElement meta = config.metaAnnotation();
+      if (meta != null && !metas.contains(meta)) {
+        metas.add(meta);
+      }
+    }
+    return metas;
   }
 
   /**

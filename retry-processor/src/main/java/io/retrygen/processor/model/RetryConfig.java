@@ -1,6 +1,7 @@
 package io.retrygen.processor.model;
 
 import io.retrygen.processor.elements.AnnotationNames;
+import io.retrygen.processor.elements.MetaAnnotations;
 import io.retrygen.processor.elements.Mirrors;
 import java.util.List;
 import javax.lang.model.element.AnnotationMirror;
@@ -35,8 +36,8 @@ public final class RetryConfig extends AnnotationConfig {
   private final List<TypeMirror> listeners;
 
   private RetryConfig(
-      Elements elements, Types types, Element annotatedElement, AnnotationMirror mirror) {
-    super(elements, annotatedElement, mirror);
+      Elements elements, Types types, Element annotatedElement, MetaAnnotations.Placed placed) {
+    super(elements, annotatedElement, placed);
     Mirrors.Values values = values();
     this.retryFor = values.typeList("retryFor");
     this.noRetryFor = values.typeList("noRetryFor");
@@ -52,7 +53,8 @@ public final class RetryConfig extends AnnotationConfig {
     this.excludesInterruption = excludes(elements, types, INTERRUPTED);
     this.namesCancellation = names(elements, types, CANCELLATION);
     this.excludesCancellation = excludes(elements, types, CANCELLATION);
-    this.directBackoff = Mirrors.find(annotatedElement, AnnotationNames.BACKOFF);
+    // Beside the @Retryable, wherever it is written: on a meta-annotation, that one's.
+    this.directBackoff = Mirrors.find(declaredOn(), AnnotationNames.BACKOFF);
     this.backoff =
         BackoffConfig.read(
             elements,
@@ -60,12 +62,12 @@ public final class RetryConfig extends AnnotationConfig {
   }
 
   /**
-   * Reads the {@code @Retryable} {@code mirror} found on {@code annotatedElement}, with the
-   * {@code @Backoff} that belongs to it.
+   * Reads the {@code @Retryable} that applies to {@code annotatedElement}, with the {@code
+   * @Backoff} that belongs to it.
    */
   public static RetryConfig read(
-      Elements elements, Types types, Element annotatedElement, AnnotationMirror mirror) {
-    return new RetryConfig(elements, types, annotatedElement, mirror);
+      Elements elements, Types types, Element annotatedElement, MetaAnnotations.Placed placed) {
+    return new RetryConfig(elements, types, annotatedElement, placed);
   }
 
   /**
@@ -132,7 +134,10 @@ public final class RetryConfig extends AnnotationConfig {
     return matchCauses;
   }
 
-  /** The {@code @Backoff} directly on the annotated element, or null. */
+  /**
+   * The {@code @Backoff} written beside the {@code @Retryable} (on {@link #declaredOn()}), or
+   * null.
+   */
   public AnnotationMirror directBackoff() {
     return directBackoff;
   }

@@ -1,7 +1,7 @@
 package io.retrygen.processor.model;
 
+import io.retrygen.processor.elements.MetaAnnotations;
 import io.retrygen.processor.elements.Mirrors;
-import javax.lang.model.element.AnnotationMirror;
 import javax.lang.model.element.Element;
 import javax.lang.model.util.Elements;
 
@@ -9,16 +9,17 @@ import javax.lang.model.util.Elements;
 public final class TimeoutConfig extends AnnotationConfig {
   private final long millis;
 
-  private TimeoutConfig(Elements elements, Element annotatedElement, AnnotationMirror mirror) {
-    super(elements, annotatedElement, mirror);
+  private TimeoutConfig(
+      Elements elements, Element annotatedElement, MetaAnnotations.Placed placed) {
+    super(elements, annotatedElement, placed);
     Mirrors.Values values = values();
     this.millis = values.longValue("value");
   }
 
-  /** Reads the {@code @Timeout} {@code mirror} found on {@code annotatedElement}. */
+  /** Reads the {@code @Timeout} {@code mirror} that applies to {@code annotatedElement}. */
   public static TimeoutConfig read(
-      Elements elements, Element annotatedElement, AnnotationMirror mirror) {
-    return new TimeoutConfig(elements, annotatedElement, mirror);
+      Elements elements, Element annotatedElement, MetaAnnotations.Placed placed) {
+    return new TimeoutConfig(elements, annotatedElement, placed);
   }
 
   /** Milliseconds each attempt may take ({@code value}); valid when {@code > 0}. */

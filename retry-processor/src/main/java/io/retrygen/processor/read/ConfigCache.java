@@ -1,7 +1,7 @@
 package io.retrygen.processor.read;
 
 import io.retrygen.processor.elements.AnnotationNames;
-import io.retrygen.processor.elements.Mirrors;
+import io.retrygen.processor.elements.MetaAnnotations;
 import io.retrygen.processor.model.BreakerConfig;
 import io.retrygen.processor.model.BudgetConfig;
 import io.retrygen.processor.model.RetryConfig;
@@ -9,14 +9,14 @@ import io.retrygen.processor.model.TimeoutConfig;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.function.Function;
-import javax.lang.model.element.AnnotationMirror;
 import javax.lang.model.element.Element;
 import javax.lang.model.util.Elements;
 import javax.lang.model.util.Types;
 
 /**
  * Each annotation read once: the values of the {@code @Retryable}, {@code @CircuitBreaker},
- * {@code @RetryBudget} or {@code @Timeout} on an element, shared by every method it guards and by
+ * {@code @RetryBudget} or {@code @Timeout} that applies to an element, written there or carried by
+ * a meta-annotation placed there ({@link MetaAnnotations}), shared by every method it guards and by
  * the validator. Emptied at the start of each round, since elements of one round must not be used
  * in the next.
  */
@@ -44,28 +44,28 @@ public final class ConfigCache {
   public RetryConfig retry(Element element) {
     return cached(
         retryConfigs, element, AnnotationNames.RETRYABLE,
-        mirror -> RetryConfig.read(elements, types, element, mirror));
+        placed -> RetryConfig.read(elements, types, element, placed));
   }
 
-  /** The {@code @CircuitBreaker} on {@code element}, or null if none. */
+  /** The {@code @CircuitBreaker} that applies to {@code element}, or null if none. */
   public BreakerConfig breaker(Element element) {
     return cached(
         breakerConfigs, element, AnnotationNames.CIRCUIT_BREAKER,
-        mirror -> BreakerConfig.read(elements, element, mirror));
+        placed -> BreakerConfig.read(elements, element, placed));
   }
 
-  /** The {@code @RetryBudget} on {@code element}, or null if none. */
+  /** The {@code @RetryBudget} that applies to {@code element}, or null if none. */
   public BudgetConfig budget(Element element) {
     return cached(
         budgetConfigs, element, AnnotationNames.RETRY_BUDGET,
-        mirror -> BudgetConfig.read(elements, element, mirror));
+        placed -> BudgetConfig.read(elements, element, placed));
   }
 
-  /** The {@code @Timeout} on {@code element}, or null if none. */
+  /** The {@code @Timeout} that applies to {@code element}, or null if none. */
   public TimeoutConfig timeout(Element element) {
     return cached(
         timeoutConfigs, element, AnnotationNames.TIMEOUT,
-        mirror -> TimeoutConfig.read(elements, element, mirror));
+        placed -> TimeoutConfig.read(elements, element, placed));
   }
 
   /** The {@code annotation} on {@code element}, made by {@code read} once; null if none. */
@@ -73,11 +73,11 @@ public final class ConfigCache {
       Map<Element, C> cache,
       Element element,
       String annotation,
-      Function<AnnotationMirror, C> read) {
+      Function<MetaAnnotations.Placed, C> read) {
     C config = cache.get(element);
     if (config == null && !cache.containsKey(element)) {
-      AnnotationMirror mirror = Mirrors.find(element, annotation);
-      config = mirror == null ? null : read.apply(mirror);
+      MetaAnnotations.Placed placed = MetaAnnotations.find(element, annotation);
+      config = placed == null ? null : read.apply(placed);
       cache.put(element, config);
     }
     return config;

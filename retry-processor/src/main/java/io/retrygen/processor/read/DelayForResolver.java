@@ -54,8 +54,10 @@ public final class DelayForResolver {
     }
     NamedMethods.Site site =
         new NamedMethods.Site(
-            retry.annotatedElement(), backoff.mirror(), backoff.explicit("delayFor"),
-            "@Backoff(delayFor = \"" + name + "\")");
+            retry.annotatedElement(),
+            retry.metaAnnotation() == null ? backoff.mirror() : retry.useMirror(),
+            retry.metaAnnotation() == null ? backoff.explicit("delayFor") : null,
+            "@Backoff(delayFor = \"" + name + "\")" + retry.ofMeta());
     List<ExecutableElement> named = lookup.find(type, supertypes, name, site);
     if (named == null) {
       return null;

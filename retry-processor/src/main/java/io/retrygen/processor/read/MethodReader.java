@@ -2,7 +2,7 @@ package io.retrygen.processor.read;
 
 import io.retrygen.processor.elements.AnnotationNames;
 import io.retrygen.processor.elements.GeneratedNames;
-import io.retrygen.processor.elements.Mirrors;
+import io.retrygen.processor.elements.MetaAnnotations;
 import io.retrygen.processor.elements.Visibility;
 import io.retrygen.processor.model.BreakerConfig;
 import io.retrygen.processor.model.BudgetConfig;
@@ -192,21 +192,25 @@ public final class MethodReader {
     return nearest == null ? null : config.of(nearest);
   }
 
+  /**
+   * A meta-annotation counts where it is placed, as the annotation it carries would if written
+   * there: {@code @DbRetry} on the type loses to the method's own {@code @Retryable}.
+   */
   private static Element nearest(
       TypeElement type, List<TypeElement> supertypes, MethodEntry entry, String annotation) {
-    if (Mirrors.find(entry.method, annotation) != null) {
+    if (MetaAnnotations.find(entry.method, annotation) != null) {
       return entry.method;
     }
     for (ExecutableElement overridden : entry.overridden) {
-      if (Mirrors.find(overridden, annotation) != null) {
+      if (MetaAnnotations.find(overridden, annotation) != null) {
         return overridden;
       }
     }
-    if (Mirrors.find(type, annotation) != null) {
+    if (MetaAnnotations.find(type, annotation) != null) {
       return type;
     }
     for (TypeElement supertype : supertypes) {
-      if (Mirrors.find(supertype, annotation) != null) {
+      if (MetaAnnotations.find(supertype, annotation) != null) {
         return supertype;
       }
     }

@@ -1,7 +1,6 @@
 package io.retrygen.processor.read;
 
 import io.retrygen.processor.elements.Messages;
-import io.retrygen.processor.elements.Mirrors;
 import io.retrygen.processor.model.PredicateMethod;
 import io.retrygen.processor.model.Report;
 import io.retrygen.processor.model.RetryConfig;
@@ -56,19 +55,20 @@ public final class PredicateResolver {
     if (name.isEmpty()) {
       return null;
     }
-    AnnotationValue value = Mirrors.explicitValue(retry.mirror(), attribute);
+    // A meta-annotation's value is resolved here, where it is used: reported on its use.
+    AnnotationValue value = retry.useValue(attribute);
     if (onResult && guardedType.getReturnType().getKind() == TypeKind.VOID) {
       report.error(
-          retry.annotatedElement(), retry.mirror(), value,
-          "@Retryable(retryOnResult = \"%s\") cannot apply to %s: it returns void, so there is no"
-              + " result to test. Remove retryOnResult, or return the result",
-          name, Messages.signature(guarded));
+          retry.annotatedElement(), retry.useMirror(), value,
+          "@Retryable(retryOnResult = \"%s\")%s cannot apply to %s: it returns void, so there is"
+              + " no result to test. Remove retryOnResult, or return the result",
+          name, retry.ofMeta(), Messages.signature(guarded));
       return null;
     }
     NamedMethods.Site site =
         new NamedMethods.Site(
-            retry.annotatedElement(), retry.mirror(), value,
-            "@Retryable(" + attribute + " = \"" + name + "\")");
+            retry.annotatedElement(), retry.useMirror(), value,
+            "@Retryable(" + attribute + " = \"" + name + "\")" + retry.ofMeta());
     List<ExecutableElement> named = lookup.find(type, supertypes, name, site);
     if (named == null) {
       return null;
@@ -97,10 +97,10 @@ public final class PredicateResolver {
               : "boolean " + name + "(T failure) with T a Throwable type");
     } else {
       report.error(
-          retry.annotatedElement(), retry.mirror(), value,
-          "@Retryable(%s = \"%s\") is ambiguous: %d methods of that name fit %s. Rename all but"
-              + " one",
-          attribute, name, fitting.size(), Messages.signature(guarded));
+          retry.annotatedElement(), retry.useMirror(), value,
+          "@Retryable(%s = \"%s\")%s is ambiguous: %d methods of that name fit %s. Rename all"
+              + " but one",
+          attribute, name, retry.ofMeta(), fitting.size(), Messages.signature(guarded));
     }
     return null;
   }

@@ -114,9 +114,9 @@ public final class RecoverResolver {
       names.add(entry.method.getSimpleName().toString());
     }
     report.error(
-        retry.annotatedElement(), retry.mirror(), retry.explicit("recover"),
-        "@Retryable(recover = \"%s\") names no @Recover method of %s.%s",
-        name, type.getSimpleName(), Messages.didYouMean(name, names));
+        retry.annotatedElement(), retry.useMirror(), retry.useValue("recover"),
+        "@Retryable(recover = \"%s\")%s names no @Recover method of %s.%s",
+        name, retry.ofMeta(), type.getSimpleName(), Messages.didYouMean(name, names));
   }
 
   /** {@code recover = "name"} names methods, of which none fits {@code guarded}. */
@@ -127,11 +127,12 @@ public final class RecoverResolver {
       MethodEntry closestEntry,
       RecoverFit.Mismatch closest) {
     report.error(
-        retry.annotatedElement(), retry.mirror(), retry.explicit("recover"),
-        "@Retryable(recover = \"%s\") names no @Recover method that fits %s: %s %s. A recover"
-            + " method returns a type assignable to %s and takes optionally the failure, then"
-            + " the first parameters of %s",
-        retry.recover(), Messages.signature(guarded), Messages.signature(closestEntry.method),
+        retry.annotatedElement(), retry.useMirror(), retry.useValue("recover"),
+        "@Retryable(recover = \"%s\")%s names no @Recover method that fits %s: %s %s. A"
+            + " recover method returns a type assignable to %s and takes optionally the failure,"
+            + " then the first parameters of %s",
+        retry.recover(), retry.ofMeta(), Messages.signature(guarded),
+        Messages.signature(closestEntry.method),
         closest.reason,
         // What a suspend function returns to its Kotlin caller, not the Object of its JVM form.
         Messages.typeName(

@@ -1,6 +1,7 @@
 package io.retrygen.processor.read;
 
 import io.retrygen.processor.elements.AnnotationNames;
+import io.retrygen.processor.elements.MetaAnnotations;
 import io.retrygen.processor.elements.MissingTypeException;
 import java.util.Arrays;
 import java.util.HashSet;
@@ -78,16 +79,22 @@ public final class SuperficialCheck {
   }
 
   /**
-   * The values of our own annotations (a user's other annotations are not our business), nested
-   * {@code @Backoff} included: each must be what its attribute declares. javac hands a value it
-   * could not make sense of (an unresolved constant or class literal, a value of the wrong type)
-   * to processors as the string {@code "<error>"}, or a class literal as an error type.
+   * The values of our own annotations (a user's other annotations are not our business, unless
+   * they carry ours), nested {@code @Backoff} included: each must be what its attribute declares.
+   * javac hands a value it could not make sense of (an unresolved constant or class literal, a
+   * value of the wrong type) to processors as the string {@code "<error>"}, or a class literal as
+   * an error type.
    */
   private static void requireResolvedAnnotations(Element element) {
     for (AnnotationMirror mirror : element.getAnnotationMirrors()) {
-      if (OURS.contains(
-          ((TypeElement) mirror.getAnnotationType().asElement()).getQualifiedName().toString())) {
+      TypeElement type = (TypeElement) mirror.getAnnotationType().asElement();
+      if (OURS.contains(type.getQualifiedName().toString())) {
         requireWellFormed(mirror);
+      } else {
+        // A meta-annotation stands for what it carries: the model reads those values here too.
+        for (AnnotationMirror carried : MetaAnnotations.carried(type)) {
+          requireWellFormed(carried);
+        }
       }
     }
   }

@@ -2,11 +2,16 @@ package io.retrygen.processor.write;
 
 import com.squareup.javapoet.MethodSpec;
 import io.retrygen.processor.elements.Messages;
+import io.retrygen.processor.model.AnnotationConfig;
+import io.retrygen.processor.model.BreakerConfig;
 import io.retrygen.processor.model.GuardedMethod;
 import io.retrygen.processor.model.RecoverMethod;
+import io.retrygen.processor.model.RetryConfig;
+import io.retrygen.processor.model.TimeoutConfig;
 import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.List;
+import javax.lang.model.element.TypeElement;
 import javax.lang.model.type.TypeMirror;
 
 /**
@@ -18,6 +23,9 @@ import javax.lang.model.type.TypeMirror;
  * Makes up to 5 attempts. Retries {&#64;code IOException}, but not {&#64;code
  * CardDeclinedException}. Waits 100, 200, 400, 800 ms between attempts, 1500 ms in all.
  * </pre>
+ *
+ * <p>A policy that a meta-annotation supplies says so first: {@code Policy of {&#64;code
+ * &#64;DbRetry}: makes up to 4 attempts.}
  *
  * <p>The text is wrapped here, not by JavaPoet: its {@code $W} wraps a Javadoc line without the
  * {@code " * "} prefix (JavaPoet 1.13.0), so the paragraph is split at spaces outside {@code
@@ -50,7 +58,60 @@ public final class PolicyText {
     if (!method.recovers().isEmpty()) {
       sentences.add(recovery(method));
     }
+    String source = source(method);
+    if (!source.isEmpty()) {
+      String first = sentences.get(0);
+      sentences.set(0, source + ": " + Character.toLowerCase(first.charAt(0)) + first.substring(1));
+    }
     return String.join(" ", sentences);
+  }
+
+  /**
+   * Which meta-annotations the policy comes from, empty when none: {@code Policy of {@code
+   * @DbRetry}} when one supplies every guard, else a clause for each, {@code Retry and budget from
+   * {@code @DbRetry}; timeout from {@code @Slow}}, in the order retry, circuit breaker, timeout,
+   * budget.
+   */
+  static String source(GuardedMethod method) {
+    List<TypeElement> metas = method.metaAnnotations();
+    List<AnnotationConfig> configs = method.configs();
+    if (metas.isEmpty()) {
+      return "";
+    }
+    if (metas.size() == 1 && configs.size() == countFrom(configs, metas.get(0))) {
+      return "Policy of " + code("@" + metas.get(0).getSimpleName());
+    }
+    List<String> clauses = new ArrayList<>();
+    for (TypeElement meta : metas) {
+      List<String> kinds = new ArrayList<>();
+      for (AnnotationConfig config : configs) {
+        if (meta.equals(config.metaAnnotation())) {
+          kinds.add(kind(config));
+        }
+      }
+      StringBuilder clause = new StringBuilder();
+      for (int i = 0; i < kinds.size(); i++) {
+        clause.append(i == 0 ? "" : i == kinds.size() - 1 ? " and " : ", ").append(kinds.get(i));
+      }
+      clauses.add(clause + " from " + code("@" + meta.getSimpleName()));
+    }
+    String text = String.join("; ", clauses);
+    return Character.toUpperCase(text.charAt(0)) + text.substring(1);
+  }
+
+  private static int countFrom(List<AnnotationConfig> configs, TypeElement meta) {
+    int count = 0;
+    for (AnnotationConfig config : configs) {
+      count += meta.equals(config.metaAnnotation()) ? 1 : 0;
+    }
+    return count;
+  }
+
+  private static String kind(AnnotationConfig config) {
+    return config instanceof RetryConfig ? "retry"
+        : config instanceof BreakerConfig ? "circuit breaker"
+        : config instanceof TimeoutConfig ? "timeout"
+        : "budget";
   }
 
   /**
