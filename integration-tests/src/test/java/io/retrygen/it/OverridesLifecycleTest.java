@@ -207,6 +207,21 @@ class OverridesLifecycleTest {
         overrides.describe("MixedClient.retried"));
   }
 
+  @Test
+  void describeOfARetryTurnedOff() {
+    PolicyOverrides overrides =
+        RetryOverridesTest.overrides(
+            "retrygen.retry.MixedClient.retried.enabled", "false",
+            "retrygen.retry.MixedClient.retried.delay", "7");
+
+    new MixedClientRetrying(new UncalledMixedClient(), options(overrides));
+
+    assertEquals(
+        "MixedClient.retried: retry one attempt (enabled=false), maxDuration=0,"
+            + " delay=7 (override), maxDelay=0, multiplier=0.0, jitter=0.0, random=false",
+        overrides.describe("MixedClient.retried"));
+  }
+
   // --- where overrides come from
 
   @Test

@@ -41,6 +41,7 @@ final class PolicyLine {
       if (disabled || killed) {
         line.append(" one attempt (").append(disabled ? "enabled=false" : ENABLED + "=false")
             .append(')');
+        separator = ", ";
       } else {
         value("maxAttempts", retry.maxAttempts());
       }
