@@ -285,6 +285,33 @@ class OverridesLifecycleTest {
     PolicyOverrides.from(System.getProperties()); // whatever the JVM has, nothing is rejected
   }
 
+  @Test
+  void fromPropertiesRejectsAnOverrideWhoseValueIsNotText() {
+    Properties properties = new Properties();
+    properties.put("server.port", 8080);
+    properties.put("retrygen.enabled", Boolean.FALSE);
+
+    IllegalArgumentException thrown =
+        assertThrows(IllegalArgumentException.class, () -> PolicyOverrides.from(properties));
+
+    assertEquals(
+        "The override retrygen.enabled must have a text value, not false", thrown.getMessage());
+  }
+
+  @Test
+  void fromPropertiesIgnoresOtherEntriesWhoseValueIsNotText() {
+    Properties properties = new Properties();
+    properties.put("server.port", 8080);
+    properties.put(Boolean.TRUE, "a key that is not text");
+    properties.setProperty("retrygen.retry.TunedClient.fixed.maxAttempts", "2");
+    RetryOverridesTest.Flaky delegate = RetryOverridesTest.Flaky.always();
+
+    TunedClient client =
+        new TunedClientRetrying(delegate, options(PolicyOverrides.from(properties)));
+
+    assertEquals(2, attemptsOf(client, delegate));
+  }
+
   private static final class UncalledMixedClient implements MixedClient {
     @Override
     public String retried() {
