@@ -15,6 +15,7 @@ import java.util.HashMap;
 import java.util.Map;
 import java.util.Properties;
 import java.util.TreeSet;
+import java.util.concurrent.CompletableFuture;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
@@ -154,6 +155,21 @@ class OverridesLifecycleTest {
             "retrygen.timeout.MixedClient.retried.value"),
         Arrays.asList(overrides.unusedKeys().toArray()),
         "no policy of those kinds under those labels, no such label, no budget at all");
+  }
+
+  @Test
+  void theKillSwitchKeyIsUsedByARetryABreakerOrATimeoutAlone() {
+    PolicyOverrides retries = RetryOverridesTest.overrides("retrygen.enabled", "true");
+    PolicyOverrides breakers = RetryOverridesTest.overrides("retrygen.enabled", "true");
+    PolicyOverrides timeouts = RetryOverridesTest.overrides("retrygen.enabled", "true");
+
+    new TunedClientRetrying(RetryOverridesTest.Flaky.always(), options(retries));
+    new TunedBreakerRetrying(new UncalledTunedBreaker(), options(breakers));
+    new TimedKnobsRetrying(new UncalledTimedKnobs(), options(timeouts));
+
+    assertEquals(0, retries.unusedKeys().size(), "TunedClient has only retries");
+    assertEquals(0, breakers.unusedKeys().size(), "TunedBreaker has only breakers");
+    assertEquals(0, timeouts.unusedKeys().size(), "TimedKnobs has only timeouts");
   }
 
   @Test
@@ -310,6 +326,30 @@ class OverridesLifecycleTest {
         new TunedClientRetrying(delegate, options(PolicyOverrides.from(properties)));
 
     assertEquals(2, attemptsOf(client, delegate));
+  }
+
+  private static final class UncalledTunedBreaker implements TunedBreaker {
+    @Override
+    public void call() {
+      throw new AssertionError("not called");
+    }
+
+    @Override
+    public void named() {
+      throw new AssertionError("not called");
+    }
+  }
+
+  private static final class UncalledTimedKnobs implements TimedKnobs {
+    @Override
+    public String blocking() {
+      throw new AssertionError("not called");
+    }
+
+    @Override
+    public CompletableFuture<String> later() {
+      throw new AssertionError("not called");
+    }
   }
 
   private static final class UncalledMixedClient implements MixedClient {
