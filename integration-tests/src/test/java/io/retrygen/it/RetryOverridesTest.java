@@ -350,6 +350,22 @@ class RetryOverridesTest {
   }
 
   @Test
+  void aSubclassOfANestedClassIsKeyedByItsDottedLabel() {
+    Script script = Script.alwaysFailing(new IOException("down"));
+    Outer.Mid.Service service =
+        new Outer_Mid_ServiceRetrying(
+            options(
+                "retrygen.retry.Outer.Mid.Service.serve.maxAttempts", "4",
+                "retrygen.retry.Outer.Mid.Service.serve.delay", "9"),
+            script);
+
+    assertThrows(IOException.class, service::serve);
+
+    assertEquals(4, script.calls(), "compiled: 2");
+    assertEquals(asList(9L, 9L, 9L), clock.sleeps);
+  }
+
+  @Test
   void overridesOfOneMethodLeaveTheOthersAlone() throws IOException {
     Flaky delegate = Flaky.always();
     TunedClient client =
