@@ -80,15 +80,27 @@ public final class PolicyOverrides extends OverrideTable {
    * The overrides among {@code properties}, their defaults included, e.g. {@code
    * System.getProperties()} or a file read with {@link Properties#load}.
    *
-   * @throws IllegalArgumentException as {@link #from(Map)}
+   * @throws IllegalArgumentException as {@link #from(Map)}; also for a {@code retrygen.} key whose
+   *     value is not a {@code String} (one {@code put} there, {@code put("retrygen.enabled",
+   *     false)}), which is never dropped silently
    */
   public static PolicyOverrides from(Properties properties) {
     if (properties == null) {
       throw new NullPointerException("properties == null");
     }
-    Map<String, String> values = new HashMap<String, String>();
+    Map<Object, Object> values = new HashMap<Object, Object>();
     for (String key : properties.stringPropertyNames()) {
       values.put(key, properties.getProperty(key));
+    }
+    // stringPropertyNames() leaves out an entry whose value is not a String: keep it, so that the
+    // check of from(Map) rejects it if it is an override. Iterating a Properties' entries takes
+    // its lock (Hashtable on Java 8, a synchronized view since Java 9).
+    synchronized (properties) {
+      for (Map.Entry<Object, Object> entry : properties.entrySet()) {
+        if (!(entry.getValue() instanceof String)) {
+          values.put(entry.getKey(), entry.getValue());
+        }
+      }
     }
     return new PolicyOverrides(values, true);
   }
