@@ -26,6 +26,11 @@ public final class BudgetRegistry {
     return bucket == null ? Double.NaN : bucket.tokens();
   }
 
+  /** The bucket named {@code name}, or null when none was created. */
+  static TokenBucket existing(String name) {
+    return NAMED.get(name);
+  }
+
   /**
    * The bucket named {@code name}, created full with these settings unless one of that name
    * exists already.

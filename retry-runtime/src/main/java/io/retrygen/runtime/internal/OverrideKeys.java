@@ -4,6 +4,7 @@ import java.util.Collections;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.regex.Pattern;
 
 /**
  * Not API. The keys of {@link io.retrygen.runtime.PolicyOverrides} and how their values are read:
@@ -22,6 +23,11 @@ final class OverrideKeys {
 
   /** How a value is written: 'i' an int, 'l' a long (ms), 'd' a double, 'b' true or false. */
   private static final Map<String, Map<String, Character>> ATTRIBUTES = attributes();
+  /** A whole number in ASCII digits, with an optional sign: what {@code Long.valueOf} takes. */
+  private static final Pattern WHOLE = Pattern.compile("[+-]?[0-9]+");
+  /** A decimal number: no hexadecimal, no {@code d}/{@code f} suffix, no NaN or Infinity. */
+  private static final Pattern DECIMAL =
+      Pattern.compile("[+-]?([0-9]+(\\.[0-9]*)?|\\.[0-9]+)([eE][+-]?[0-9]+)?");
 
   private OverrideKeys() {}
 
@@ -136,6 +142,9 @@ final class OverrideKeys {
 
   private static Object parse(String key, String text, char type) {
     try {
+      if (type != 'b' && !(type == 'd' ? DECIMAL : WHOLE).matcher(text).matches()) {
+        throw new NumberFormatException(text);
+      }
       switch (type) {
         case 'i':
           return Integer.valueOf(text);
@@ -143,8 +152,8 @@ final class OverrideKeys {
           return Long.valueOf(text);
         case 'd':
           Double number = Double.valueOf(text);
-          if (number.isNaN() || number.isInfinite()) {
-            throw new NumberFormatException();
+          if (number.isInfinite()) {
+            throw new NumberFormatException(text);
           }
           return number;
         default:

@@ -58,6 +58,10 @@ final class PolicyLine {
         start("budget " + budget.name(), PREFIX + BUDGET + "." + budget.name() + ".");
         value("maxTokens", budget.maxTokens());
         value("tokenRatio", budget.tokenRatio());
+        TokenBucket live = BudgetRegistry.existing(budget.name());
+        if (live != null && !live.hasSettings(budget.maxTokens(), budget.tokenRatio())) {
+          firstCreatedWins("budget", live.settings());
+        }
       }
     }
     CircuitBreakerPolicy breaker = policies.breaker;
@@ -73,6 +77,13 @@ final class PolicyLine {
       value("failureRatio", breaker.failureRatio());
       value("delay", breaker.delayMillis());
       value("successThreshold", breaker.successThreshold());
+      SharedBreaker live = BreakerRegistry.existing(policies.breakerName);
+      if (live != null && !sameSettings(live.createdWith(), breaker)) {
+        CircuitBreakerPolicy in = live.createdWith();
+        firstCreatedWins("breaker", "requestVolumeThreshold=" + in.requestVolumeThreshold()
+            + ", failureRatio=" + in.failureRatio() + ", delay=" + in.delayMillis()
+            + ", successThreshold=" + in.successThreshold());
+      }
     }
     TimeoutPolicy timeout = policies.timeout;
     if (timeout != null) {
@@ -81,6 +92,22 @@ final class PolicyLine {
       value("value", timeout.millis());
     }
     return line.toString();
+  }
+
+  /**
+   * A breaker or budget is shared by name and keeps the settings of the first binding that
+   * created it: when those differ from the ones bound here, the line says which are in force.
+   */
+  private void firstCreatedWins(String what, String settings) {
+    line.append(" (not in force: the ").append(what).append(" of this name was created first with ")
+        .append(settings).append(", and the first created wins)");
+  }
+
+  private static boolean sameSettings(CircuitBreakerPolicy a, CircuitBreakerPolicy b) {
+    return a.requestVolumeThreshold() == b.requestVolumeThreshold()
+        && Double.compare(a.failureRatio(), b.failureRatio()) == 0
+        && a.delayMillis() == b.delayMillis()
+        && a.successThreshold() == b.successThreshold();
   }
 
   private void start(String name, String keys) {

@@ -58,6 +58,8 @@ final class SharedBreaker {
   final Object registry;
   private final AtomicReference<BreakerPhase> phase;
   private final PhaseEvents events;
+  /** The settings it was created with, for {@link io.retrygen.runtime.PolicyOverrides#describe}. */
+  private final CircuitBreakerPolicy createdWith;
 
   SharedBreaker(String name, CircuitBreakerPolicy policy, Ticker ticker, Object registry) {
     if (name == null) {
@@ -67,6 +69,7 @@ final class SharedBreaker {
       throw new NullPointerException("ticker == null");
     }
     this.name = name;
+    this.createdWith = policy;
     this.requestVolumeThreshold = policy.requestVolumeThreshold();
     this.failureRatio = policy.failureRatio();
     long delayMillis = policy.delayMillis();
@@ -303,5 +306,10 @@ final class SharedBreaker {
     BreakerPhase current = phase.get();
     return "SharedBreaker{" + name + ", " + current.state
         + (current.window != null ? ", " + current.window : "") + "}";
+  }
+
+  /** The policy whose settings it was created with: the first created wins. */
+  CircuitBreakerPolicy createdWith() {
+    return createdWith;
   }
 }

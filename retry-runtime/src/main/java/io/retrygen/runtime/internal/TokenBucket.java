@@ -56,6 +56,16 @@ final class TokenBucket {
     return thousandths.get() > threshold;
   }
 
+  /** Whether it was created with these settings. */
+  boolean hasSettings(int maxTokens, double tokenRatio) {
+    return this.maxTokens == maxTokens && ratioThousandths == Math.round(tokenRatio * ONE_TOKEN);
+  }
+
+  /** Its settings, as {@code describe} shows them. */
+  String settings() {
+    return "maxTokens=" + maxTokens + ", tokenRatio=" + (ratioThousandths / (double) ONE_TOKEN);
+  }
+
   /** The tokens left: {@code k / 1000.0} for the {@code k} thousandths held, so 4.7, not 4.69… */
   double tokens() {
     return thousandths.get() / (double) ONE_TOKEN;

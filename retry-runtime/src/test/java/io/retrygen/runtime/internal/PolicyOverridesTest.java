@@ -169,6 +169,10 @@ class PolicyOverridesTest {
       "retrygen.retry.A.enabled | yes | must be true or false",
       "retrygen.enabled | 0 | must be true or false",
       "retrygen.budget.b.maxTokens | '' | is not a whole number",
+      "retrygen.budget.b.maxTokens | \u0663 | is not a whole number",
+      "retrygen.retry.A.multiplier | 2d | is not a number",
+      "retrygen.retry.A.multiplier | 0x1p1 | is not a number",
+      "retrygen.retry.A.jitter | 1e999 | is not a number",
   })
   void fromRejectsAValueThatIsNotANumberOfItsKind(String key, String value, String why) {
     IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
@@ -307,6 +311,29 @@ class PolicyOverridesTest {
         + " disabled, requestVolumeThreshold=20, failureRatio=0.5, delay=5000,"
         + " successThreshold=1; timeout value=250 (override)",
         overrides.describe("Outer.Client.charge"));
+  }
+
+  @Test
+  void describeSaysWhenASharedBreakerOrBudgetWasCreatedFirstWithOtherSettings() {
+    String name = "PolicyOverridesTest.shared";
+    RetryPolicy compiled = new RetryPolicy(name, 3, 0L, BackoffPolicy.fixed(0L))
+        .withBudget(name, 10, 0.1);
+    CircuitBreakerPolicy breaker = new CircuitBreakerPolicy("", 20, 0.5, 5000L, 1);
+    compiled.bind(RetryOptions.defaults());
+    breaker.bind(RetryOptions.defaults(), name).acquire();
+    OverrideTable table = table(
+        "retrygen.budget." + name + ".maxTokens", "4",
+        "retrygen.circuitbreaker." + name + ".requestVolumeThreshold", "2");
+    table.retry(compiled);
+    table.breaker(breaker, name, name);
+    assertEquals(name + ": retry maxAttempts=3, maxDuration=0, delay=0, maxDelay=0,"
+        + " multiplier=0.0, jitter=0.0, random=false; budget " + name + " maxTokens=4 (override),"
+        + " tokenRatio=0.1 (not in force: the budget of this name was created first with"
+        + " maxTokens=10, tokenRatio=0.1, and the first created wins); circuit breaker " + name
+        + " requestVolumeThreshold=2 (override), failureRatio=0.5, delay=5000,"
+        + " successThreshold=1 (not in force: the breaker of this name was created first with"
+        + " requestVolumeThreshold=20, failureRatio=0.5, delay=5000, successThreshold=1, and the"
+        + " first created wins)", ((PolicyOverrides) table).describe(name));
   }
 
   @Test
