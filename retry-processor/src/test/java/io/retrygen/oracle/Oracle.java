@@ -102,10 +102,6 @@ final class Oracle {
       result.count("cases", 1);
       countOverrides(drawn.overrides, result);
       for (Path path : Runner.paths(drawn.policy)) {
-        if (leftOut(drawn, path)) {
-          result.count("runs left out: " + path, 1);
-          continue;
-        }
         Model model = Model.run(drawn.policy, drawn.overrides, drawn.script, path, names.get(i));
         List<String> expected = model.trace().lines();
         List<String> actual = Runner.run(drawn.policy,
@@ -147,14 +143,6 @@ final class Oracle {
     }
     result.count("ms running", (int) ((System.nanoTime() - runStart) / 1_000_000));
     return result;
-  }
-
-  /** Whether the run of {@code drawn} on {@code path} meets a {@link KnownDefect} avoided. */
-  private static boolean leftOut(Case drawn, Path path) {
-    boolean breakerOff = drawn.policy.breaker != null && (drawn.overrides.killSwitch()
-        || "false".equals(drawn.overrides.values.get("circuitbreaker.enabled")));
-    return path == Path.ASYNC && breakerOff
-        && KnownDefect.ASYNC_BREAKER_NOT_TURNED_OFF.avoided();
   }
 
   /** The keys a run on {@code path} is given: the type's, a template's own too. */
