@@ -2,8 +2,8 @@
 # Builds and runs every retrygen benchmark, then prints one Markdown report:
 #   1. JMH per-call overhead (ns/op and gc.alloc.rate.norm B/op), 2 paths x 2 variants, for the
 #      retry rows, the circuit-breaker rows (closed success, open rejection; issue 8), the
-#      asynchronous rows (success, fail once; issue 9), the Kotlin suspend rows (issue 21) and the
-#      Reactor Mono rows (issue 22),
+#      asynchronous rows (success, fail once; issue 9), the Kotlin suspend rows (issue 21), the
+#      Reactor Mono rows (issue 22) and the rows built with run-time overrides (issue 24),
 #   2. compile cost: what retry-processor adds to javac next to what AutoValue adds, cold (whole
 #      process) and warm (in-process), for N annotated types (CompileCost; issue 13),
 #   3. cold start of one retried call per library, and the size of each library's runtime jars.

@@ -4,8 +4,9 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * One case of the oracle: a policy and a script. The cases of a seed share a type: its members
- * and one pair of guarded methods per case, each pair with a policy and a script of its own.
+ * One case of the oracle: a policy, the run-time overrides its instances are built with, and a
+ * script. The cases of a seed share a type: its members and one pair of guarded methods per case,
+ * each pair with a policy, overrides and a script of its own.
  */
 final class Case {
   /** Pairs of guarded methods per type: javac's cost is per type more than per method. */
@@ -14,24 +15,39 @@ final class Case {
   final long seed;
   final int slot;
   final Policy policy;
+  /** {@linkplain Overrides#isEmpty() Empty} for most cases. */
+  final Overrides overrides;
   final Script script;
 
-  private Case(long seed, int slot, Policy policy, Script script) {
+  private Case(long seed, int slot, Policy policy, Overrides overrides, Script script) {
     this.seed = seed;
     this.slot = slot;
     this.policy = policy;
+    this.overrides = overrides;
     this.script = script;
   }
 
-  /** The cases of {@code seed}, one per slot of its type. */
+  /**
+   * The cases of {@code seed}, one per slot of its type. A script is drawn for what the overrides
+   * make of the policy (so that it has attempts enough for an overridden {@code maxAttempts}),
+   * switches aside: a breaker the kill switch turns off still gets the calls to show it.
+   */
   static List<Case> of(long seed) {
     List<Policy> policies = PolicyGenerator.generate(seed, SLOTS);
+    List<Overrides> overrides = OverrideGenerator.generate(seed, policies);
     List<Case> cases = new ArrayList<>();
     for (int slot = 0; slot < SLOTS; slot++) {
       Policy policy = policies.get(slot);
-      Script script = ScriptGenerator.generate(seed * SLOTS + slot, policy);
-      cases.add(new Case(seed, slot, policy, script));
+      Overrides given = overrides.get(slot);
+      Script script = ScriptGenerator.generate(seed * SLOTS + slot,
+          ModelOverrides.overridden(policy, given.values));
+      cases.add(new Case(seed, slot, policy, given, script));
     }
     return cases;
+  }
+
+  /** This case with other overrides, for the shrinker. */
+  Case with(Overrides fewer) {
+    return new Case(seed, slot, policy, fewer, script);
   }
 }

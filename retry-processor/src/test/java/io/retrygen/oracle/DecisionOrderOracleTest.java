@@ -32,8 +32,11 @@ import org.junit.jupiter.api.Test;
  * types with {@code Mono} methods ({@link Path#MONO}), {@code -Doracle.single} with RxJava
  * {@code Single} ones ({@link Path#SINGLE}), {@code -Doracle.timeout} that of pairs with a
  * {@code @Timeout} of their own (SPEC §16; modelled on the deferred paths, whose deadlines are
- * virtual: {@link Policy#timeoutMillis}). A mismatch is shrunk to a minimal script
- * and reported with the policy's source and the first difference.
+ * virtual: {@link Policy#timeoutMillis}), {@code -Doracle.overrides} that of pairs whose
+ * instances and templates are built with run-time overrides (SPEC §17; {@link Overrides}: the
+ * model applies them itself, {@link ModelOverrides}), a few with a value that breaks a rule, which
+ * building must reject. A mismatch is shrunk to a minimal script (then to fewer overrides) and
+ * reported with the policy's source, its overrides and the first difference.
  */
 class DecisionOrderOracleTest {
   private static final long BASE = Long.getLong("oracle.base", 19_000_000L);
@@ -93,6 +96,10 @@ class DecisionOrderOracleTest {
       fail(result.counts.get("mismatching runs") + " runs differ from the model; the first"
           + " ones, shrunk:\n\n"
           + reports);
+    }
+    if (!result.invalid.isEmpty()) {
+      fail(result.counts.get("invalid overrides not rejected") + " invalid overrides were not"
+          + " rejected as they must be; the first:\n\n" + result.invalid.get(0));
     }
     if (SEED == null && CASES >= 5_000) {
       assertCoverage(result.counts);
@@ -165,6 +172,23 @@ class DecisionOrderOracleTest {
     for (String what : expected) {
       assertWithMessage("cases where the model saw \"%s\"", what)
           .that(counts.getOrDefault("seen: " + what, 0)).isGreaterThan(0);
+    }
+    // Run-time overrides (SPEC §17): every attribute drawn, the kill switch, invalid values.
+    if (OverrideGenerator.SHARE >= 0.2) {
+      List<String> attributes = Arrays.asList(
+          "retry.maxAttempts", "retry.maxDuration", "retry.delay", "retry.maxDelay",
+          "retry.multiplier", "retry.jitter", "retry.enabled",
+          "circuitbreaker.requestVolumeThreshold", "circuitbreaker.failureRatio",
+          "circuitbreaker.delay", "circuitbreaker.successThreshold", "circuitbreaker.enabled",
+          "budget.maxTokens", "budget.tokenRatio", "timeout.value");
+      for (String attribute : attributes) {
+        assertWithMessage("cases with %s overridden", attribute)
+            .that(counts.getOrDefault("overridden: " + attribute, 0)).isGreaterThan(0);
+      }
+      for (String what : Arrays.asList(
+          "cases with overrides", "cases under the kill switch", "invalid overrides rejected")) {
+        assertWithMessage(what).that(counts.getOrDefault(what, 0)).isGreaterThan(0);
+      }
     }
     // @Timeout (SPEC §16): attempts ran out on each deferred path whose deadline is virtual (not
     // FLOW, whose attempts end before the function returns here), and the failure went on.

@@ -63,6 +63,10 @@ import java.util.concurrent.CancellationException;
  * one that suspends; a cancellation of the caller scripted after the deadline never comes). The
  * other forms end before the method returns (their time passes at the call, outside the
  * scheduler), as a flow's attempts do: none of those times out.
+ *
+ * <p>Built with run-time overrides (SPEC §17), a method (or a template) runs with the policy they
+ * make of its annotations, which {@link ModelOverrides} computes from the values alone; everything
+ * above then applies to that policy.
  */
 final class Model {
   private final Policy policy;
@@ -74,6 +78,8 @@ final class Model {
   private final ModelBreaker breaker;
   private final ModelRecovery recovery;
   private final ModelBudget budget;
+  /** Whether the runner reads the budget's tokens after each call: the method has one compiled. */
+  private final boolean tokensRead;
   /** The limit of each attempt in ms, -1 for none. */
   private final long timeout;
   /** The label an attempt's timeout names. */
@@ -104,8 +110,10 @@ final class Model {
    */
   private boolean deferred;
 
-  private Model(Policy policy, Script script, Path path, Names names) {
+  private Model(Policy compiled, Overrides overrides, Script script, Path path, Names names) {
+    Policy policy = ModelOverrides.effective(compiled, overrides);
     this.policy = policy;
+    this.tokensRead = compiled.budget != null;
     this.retry = policy.retry;
     this.script = script;
     this.path = path;
@@ -117,9 +125,12 @@ final class Model {
     this.label = ModelNames.label(policy, names, path);
   }
 
-  /** What running {@code script} on {@code path} must show. */
-  static Model run(Policy policy, Script script, Path path, Names names) {
-    Model model = new Model(policy, script, path, names);
+  /**
+   * What running {@code script} on {@code path} must show, the methods (or the template) built
+   * with {@code overrides}.
+   */
+  static Model run(Policy policy, Overrides overrides, Script script, Path path, Names names) {
+    Model model = new Model(policy, overrides, script, path, names);
     model.runScript();
     return model;
   }
@@ -142,8 +153,9 @@ final class Model {
       deferred = false;
       runCall();
       interrupted = false; // the runner clears the flag after each call
-      if (policy.budget != null) {
-        trace.tokens(budget.tokens());
+      if (tokensRead) {
+        // The kill switch binds no budget, so none is created: RetryBudgets.tokens reads NaN.
+        trace.tokens(policy.budget != null ? budget.tokens() : Double.NaN);
       }
     }
     if (breaker != null && breaker.opened > 0) {

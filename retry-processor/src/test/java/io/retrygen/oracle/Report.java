@@ -1,9 +1,16 @@
 package io.retrygen.oracle;
 
+import java.io.PrintWriter;
+import java.io.StringWriter;
 import java.util.Collections;
 import java.util.List;
+import java.util.Map;
+import java.util.Objects;
 
-/** A mismatch written for a reader: how to rerun it, the policy, the script, the difference. */
+/**
+ * A mismatch written for a reader: how to rerun it, the policy, its overrides, the script, the
+ * difference.
+ */
 final class Report {
   /** Lines of context around the first difference. */
   private static final int CONTEXT = 6;
@@ -21,6 +28,7 @@ final class Report {
         .append(shrunk.names.type).append(", as compiled):\n")
         .append(PolicySource.render(Collections.singletonList(shrunk.of.policy),
             Collections.singletonList(shrunk.names))).append('\n');
+    text.append(overrides(original.of.overrides, shrunk, result.recurred));
     if (result.recurred) {
       text.append("Minimal script (").append(shrunk.script.calls.size()).append(" of ")
           .append(original.script.calls.size()).append(" calls; ").append(result.tries)
@@ -40,6 +48,46 @@ final class Report {
         .append("Expected, whole:\n").append(numbered(shrunk.expected, 0, shrunk.expected.size()))
         .append("Actual, whole:\n").append(numbered(shrunk.actual, 0, shrunk.actual.size()));
     return text.toString();
+  }
+
+  /**
+   * The overrides the run was built with: the drawn ones, those left after shrinking, and the keys
+   * of the pair's method on the path as they were given (with the keys of the type's other pairs).
+   */
+  private static String overrides(Overrides drawn, Oracle.Mismatch shrunk, boolean recurred) {
+    Overrides left = shrunk.of.overrides;
+    if (drawn.isEmpty()) {
+      return "Overrides: none of this pair's (the type's other pairs' keys, if any, were given)"
+          + "\n\n";
+    }
+    StringBuilder text = new StringBuilder("Overrides (RetryOptions.overrides, applied when the"
+        + " instance or template is built): ").append(drawn.describe()).append('\n');
+    boolean fewer = !left.values.equals(drawn.values)
+        || !Objects.equals(left.enabled, drawn.enabled);
+    if (recurred && fewer) {
+      text.append("  still differing with only: ").append(left.describe()).append('\n');
+    }
+    text.append("  keys given on ").append(shrunk.path).append(": ")
+        .append(left.keys(shrunk.of.policy, shrunk.names, shrunk.path)).append("\n\n");
+    return text.toString();
+  }
+
+  /**
+   * An invalid override that building did not reject as it must: with an {@code
+   * IllegalArgumentException} naming the key and the value.
+   */
+  static String invalid(Case of, Names names, Map<String, String> given, String override,
+      String built, Throwable thrown) {
+    StringWriter trace = new StringWriter();
+    if (thrown != null) {
+      thrown.printStackTrace(new PrintWriter(trace));
+    }
+    return "Seed " + of.seed + ", slot " + of.slot + ": building " + built + " with the invalid"
+        + " override " + override + " must throw an IllegalArgumentException naming it; "
+        + (thrown == null ? "it built" : "it threw " + trace) + "\nKeys given: " + given
+        + "\nPolicy (the pair of slot " + names.slot + " of type " + names.type + "):\n"
+        + PolicySource.render(Collections.singletonList(of.policy),
+            Collections.singletonList(names));
   }
 
   private static String line(List<String> lines, int index) {

@@ -2,6 +2,7 @@ package io.retrygen.oracle;
 
 import io.retrygen.runtime.AsyncRetryTemplate;
 import io.retrygen.runtime.BackoffPolicy;
+import io.retrygen.runtime.PolicyOverrides;
 import io.retrygen.runtime.RecoveryCallback;
 import io.retrygen.runtime.RetryContext;
 import io.retrygen.runtime.RetryBudgets;
@@ -11,6 +12,7 @@ import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import kotlin.Unit;
@@ -82,7 +84,14 @@ final class Runner {
     return recover.failure == null || recover.failure == Fault.THROWABLE;
   }
 
-  static Trace run(Policy policy, Script script, Path path, Names names, ClassLoader loader) {
+  /**
+   * Runs {@code script} on {@code path}, the instance (or template) built with options that give
+   * {@code overrides} (keys and values, passed to {@link PolicyOverrides#from(Map)}; none when
+   * empty). What the trace observes (the breaker's name, whether tokens are read) is the compiled
+   * policy's: what the overrides make of it is for the model to say.
+   */
+  static Trace run(Policy policy, Map<String, String> overrides, Script script, Path path,
+      Names names, ClassLoader loader) {
     World world = new World(script, path,
         policy.breaker == null ? null : ModelNames.breaker(policy, names, path));
     Hooks.enter(world);
@@ -92,9 +101,20 @@ final class Runner {
       if (script.observe) {
         options.listener(new Listeners.Tagged("opt"));
       }
-      Target target = path.template
-          ? new TemplateTarget(policy, options.build(), names, path.async)
-          : new GeneratedTarget(policy, options.build(), names, loader, path);
+      if (!overrides.isEmpty()) {
+        options.overrides(PolicyOverrides.from(overrides));
+      }
+      Target target;
+      try {
+        target = path.template
+            ? new TemplateTarget(policy, options.build(), names, path.async)
+            : new GeneratedTarget(policy, options.build(), names, loader, path);
+      } catch (IllegalArgumentException | InvocationTargetException e) {
+        // Valid overrides rejected: a difference from the model, which builds every drawn case.
+        Throwable thrown = e instanceof InvocationTargetException ? e.getCause() : e;
+        world.trace.note("building threw " + thrown);
+        return world.trace;
+      }
       for (int number = 1; number <= script.calls.size(); number++) {
         world.beginCall(number);
         if (script.calls.get(number - 1).newInstance) {
@@ -138,6 +158,30 @@ final class Runner {
       Thread.interrupted();
     }
     return world.trace;
+  }
+
+  /**
+   * What building the pair's generated instance (or, {@code template}, its template) with options
+   * that give {@code overrides} throws; null when it builds.
+   */
+  static Throwable build(Policy policy, Map<String, String> overrides, Names names,
+      ClassLoader loader, boolean template) {
+    try {
+      RetryOptions options = RetryOptions.builder()
+          .overrides(PolicyOverrides.from(overrides)).build();
+      if (template) {
+        new TemplateTarget(policy, options, names, false);
+      } else {
+        new GeneratedTarget(policy, options, names, loader, Path.SYNC);
+      }
+      return null;
+    } catch (InvocationTargetException e) {
+      return e.getCause();
+    } catch (ReflectiveOperationException e) {
+      throw new AssertionError("cannot build " + names.qualifiedType(), e);
+    } catch (RuntimeException e) {
+      return e;
+    }
   }
 
   /**

@@ -5,12 +5,14 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.Deque;
 import java.util.List;
+import java.util.Map;
 
 /**
  * Shrinks the script of a mismatch: tries shorter and simpler scripts (fewer calls, invocations
  * and waits, then plain outcomes: no duration, no interrupt, no throwing predicate, a completed
- * future) and keeps each that still makes a difference, until none does. Every try runs on a
- * fresh compiled copy of the policy, so that no budget or breaker state carries over.
+ * future) and keeps each that still makes a difference, until none does; then the overrides, one
+ * attribute (or the kill switch) left out at a time. Every try runs on a fresh compiled copy of
+ * the policy, so that no budget or breaker state carries over.
  */
 final class Shrinker {
   /** Copies compiled at a time. */
@@ -18,10 +20,15 @@ final class Shrinker {
   /** Tries at most: shrinking must end even when every step helps. */
   private static final int MAX_TRIES = 600;
 
-  private final Case of;
+  /** The case, with the overrides left so far. */
+  private Case of;
   private final Path path;
   private final Deque<Names> copies = new ArrayDeque<>();
   private ClassLoader loader;
+  /** The names of the copies compiled last; null before. */
+  private List<Names> compiled;
+  /** The override keys the instances of the copies' type are given: those of every copy. */
+  private Map<String, String> copiesKeys;
   private int tries;
 
   private Shrinker(Case of, Path path) {
@@ -69,7 +76,49 @@ final class Shrinker {
         }
       }
     }
+    progress = true;
+    while (progress && shrinker.tries < MAX_TRIES) {
+      progress = false;
+      for (Overrides fewer : candidates(shrinker.of.overrides)) {
+        Case kept = shrinker.of;
+        shrinker.use(kept.with(fewer));
+        Oracle.Mismatch smaller = shrinker.retry(best.script);
+        if (smaller != null) {
+          best = smaller;
+          progress = true;
+          break;
+        }
+        shrinker.use(kept);
+        if (shrinker.tries >= MAX_TRIES) {
+          break;
+        }
+      }
+    }
     return new Shrunk(best, shrinker.tries, true);
+  }
+
+  /** Shrinks with {@code fewer} overrides from now on: on copies built with them. */
+  private void use(Case fewer) {
+    of = fewer;
+    if (of.policy.budget != null) {
+      // Building one copy binds and creates the budgets of all, with the overrides of then. (A
+      // breaker is created by its first call, and each copy's is called by its own run alone.)
+      copies.clear();
+    } else if (compiled != null) {
+      copiesKeys = Overrides.ofType(Collections.nCopies(COPIES, of), compiled);
+    }
+  }
+
+  /** The overrides with one attribute left out, or the type's {@code retrygen.enabled}. */
+  private static List<Overrides> candidates(Overrides overrides) {
+    List<Overrides> candidates = new ArrayList<>();
+    if (overrides.enabled != null) {
+      candidates.add(overrides.without(null));
+    }
+    for (String attribute : overrides.values.keySet()) {
+      candidates.add(overrides.without(attribute));
+    }
+    return candidates;
   }
 
   private Oracle.Mismatch retry(Script script) {
@@ -77,16 +126,20 @@ final class Shrinker {
     Names names;
     if (path.template) {
       names = PolicyCompiler.freshNames(1).get(0);
+      copiesKeys =
+          Overrides.ofType(Collections.singletonList(of), Collections.singletonList(names));
     } else {
       if (copies.isEmpty()) {
         List<Names> fresh = PolicyCompiler.freshNames(COPIES);
         loader = PolicyCompiler.compile(Collections.singletonMap(fresh.get(0).qualifiedType(),
             PolicySource.render(Collections.nCopies(COPIES, of.policy), fresh)));
         copies.addAll(fresh);
+        compiled = fresh;
+        copiesKeys = Overrides.ofType(Collections.nCopies(COPIES, of), fresh);
       }
       names = copies.poll();
     }
-    return Oracle.differs(of, script, path, names, loader);
+    return Oracle.differs(of, script, path, names, loader, copiesKeys);
   }
 
   /** Smaller scripts first, then simpler ones. */

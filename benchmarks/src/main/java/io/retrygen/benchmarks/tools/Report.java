@@ -22,7 +22,9 @@ import java.util.Map;
  * issue 9 ({@code Async*} benchmarks, paths {@code success} and {@code failOnce}, no variant),
  * and the Kotlin suspend rows of issue 21 ({@code Suspend*} benchmarks, the paths and variants of
  * the synchronous rows), and the Reactor rows of issue 22 ({@code Mono*} benchmarks, paths {@code
- * success} and {@code failOnce}, no variant).
+ * success} and {@code failOnce}, no variant), and the rows of issue 24 that build the same
+ * guarded methods with run-time overrides ({@code Overrides*}, next to {@code RetrygenInterface}
+ * and {@code RetrygenBreaker}).
  */
 public final class Report {
   /** Anything below this is measurement noise: a real allocation is at least 16 bytes. */
@@ -194,6 +196,37 @@ public final class Report {
         null, null),
   };
 
+  private static final Row[] OVERRIDE_ROWS = {
+    new Row("RetrygenInterface", "**retrygen, default options**",
+        "generated `ServiceRetrying`, `new ServiceRetrying(backend)`: `@Retryable(maxAttempts ="
+            + " 3, backoff = @Backoff(delay = 0))` as compiled",
+        null, null),
+    new Row("OverridesRetrygen", "**retrygen, overridden**",
+        "the same built with options whose `PolicyOverrides` set `maxAttempts=5` and `delay=0`"
+            + " for `Service.call`, plus a key for a label no method has; applied once, by the"
+            + " constructor",
+        null, null),
+    new Row("OverridesKillSwitch", "**retrygen, kill switch**",
+        "the same built with `retrygen.enabled=false` (and the unrelated key): one attempt, so"
+            + " success path only",
+        null, null),
+  };
+
+  private static final Row[] OVERRIDE_BREAKER_ROWS = {
+    new Row("RetrygenBreaker", "**retrygen `@CircuitBreaker`, default options**",
+        "generated `BreakerServiceRetrying` (window 20, ratio 0.5, 5 s); open:"
+            + " `OpenBreakerServiceRetrying` (window 1, 1 h)",
+        null, null),
+    new Row("OverridesBreaker", "**retrygen `@CircuitBreaker`, overridden**",
+        "the same built with options whose `PolicyOverrides` set `requestVolumeThreshold=10`,"
+            + " `failureRatio=0.75`, `delay=1000` (open: `delay=7200000`), plus the unrelated key",
+        null, null),
+    new Row("OverridesBreakerOff", "**retrygen `@CircuitBreaker`, turned off**",
+        "the closed one built with `enabled=false` for its name: every call passes, nothing is"
+            + " counted (closed path only)",
+        null, null),
+  };
+
   private final Map<String, double[]> jmh = new HashMap<>(); // key -> {score, error}
   private final Map<String, String[]> coldStart;
   private final Map<String, String[]> sizes;
@@ -312,8 +345,38 @@ public final class Report {
     out.append("\nThe success path of a synchronous call with a 1 s limit per attempt that is"
         + " never reached. Same cells as above.\n");
 
+    out.append("\n| Run-time overrides (issue 24) | What the row includes | success, inline"
+        + " | success, DONT_INLINE | fail once, inline | fail once, DONT_INLINE |\n");
+    out.append("|---|---|--:|--:|--:|--:|\n");
+    for (Row row : OVERRIDE_ROWS) {
+      out.append("| ").append(row.name()).append(" | ").append(row.includes());
+      for (String path : PATHS) {
+        for (String variant : VARIANTS) {
+          out.append(" | ").append(cell(row.benchmark(), path, variant));
+        }
+      }
+      out.append(" |\n");
+    }
+    out.append("\n| Run-time overrides, circuit breaker (issue 24) | What the row includes"
+        + " | closed success, inline | closed success, DONT_INLINE | open rejection, inline"
+        + " | open rejection, DONT_INLINE |\n");
+    out.append("|---|---|--:|--:|--:|--:|\n");
+    for (Row row : OVERRIDE_BREAKER_ROWS) {
+      out.append("| ").append(row.name()).append(" | ").append(row.includes());
+      for (String path : BREAKER_PATHS) {
+        for (String variant : VARIANTS) {
+          out.append(" | ").append(cell(row.benchmark(), path, variant));
+        }
+      }
+      out.append(" |\n");
+    }
+    out.append("\nThe same guarded methods built with default options and with options carrying"
+        + " `PolicyOverrides`, which the generated constructor applies once, in the same run."
+        + " Same cells as above.\n");
+
     checkTargets();
-    out.append("\n| Target (issue 4; breaker rows: issue 8; template: issue 11) | Result |\n");
+    out.append("\n| Target (issue 4; breaker rows: issue 8; template: issue 11; overrides:"
+        + " issue 24) | Result |\n");
     out.append("|---|---|\n");
     for (String verdict : verdicts) {
       out.append(verdict).append('\n');
@@ -407,6 +470,10 @@ public final class Report {
           String.format(Locale.ROOT, "%s, %s (%+.1f ns/op vs direct %s)", bytes(bytes),
               ns(time[0]), time[0] - direct[0], ns(direct[0])));
     }
+    for (String variant : VARIANTS) {
+      checkNoCost("OverridesRetrygen", "RetrygenInterface", "success", variant);
+      checkNoCost("OverridesBreaker", "RetrygenBreaker", "closedSuccess", variant);
+    }
     String[] empty = coldStart.get("empty");
     for (String label : new String[] {"retrygen-interface", "retrygen-class"}) {
       String[] cold = coldStart.get(label);
@@ -446,6 +513,34 @@ public final class Report {
           String.format(Locale.ROOT, "retry-runtime %.1f KiB; with retry-annotations %.1f KiB",
               kib, Long.parseLong(all[1]) / 1024.0));
     }
+  }
+
+  /**
+   * Issue 24's target, when the run has {@code row}: overrides cost nothing on the success path
+   * (SPEC §17: they are applied once, into the bound policy), so {@code row} is no slower than
+   * {@code baseline} (the same method with default options) beyond the error of the two, and
+   * allocates nothing. (The fail-once path is in the table, not a target: its rows differ by
+   * more between forks than within one, see the README.)
+   */
+  private void checkNoCost(String row, String baseline, String path, String variant) {
+    double[] time = jmh.get(key(row, path, variant, false));
+    if (time == null) {
+      return;
+    }
+    double[] base = jmh.get(key(baseline, path, variant, false));
+    double bytes = alloc(row, path, variant);
+    if (base == null) {
+      verdict("overrides cost nothing on the success path: " + row + ", " + variant, false,
+          "missing results for " + baseline);
+      return;
+    }
+    double delta = time[0] - base[0];
+    double error = Math.hypot(finite(time[1]), finite(base[1]));
+    verdict("overrides cost nothing on the success path (no slower than default options beyond"
+            + " the error, 0 B/op): " + row + ", " + path + ", " + variant,
+        delta <= error && bytes < ZERO_BYTES,
+        String.format(Locale.ROOT, "%+.2f ns/op (%s vs %s, error ±%.2f ns), %s", delta,
+            ns(time[0]), ns(base[0]), error, bytes(bytes)));
   }
 
   /** A note when the difference to the target is within the 99.9% error of the figures. */
@@ -505,10 +600,12 @@ public final class Report {
   }
 
   private static String key(String benchmark, String path, String variant, boolean alloc) {
-    // The direct calls have no path parameter: measured on the (closed) success path only.
+    // The direct calls, the timeouts, the kill switch and the breaker turned off have no path
+    // parameter: measured on the (closed) success path only.
     String pathKey = ("Direct".equals(benchmark) || "AsyncDirect".equals(benchmark)
         || "SuspendDirect".equals(benchmark) || "MonoDirect".equals(benchmark)
-        || benchmark.startsWith("Timeout"))
+        || benchmark.startsWith("Timeout") || "OverridesKillSwitch".equals(benchmark)
+        || "OverridesBreakerOff".equals(benchmark))
         && ("success".equals(path) || "closedSuccess".equals(path)) ? "" : path;
     return benchmark + "|" + pathKey + "|" + variant
         + (alloc ? "|alloc" : "");

@@ -165,7 +165,7 @@ public abstract class AsyncCall<T> extends CallState<T> {
       SharedBreaker current = breaker.breaker();
       issuer = current;
       try {
-        PERMIT.lazySet(this, current.acquire()); // published by the claim's CAS, or alone yet
+        PERMIT.lazySet(this, breaker.acquire(current)); // published by the claim's CAS
       } catch (Throwable refusal) { // CircuitBreakerOpenException, or a Ticker that throws
         refused = refusal;
       }

@@ -99,6 +99,15 @@ public final class CircuitBreakerGate {
     return breaker().acquire();
   }
 
+  /**
+   * As {@link #acquire()}, from {@code current}, the breaker {@link #breaker()} returned to a
+   * caller that records the outcome on that breaker itself (the asynchronous driver): a gate that
+   * overrides turned off permits with {@link #NO_PERMIT} here too.
+   */
+  long acquire(SharedBreaker current) {
+    return disabled ? NO_PERMIT : current.acquire();
+  }
+
   /** Records that the call of {@code permit} succeeded (or failed in a way that counts as success). */
   public void onSuccess(long permit) {
     record(permit, false);

@@ -16,6 +16,7 @@ import io.retrygen.RetryListener;
 import io.retrygen.runtime.BackoffPolicy;
 import io.retrygen.runtime.CircuitBreakerOpenException;
 import io.retrygen.runtime.CircuitBreakers;
+import io.retrygen.runtime.PolicyOverrides;
 import io.retrygen.runtime.RandomSource;
 import io.retrygen.runtime.RetryBudgets;
 import io.retrygen.runtime.RetryOptions;
@@ -1260,6 +1261,27 @@ class AsyncCallTest {
     assertTrue(pending.isCancelled());
     assertEquals(2, breaker.windowCount()); // given back without an outcome
     assertEquals(1, breaker.windowFailures());
+  }
+
+  @Test
+  void aBreakerThatOverridesTurnOffNeitherCountsNorOpens() {
+    RetryOptions turnedOff = options.toBuilder()
+        .overrides(PolicyOverrides.from(Collections.singletonMap(
+            "retrygen.circuitbreaker." + label + ".enabled", "false")))
+        .build();
+    CircuitBreakerGate breaker =
+        new CircuitBreakerPolicy("", 1, 1.0, 1000L, 1).bind(turnedOff, label);
+    for (int call = 1; call <= 3; call++) {
+      IOException down = new IOException("down " + call);
+      Delegate delegate = new Delegate().then(failed(down));
+
+      CompletableFuture<String> failed = start(guarded(null, breaker, delegate), false);
+
+      assertSame(down, failureOf(failed)); // never a CircuitBreakerOpenException
+      assertEquals(1, delegate.calls());
+    }
+    assertEquals(CLOSED, breaker.state());
+    assertEquals(0, breaker.windowCount());
   }
 
   @Test
