@@ -115,7 +115,8 @@ final class Rounds {
       // functions (kapt puts them there); the interface reports what is wrong with them, once.
       for (Element element : Declarations.typeAndOwnMethods(type)) {
         if (MetaAnnotations.any(element, PROCESSED_ANNOTATIONS)
-            || Mirrors.find(element, AnnotationNames.RECOVER) != null) {
+            || Mirrors.find(element, AnnotationNames.RECOVER) != null
+            || !MetaAnnotations.tooDeepPlaced(element).isEmpty()) {
           annotated.add(type);
           break;
         }

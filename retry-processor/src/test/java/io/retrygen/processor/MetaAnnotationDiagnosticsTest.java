@@ -403,6 +403,41 @@ class MetaAnnotationDiagnosticsTest {
   }
 
   @Test
+  void aMetaAnnotationOnAMetaAnnotationFromAJarIsAnErrorWhereItIsUsed() throws IOException {
+    compileWithoutProcessor(
+        JavaFileObjects.forSourceLines(
+            "lib.Inner",
+            "package lib;",
+            "import io.retrygen.Retryable;",
+            "@Retryable(maxAttempts = 2)",
+            "public @interface Inner {}"),
+        JavaFileObjects.forSourceLines(
+            "lib.Outer",
+            "package lib;",
+            "@Inner",
+            "public @interface Outer {}"));
+    JavaFileObject source =
+        JavaFileObjects.forSourceLines(
+            "test.Client",
+            "package test;",
+            "interface Client {",
+            "  @lib.Outer",
+            "  String call();",
+            "}");
+    // Nothing else of ours in this compilation: the jar's @Outer alone must not go unnoticed.
+    Compilation compilation = javacWithJar().compile(source);
+    assertThat(compilation).hadErrorCount(1);
+    assertThat(compilation)
+        .hadErrorContaining(
+            "@Outer, from the class path, carries @Inner, which stands for @Retryable;"
+                + " meta-annotations go one level deep, so @Outer stands for nothing here. Use"
+                + " @Inner here, or put @Retryable on @Outer itself")
+        .inFile(source)
+        .onLineContaining("@lib.Outer");
+    assertThat(processor.createdSourceFiles()).isEmpty();
+  }
+
+  @Test
   void aValidMetaAnnotationFromAJarMakesItsUserAnInput() throws IOException {
     compileWithoutProcessor(
         JavaFileObjects.forSourceLines(

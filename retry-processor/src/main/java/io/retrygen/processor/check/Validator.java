@@ -148,6 +148,31 @@ public final class Validator {
     for (AnnotationMirror placed : MetaAnnotations.placed(element)) {
       addIfFromClassPath((TypeElement) placed.getAnnotationType().asElement(), fromClassPath);
     }
+    checkTooDeepFromClassPath(element);
+  }
+
+  /**
+   * An annotation from the class path placed on {@code element} that carries a meta-annotation
+   * (one level too deep) stands for nothing: its declaration cannot be reported, so its use is.
+   * One compiled here is reported on its declaration instead.
+   */
+  private void checkTooDeepFromClassPath(Element element) {
+    for (AnnotationMirror placed : MetaAnnotations.tooDeepPlaced(element)) {
+      TypeElement outer = (TypeElement) placed.getAnnotationType().asElement();
+      if (metaAnnotationsCompiledHere.contains(outer.getQualifiedName().toString())) {
+        continue;
+      }
+      AnnotationMirror deeper = MetaAnnotations.tooDeep(outer).get(0);
+      TypeElement inner = (TypeElement) deeper.getAnnotationType().asElement();
+      String carried = MetaAnnotations.names(MetaAnnotations.carried(inner));
+      report.error(
+          element, placed,
+          "@%s, from the class path, carries @%s, which stands for %s; meta-annotations go one"
+              + " level deep, so @%s stands for nothing here. Use @%s here, or put %s on @%s"
+              + " itself",
+          outer.getSimpleName(), inner.getSimpleName(), carried, outer.getSimpleName(),
+          inner.getSimpleName(), carried, outer.getSimpleName());
+    }
   }
 
   /**

@@ -134,6 +134,23 @@ public final class MetaAnnotations {
     return isOurs(type) ? Collections.<AnnotationMirror>emptyList() : placed(type);
   }
 
+  /**
+   * The annotations on {@code element} (a type or method that uses them) whose type carries none
+   * of ours but carries an annotation type that does: one level too deep, so they stand for
+   * nothing here. Their declaration gets the error when it is compiled here; one from the class
+   * path can only be reported where it is used.
+   */
+  public static List<AnnotationMirror> tooDeepPlaced(Element element) {
+    List<AnnotationMirror> tooDeep = new ArrayList<>();
+    for (AnnotationMirror each : element.getAnnotationMirrors()) {
+      TypeElement type = typeOf(each);
+      if (carried(type).isEmpty() && !tooDeep(type).isEmpty()) {
+        tooDeep.add(each);
+      }
+    }
+    return tooDeep;
+  }
+
   /** {@code @Retryable}, {@code @Retryable and @Timeout}: what {@code carried} stands for. */
   public static String names(List<AnnotationMirror> carried) {
     StringBuilder text = new StringBuilder();
