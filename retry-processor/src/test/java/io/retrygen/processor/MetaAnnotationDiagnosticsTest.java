@@ -363,6 +363,107 @@ class MetaAnnotationDiagnosticsTest {
   }
 
   @Test
+  void aTypeLevelMetaAnnotationThatGuardsNoMethodIsAWarningNamingIt() {
+    JavaFileObject source =
+        JavaFileObjects.forSourceLines(
+            "test.Client",
+            "package test;",
+            "@DbRetry",
+            "class Client {",
+            "  public final String call() { return \"\"; }",
+            "}");
+    Compilation compilation = javac.compile(meta("DbRetry", "@Retryable(maxAttempts = 2)"), source);
+    assertThat(compilation).succeeded();
+    assertThat(compilation)
+        .hadWarningContaining("@DbRetry on Client guards no method, so it has no effect")
+        .inFile(source)
+        .onLineContaining("@DbRetry");
+  }
+
+  @Test
+  void aRetryForTheMethodCannotThrowIsAWarningWhereTheMetaAnnotationIsUsed() {
+    JavaFileObject source =
+        JavaFileObjects.forSourceLines(
+            "test.Client",
+            "package test;",
+            "interface Client {",
+            "  @DbRetry",
+            "  String call();",
+            "}");
+    Compilation compilation =
+        javac.compile(
+            meta("DbRetry", "@Retryable(retryFor = java.util.concurrent.TimeoutException.class)"),
+            source);
+    assertThat(compilation).succeeded();
+    assertThat(compilation)
+        .hadWarningContaining(
+            "@Retryable(retryFor = TimeoutException.class) of @DbRetry can never match:"
+                + " TimeoutException is a checked exception that call() cannot throw")
+        .inFile(source)
+        .onLineContaining("@DbRetry");
+  }
+
+  @Test
+  void aTimeoutNotBelowMaxDurationInOneMetaAnnotationIsAWarningWhereItIsUsed() {
+    Compilation compilation =
+        javac.compile(
+            meta("DbRetry", "@Retryable(maxDuration = 2000, backoff = @Backoff(delay = 10))",
+                "@Timeout(2000)"),
+            USER);
+    assertThat(compilation).succeeded();
+    assertThat(compilation)
+        .hadWarningContaining(
+            "@Timeout(2000) of @DbRetry is not below the maxDuration = 2000 ms of the @Retryable"
+                + " of call")
+        .inFile(USER)
+        .onLineContaining("@DbRetry");
+  }
+
+  @Test
+  void retryOnResultOfAMetaAnnotationOnAVoidMethodIsAnErrorWhereItIsUsed() {
+    JavaFileObject source =
+        JavaFileObjects.forSourceLines(
+            "test.Client",
+            "package test;",
+            "interface Client {",
+            "  @DbRetry",
+            "  void call();",
+            "  default boolean stale(Object result) { return true; }",
+            "}");
+    Compilation compilation =
+        javac.compile(meta("DbRetry", "@Retryable(retryOnResult = \"stale\")"), source);
+    assertThat(compilation).hadErrorCount(1);
+    assertThat(compilation)
+        .hadErrorContaining(
+            "@Retryable(retryOnResult = \"stale\") of @DbRetry cannot apply to call(): it returns"
+                + " void")
+        .inFile(source)
+        .onLineContaining("@DbRetry");
+  }
+
+  @Test
+  void aMetaAnnotationWithSourceRetentionIsAWarningOnItsRetention() {
+    JavaFileObject source =
+        JavaFileObjects.forSourceLines(
+            "test.DbRetry",
+            "package test;",
+            "import io.retrygen.Retryable;",
+            "import java.lang.annotation.*;",
+            "@Retryable(maxAttempts = 2)",
+            "@Retention(RetentionPolicy.SOURCE)",
+            "public @interface DbRetry {}");
+    Compilation compilation = javac.compile(source, USER);
+    assertThat(compilation).succeeded();
+    assertThat(compilation)
+        .hadWarningContaining(
+            "@DbRetry has SOURCE retention, so class files do not keep it: a type compiled later"
+                + " that inherits a method or type carrying it")
+        .inFile(source)
+        .onLineContaining("RetentionPolicy.SOURCE");
+    assertThat(compilation).hadWarningCount(1);
+  }
+
+  @Test
   void aMetaAnnotationFromAJarWithAnInvalidValueIsAnErrorOnTheInputNamingIt()
       throws IOException {
     compileWithoutProcessor(

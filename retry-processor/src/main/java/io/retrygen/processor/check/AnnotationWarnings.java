@@ -7,8 +7,11 @@ import io.retrygen.processor.model.BackoffConfig;
 import io.retrygen.processor.model.Report;
 import io.retrygen.processor.read.ConfigCache;
 import javax.lang.model.element.AnnotationMirror;
+import javax.lang.model.element.AnnotationValue;
 import javax.lang.model.element.Element;
+import javax.lang.model.element.ElementKind;
 import javax.lang.model.element.TypeElement;
+import javax.lang.model.element.VariableElement;
 import javax.lang.model.type.TypeMirror;
 import javax.lang.model.util.Elements;
 import javax.lang.model.util.Types;
@@ -44,6 +47,39 @@ public final class AnnotationWarnings {
         warnMaxDelayWithoutEffect(element);
       }
     }
+    if (type.getKind() == ElementKind.ANNOTATION_TYPE) {
+      warnSourceRetention(type);
+    }
+  }
+
+  /**
+   * Warns about a meta-annotation with {@code SOURCE} retention: it stands for ours in this
+   * compilation only, since class files do not keep it, so a type compiled later that inherits a
+   * method or type carrying it (another module, a Kotlin stub, an incremental rebuild) loses the
+   * policy without a word. Ours are {@code CLASS}; no {@code @Retention} means {@code CLASS} too.
+   */
+  private void warnSourceRetention(TypeElement meta) {
+    AnnotationMirror retention = Mirrors.find(meta, "java.lang.annotation.Retention");
+    if (retention == null) {
+      return;
+    }
+    for (AnnotationValue value : retention.getElementValues().values()) {
+      if (value.getValue() instanceof VariableElement
+          && ((VariableElement) value.getValue()).getSimpleName().contentEquals("SOURCE")) {
+        warnSourceRetention(meta, retention, value);
+      }
+    }
+  }
+
+  private void warnSourceRetention(
+      TypeElement meta, AnnotationMirror retention, AnnotationValue value) {
+    report.warning(
+        meta, retention, value,
+        "@%s has SOURCE retention, so class files do not keep it: a type compiled later that"
+            + " inherits a method or type carrying it (from another module, or after an"
+            + " incremental rebuild) loses the policy it stands for. Use"
+            + " @Retention(RetentionPolicy.CLASS), as retrygen's own annotations do",
+        meta.getSimpleName());
   }
   /**
    * Warns about a {@code maxDelay} on a fixed backoff with nothing to cap: no multiplier, no
