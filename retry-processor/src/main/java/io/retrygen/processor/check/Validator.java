@@ -2,8 +2,6 @@ package io.retrygen.processor.check;
 
 import io.retrygen.processor.elements.AnnotationNames;
 import io.retrygen.processor.elements.Declarations;
-import io.retrygen.processor.elements.KotlinSupport;
-import io.retrygen.processor.elements.Messages;
 import io.retrygen.processor.elements.MetaAnnotations;
 import io.retrygen.processor.elements.Mirrors;
 import io.retrygen.processor.elements.Visibility;
@@ -16,7 +14,6 @@ import io.retrygen.processor.model.RetryConfig;
 import io.retrygen.processor.model.RetryableType;
 import io.retrygen.processor.model.TimeoutConfig;
 import io.retrygen.processor.read.ConfigCache;
-import io.retrygen.processor.read.RecoverFit;
 import java.util.HashSet;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -26,7 +23,6 @@ import javax.lang.model.element.AnnotationValue;
 import javax.lang.model.element.Element;
 import javax.lang.model.element.ElementKind;
 import javax.lang.model.element.ExecutableElement;
-import javax.lang.model.element.Modifier;
 import javax.lang.model.element.PackageElement;
 import javax.lang.model.element.TypeElement;
 import javax.lang.model.type.TypeMirror;
@@ -107,7 +103,7 @@ public final class Validator {
     MetaAnnotations.Placed budget =
         metaAnnotations.findOnce(element, AnnotationNames.RETRY_BUDGET);
     if (element instanceof ExecutableElement) {
-      checkOverridable(
+      shapeValidator.checkOverridable(
           (ExecutableElement) element,
           retryable != null ? retryable.written()
               : breaker != null ? breaker.written()
@@ -115,7 +111,7 @@ public final class Validator {
               : null);
       AnnotationMirror recover = Mirrors.find(element, AnnotationNames.RECOVER);
       if (recover != null) {
-        checkRecover((ExecutableElement) element);
+        shapeValidator.checkRecover((ExecutableElement) element);
       }
     }
     metaAnnotations.checkDirectBackoff(element, retryable);
@@ -184,67 +180,6 @@ public final class Validator {
             String.format(
                 "nothing in %s is guarded, so no class is generated for it", type.getSimpleName()));
       }
-    }
-  }
-
-  private void checkOverridable(ExecutableElement method, AnnotationMirror annotation) {
-    if (annotation == null) {
-      return;
-    }
-    String annotationName = "@" + annotation.getAnnotationType().asElement().getSimpleName();
-    Set<Modifier> modifiers = method.getModifiers();
-    String reason =
-        modifiers.contains(Modifier.FINAL) ? "final"
-            : modifiers.contains(Modifier.STATIC) ? "static"
-            : modifiers.contains(Modifier.PRIVATE) ? "private"
-            : null;
-    if (reason != null && reason.equals("final") && KotlinSupport.isKotlin(method)) {
-      report.error(
-          method,
-          "%s cannot be used on final function %s: the generated class guards a function by"
-              + " overriding it, and Kotlin functions are final unless marked open. Mark it"
-              + " `open`, or remove the annotation",
-          annotationName, Messages.signature(method));
-    } else if (reason != null) {
-      report.error(
-          method,
-          "%s cannot be used on %s method %s: the generated class guards a method by overriding"
-              + " it, and a %s method cannot be overridden. Remove %s, or remove the annotation",
-          annotationName, reason, Messages.signature(method), reason, reason);
-    }
-  }
-
-  /** A recover method must be callable by the generated class: non-private, non-static, a body. */
-  private void checkRecover(ExecutableElement method) {
-    Set<Modifier> modifiers = method.getModifiers();
-    if (modifiers.contains(Modifier.PRIVATE)) {
-      report.error(
-          method,
-          "@Recover method %s is private, so the generated class cannot call it. Make it"
-              + " package-private, protected or public",
-          Messages.signature(method));
-    } else if (modifiers.contains(Modifier.STATIC)) {
-      boolean inInterface = method.getEnclosingElement().getKind().isInterface();
-      report.error(
-          method,
-          "@Recover method %s is static: a recover method is called on the instance the"
-              + " generated class wraps. %s",
-          Messages.signature(method),
-          inInterface ? "Make it a default method instead of static" : "Remove static");
-    } else if (KotlinSupport.hasBodyInDefaultImpls(method, types)) {
-      report.error(
-          method,
-          "@Recover method %s cannot be called: %s. %s",
-          Messages.signature(method), KotlinSupport.defaultImplsCause(method),
-          KotlinSupport.JVM_DEFAULT_FIX);
-    } else if (!RecoverFit.hasBody(method)) {
-      report.error(
-          method,
-          "@Recover method %s has no body, so the generated class has nothing to call. %s",
-          Messages.signature(method),
-          !method.getEnclosingElement().getKind().isInterface() || KotlinSupport.isKotlin(method)
-              ? "Give it a body"
-              : "Make it a default method");
     }
   }
 
