@@ -71,7 +71,7 @@ public final class RecoverWarnings {
           || !RecoverFit.hasBody(recover)
           || recover.getModifiers().contains(Modifier.PRIVATE)
           || recover.getModifiers().contains(Modifier.STATIC)) {
-        continue; // Validator.checkRecover reported it
+        continue; // ShapeValidator.checkRecover reported it
       }
       if (entries == null) {
         entries = hierarchy.methods(type, hierarchy.supertypes(type));

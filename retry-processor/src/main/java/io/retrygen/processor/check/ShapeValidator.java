@@ -2,9 +2,13 @@ package io.retrygen.processor.check;
 
 import io.retrygen.processor.elements.GeneratedNames;
 import io.retrygen.processor.elements.KotlinSupport;
+import io.retrygen.processor.elements.Messages;
 import io.retrygen.processor.elements.SealedTypes;
 import io.retrygen.processor.elements.SerializableInputs;
 import io.retrygen.processor.model.Report;
+import io.retrygen.processor.read.RecoverFit;
+import java.util.Set;
+import javax.lang.model.element.AnnotationMirror;
 import javax.lang.model.element.Element;
 import javax.lang.model.element.ElementKind;
 import javax.lang.model.element.ExecutableElement;
@@ -17,7 +21,8 @@ import javax.lang.model.util.Types;
 
 /**
  * The rules for the input type itself: what kind of type it is, whether the generated
- * class can see, extend or implement, and construct it. Reports why not on the type.
+ * class can see, extend or implement, and construct it, and whether it can override a guarded
+ * method and call a recover method. Reports why not on the type or the method.
  */
 public final class ShapeValidator {
   private final Elements elements;
@@ -145,6 +150,71 @@ public final class ShapeValidator {
       valid = false;
     }
     return valid;
+  }
+
+  /**
+   * A method that {@code annotation} guards must be one the generated class can override: not
+   * final (nor a Kotlin function not marked open), static or private.
+   */
+  void checkOverridable(ExecutableElement method, AnnotationMirror annotation) {
+    if (annotation == null) {
+      return;
+    }
+    String annotationName = "@" + annotation.getAnnotationType().asElement().getSimpleName();
+    Set<Modifier> modifiers = method.getModifiers();
+    String reason =
+        modifiers.contains(Modifier.FINAL) ? "final"
+            : modifiers.contains(Modifier.STATIC) ? "static"
+            : modifiers.contains(Modifier.PRIVATE) ? "private"
+            : null;
+    if (reason != null && reason.equals("final") && KotlinSupport.isKotlin(method)) {
+      report.error(
+          method,
+          "%s cannot be used on final function %s: the generated class guards a function by"
+              + " overriding it, and Kotlin functions are final unless marked open. Mark it"
+              + " `open`, or remove the annotation",
+          annotationName, Messages.signature(method));
+    } else if (reason != null) {
+      report.error(
+          method,
+          "%s cannot be used on %s method %s: the generated class guards a method by overriding"
+              + " it, and a %s method cannot be overridden. Remove %s, or remove the annotation",
+          annotationName, reason, Messages.signature(method), reason, reason);
+    }
+  }
+
+  /** A recover method must be callable by the generated class: non-private, non-static, a body. */
+  void checkRecover(ExecutableElement method) {
+    Set<Modifier> modifiers = method.getModifiers();
+    if (modifiers.contains(Modifier.PRIVATE)) {
+      report.error(
+          method,
+          "@Recover method %s is private, so the generated class cannot call it. Make it"
+              + " package-private, protected or public",
+          Messages.signature(method));
+    } else if (modifiers.contains(Modifier.STATIC)) {
+      boolean inInterface = method.getEnclosingElement().getKind().isInterface();
+      report.error(
+          method,
+          "@Recover method %s is static: a recover method is called on the instance the"
+              + " generated class wraps. %s",
+          Messages.signature(method),
+          inInterface ? "Make it a default method instead of static" : "Remove static");
+    } else if (KotlinSupport.hasBodyInDefaultImpls(method, types)) {
+      report.error(
+          method,
+          "@Recover method %s cannot be called: %s. %s",
+          Messages.signature(method), KotlinSupport.defaultImplsCause(method),
+          KotlinSupport.JVM_DEFAULT_FIX);
+    } else if (!RecoverFit.hasBody(method)) {
+      report.error(
+          method,
+          "@Recover method %s has no body, so the generated class has nothing to call. %s",
+          Messages.signature(method),
+          !method.getEnclosingElement().getKind().isInterface() || KotlinSupport.isKotlin(method)
+              ? "Give it a body"
+              : "Make it a default method");
+    }
   }
 
   private static boolean hasAccessibleConstructor(TypeElement type) {

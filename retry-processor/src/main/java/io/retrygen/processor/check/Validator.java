@@ -2,8 +2,6 @@ package io.retrygen.processor.check;
 
 import io.retrygen.processor.elements.AnnotationNames;
 import io.retrygen.processor.elements.Declarations;
-import io.retrygen.processor.elements.KotlinSupport;
-import io.retrygen.processor.elements.Messages;
 import io.retrygen.processor.elements.MetaAnnotations;
 import io.retrygen.processor.elements.Mirrors;
 import io.retrygen.processor.elements.Visibility;
@@ -16,7 +14,6 @@ import io.retrygen.processor.model.RetryConfig;
 import io.retrygen.processor.model.RetryableType;
 import io.retrygen.processor.model.TimeoutConfig;
 import io.retrygen.processor.read.ConfigCache;
-import io.retrygen.processor.read.RecoverFit;
 import java.util.HashSet;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -26,7 +23,6 @@ import javax.lang.model.element.AnnotationValue;
 import javax.lang.model.element.Element;
 import javax.lang.model.element.ElementKind;
 import javax.lang.model.element.ExecutableElement;
-import javax.lang.model.element.Modifier;
 import javax.lang.model.element.PackageElement;
 import javax.lang.model.element.TypeElement;
 import javax.lang.model.type.TypeMirror;
@@ -49,14 +45,7 @@ public final class Validator {
   private final BudgetValidator budgetValidator;
   private final TimeoutValidator timeoutValidator;
   private final ReturnTypeValidator returnTypes;
-
-  /**
-   * Names of the annotation types of this compilation that stand for ours: they report what is
-   * wrong with them themselves, once; one from the class path is checked at each input using it.
-   */
-  private final Set<String> metaAnnotationsCompiledHere;
-  /** Names of the meta-annotations of this compilation whose declaration had errors. */
-  private final Set<String> invalidMetaAnnotations = new HashSet<>();
+  private final MetaAnnotationValidator metaAnnotations;
 
   public Validator(
       Elements elements,
@@ -65,7 +54,6 @@ public final class Validator {
       ConfigCache configs,
       Set<String> metaAnnotationsCompiledHere) {
     this.elements = elements;
-    this.metaAnnotationsCompiledHere = metaAnnotationsCompiledHere;
     this.shapeValidator = new ShapeValidator(elements, types, report);
     this.types = types;
     this.report = report;
@@ -75,6 +63,7 @@ public final class Validator {
     this.budgetValidator = new BudgetValidator(types, report);
     this.timeoutValidator = new TimeoutValidator(report);
     this.returnTypes = new ReturnTypeValidator(elements, types, report);
+    this.metaAnnotations = new MetaAnnotationValidator(report, metaAnnotationsCompiledHere);
   }
 
   /** See {@link ShapeValidator#validateShape}. */
@@ -105,12 +94,16 @@ public final class Validator {
    */
   private void validateElement(
       TypeElement type, Element element, Set<TypeElement> fromClassPath) {
-    MetaAnnotations.Placed retryable = findOnce(element, AnnotationNames.RETRYABLE);
-    MetaAnnotations.Placed breaker = findOnce(element, AnnotationNames.CIRCUIT_BREAKER);
-    MetaAnnotations.Placed timeout = findOnce(element, AnnotationNames.TIMEOUT);
-    MetaAnnotations.Placed budget = findOnce(element, AnnotationNames.RETRY_BUDGET);
+    MetaAnnotations.Placed retryable =
+        metaAnnotations.findOnce(element, AnnotationNames.RETRYABLE);
+    MetaAnnotations.Placed breaker =
+        metaAnnotations.findOnce(element, AnnotationNames.CIRCUIT_BREAKER);
+    MetaAnnotations.Placed timeout =
+        metaAnnotations.findOnce(element, AnnotationNames.TIMEOUT);
+    MetaAnnotations.Placed budget =
+        metaAnnotations.findOnce(element, AnnotationNames.RETRY_BUDGET);
     if (element instanceof ExecutableElement) {
-      checkOverridable(
+      shapeValidator.checkOverridable(
           (ExecutableElement) element,
           retryable != null ? retryable.written()
               : breaker != null ? breaker.written()
@@ -118,10 +111,10 @@ public final class Validator {
               : null);
       AnnotationMirror recover = Mirrors.find(element, AnnotationNames.RECOVER);
       if (recover != null) {
-        checkRecover((ExecutableElement) element);
+        shapeValidator.checkRecover((ExecutableElement) element);
       }
     }
-    checkDirectBackoff(element, retryable);
+    metaAnnotations.checkDirectBackoff(element, retryable);
     if (breaker != null) {
       BreakerConfig config = configs.breaker(element);
       if (config.metaAnnotation() == null) {
@@ -145,93 +138,7 @@ public final class Validator {
     if (timeout != null && timeout.carrier == null) {
       timeoutValidator.validate(configs.timeout(element));
     }
-    for (AnnotationMirror placed : MetaAnnotations.placed(element)) {
-      addIfFromClassPath((TypeElement) placed.getAnnotationType().asElement(), fromClassPath);
-    }
-    checkTooDeepFromClassPath(element);
-  }
-
-  /**
-   * An annotation from the class path placed on {@code element} that carries a meta-annotation
-   * (one level too deep) stands for nothing: its declaration cannot be reported, so its use is.
-   * One compiled here is reported on its declaration instead.
-   */
-  private void checkTooDeepFromClassPath(Element element) {
-    for (AnnotationMirror placed : MetaAnnotations.tooDeepPlaced(element)) {
-      TypeElement outer = (TypeElement) placed.getAnnotationType().asElement();
-      if (metaAnnotationsCompiledHere.contains(outer.getQualifiedName().toString())) {
-        continue;
-      }
-      AnnotationMirror deeper = MetaAnnotations.tooDeep(outer).get(0);
-      TypeElement inner = (TypeElement) deeper.getAnnotationType().asElement();
-      String carried = MetaAnnotations.names(MetaAnnotations.carried(inner));
-      report.error(
-          element, placed,
-          "@%s, from the class path, carries @%s, which stands for %s; meta-annotations go one"
-              + " level deep, so @%s stands for nothing here. Use @%s here, or put %s on @%s"
-              + " itself",
-          outer.getSimpleName(), inner.getSimpleName(), carried, outer.getSimpleName(),
-          inner.getSimpleName(), carried, outer.getSimpleName());
-    }
-  }
-
-  /**
-   * The one {@code kind} that applies to {@code element}; when two do (written and carried, or
-   * carried by two meta-annotations), an error on the element that names both, and the first.
-   */
-  private MetaAnnotations.Placed findOnce(Element element, String kind) {
-    List<MetaAnnotations.Placed> all = MetaAnnotations.findAll(element, kind);
-    if (all.size() > 1) {
-      String simpleName = kind.substring(kind.lastIndexOf('.') + 1);
-      report.error(
-          element, all.get(1).written(),
-          "%s %s has @%s twice: %s and %s. One @%s applies to a %s, used whole (attributes are"
-              + " never merged), so keep one",
-          elementName(element),
-          element instanceof ExecutableElement
-              ? Messages.signature((ExecutableElement) element)
-              : element.getSimpleName(),
-          simpleName, source(all.get(0), true),
-          source(all.get(1), false), simpleName, elementName(element));
-    }
-    return all.isEmpty() ? null : all.get(0);
-  }
-
-  /** {@code written directly} or {@code through @DbRetry}. */
-  private static String source(MetaAnnotations.Placed placed, boolean first) {
-    if (placed.carrier == null) {
-      return "written directly";
-    }
-    return (first ? "through @" : "@") + placed.metaAnnotation().getSimpleName();
-  }
-
-  /**
-   * A {@code @Backoff} written on {@code element} belongs to the {@code @Retryable} written beside
-   * it: without one, it belongs to nothing, also when a meta-annotation placed there carries a
-   * {@code @Retryable} (that one has its own backoff).
-   */
-  private void checkDirectBackoff(Element element, MetaAnnotations.Placed retryable) {
-    AnnotationMirror backoff = Mirrors.find(element, AnnotationNames.BACKOFF);
-    if (backoff == null || (retryable != null && retryable.carrier == null)) {
-      return;
-    }
-    String name = elementName(element);
-    if (retryable == null) {
-      report.error(
-          element, backoff,
-          "@Backoff here belongs to no @Retryable: a @Backoff placed directly on %s %s applies"
-              + " only to a @Retryable on the same %s. Add @Retryable, or write"
-              + " @Retryable(backoff = @Backoff(...))",
-          name.startsWith("a") ? "an" : "a", name, name);
-    } else {
-      String meta = retryable.metaAnnotation().getSimpleName().toString();
-      report.error(
-          element, backoff,
-          "@Backoff here belongs to no @Retryable: the @Retryable of this %s is carried by @%s,"
-              + " whose backoff is written on @%s. Change the backoff there, or write"
-              + " @Retryable(backoff = @Backoff(...)) here instead of @%s",
-          name, meta, meta, meta);
-    }
+    metaAnnotations.checkPlaced(element, fromClassPath);
   }
 
   /**
@@ -242,48 +149,18 @@ public final class Validator {
    */
   public void validateMetaAnnotation(TypeElement meta) {
     int errorsBefore = report.errorCount();
-    checkMetaAnnotation(meta);
-    if (report.errorCount() > errorsBefore) {
-      invalidMetaAnnotations.add(meta.getQualifiedName().toString());
-    }
-  }
-
-  /**
-   * Whether a guard of {@code model} comes from a meta-annotation whose declaration had errors:
-   * they are reported there, once, and the input generates nothing meanwhile.
-   */
-  public boolean usesInvalidMetaAnnotation(RetryableType model) {
-    for (GuardedMethod method : model.methods()) {
-      for (TypeElement meta : method.metaAnnotations()) {
-        if (invalidMetaAnnotations.contains(meta.getQualifiedName().toString())) {
-          return true;
-        }
-      }
-    }
-    return false;
-  }
-
-  private void checkMetaAnnotation(TypeElement meta) {
-    for (AnnotationMirror deeper : MetaAnnotations.tooDeep(meta)) {
-      TypeElement inner = (TypeElement) deeper.getAnnotationType().asElement();
-      String carried = MetaAnnotations.names(MetaAnnotations.carried(inner));
-      report.error(
-          meta, deeper,
-          "@%s carries @%s, which stands for %s; meta-annotations go one level deep, so @%s"
-              + " would not stand for %s. Put %s on @%s itself",
-          meta.getSimpleName(), inner.getSimpleName(), carried, meta.getSimpleName(), carried,
-          carried, meta.getSimpleName());
-    }
+    metaAnnotations.checkOneLevelDeep(meta);
     // Its own annotations, by the rules of any element they could be written on; what reaches it
     // only through another annotation type was reported above.
     validateElement(meta, meta, new LinkedHashSet<TypeElement>());
+    if (report.errorCount() > errorsBefore) {
+      metaAnnotations.markInvalid(meta);
+    }
   }
 
-  /** Adds {@code meta} when it is read from the class path, not compiled here. */
-  private void addIfFromClassPath(TypeElement meta, Set<TypeElement> fromClassPath) {
-    if (!metaAnnotationsCompiledHere.contains(meta.getQualifiedName().toString())) {
-      fromClassPath.add(meta);
-    }
+  /** See {@link MetaAnnotationValidator#usesInvalidMetaAnnotation}. */
+  public boolean usesInvalidMetaAnnotation(RetryableType model) {
+    return metaAnnotations.usesInvalidMetaAnnotation(model);
   }
 
   /**
@@ -303,67 +180,6 @@ public final class Validator {
             String.format(
                 "nothing in %s is guarded, so no class is generated for it", type.getSimpleName()));
       }
-    }
-  }
-
-  private void checkOverridable(ExecutableElement method, AnnotationMirror annotation) {
-    if (annotation == null) {
-      return;
-    }
-    String annotationName = "@" + annotation.getAnnotationType().asElement().getSimpleName();
-    Set<Modifier> modifiers = method.getModifiers();
-    String reason =
-        modifiers.contains(Modifier.FINAL) ? "final"
-            : modifiers.contains(Modifier.STATIC) ? "static"
-            : modifiers.contains(Modifier.PRIVATE) ? "private"
-            : null;
-    if (reason != null && reason.equals("final") && KotlinSupport.isKotlin(method)) {
-      report.error(
-          method,
-          "%s cannot be used on final function %s: the generated class guards a function by"
-              + " overriding it, and Kotlin functions are final unless marked open. Mark it"
-              + " `open`, or remove the annotation",
-          annotationName, Messages.signature(method));
-    } else if (reason != null) {
-      report.error(
-          method,
-          "%s cannot be used on %s method %s: the generated class guards a method by overriding"
-              + " it, and a %s method cannot be overridden. Remove %s, or remove the annotation",
-          annotationName, reason, Messages.signature(method), reason, reason);
-    }
-  }
-
-  /** A recover method must be callable by the generated class: non-private, non-static, a body. */
-  private void checkRecover(ExecutableElement method) {
-    Set<Modifier> modifiers = method.getModifiers();
-    if (modifiers.contains(Modifier.PRIVATE)) {
-      report.error(
-          method,
-          "@Recover method %s is private, so the generated class cannot call it. Make it"
-              + " package-private, protected or public",
-          Messages.signature(method));
-    } else if (modifiers.contains(Modifier.STATIC)) {
-      boolean inInterface = method.getEnclosingElement().getKind().isInterface();
-      report.error(
-          method,
-          "@Recover method %s is static: a recover method is called on the instance the"
-              + " generated class wraps. %s",
-          Messages.signature(method),
-          inInterface ? "Make it a default method instead of static" : "Remove static");
-    } else if (KotlinSupport.hasBodyInDefaultImpls(method, types)) {
-      report.error(
-          method,
-          "@Recover method %s cannot be called: %s. %s",
-          Messages.signature(method), KotlinSupport.defaultImplsCause(method),
-          KotlinSupport.JVM_DEFAULT_FIX);
-    } else if (!RecoverFit.hasBody(method)) {
-      report.error(
-          method,
-          "@Recover method %s has no body, so the generated class has nothing to call. %s",
-          Messages.signature(method),
-          !method.getEnclosingElement().getKind().isInterface() || KotlinSupport.isKotlin(method)
-              ? "Give it a body"
-              : "Make it a default method");
     }
   }
 
@@ -414,7 +230,7 @@ public final class Validator {
             && !Declarations.declaringType(config.annotatedElement()).equals(type)) {
           // What it carries was checked where it is declared; where it is used, what depends on
           // that place.
-          addIfFromClassPath(config.metaAnnotation(), fromClassPath);
+          metaAnnotations.addIfFromClassPath(config.metaAnnotation(), fromClassPath);
           if (config instanceof RetryConfig) {
             retryableValidator.validateVisibility(type, (RetryConfig) config);
           } else if (config instanceof BreakerConfig) {

@@ -6,8 +6,9 @@
  * generated class only when it holds no error.
  *
  * <p>A validator per thing checked (the input type, {@code @Retryable}, {@code @CircuitBreaker},
- * {@code @RetryBudget}, {@code @Timeout}, return types), a warnings class per kind of warning;
- * {@link io.retrygen.processor.check.Validator} runs them in order. A new guard brings its own
- * validator here. Uses {@code elements}, {@code model} and the lookups of {@code read}.
+ * {@code @RetryBudget}, {@code @Timeout}, return types, meta-annotations), a warnings class per
+ * kind of warning; {@link io.retrygen.processor.check.Validator} runs them in order. A new guard
+ * brings its own validator here. Uses {@code elements}, {@code model} and the lookups of {@code
+ * read}.
  */
 package io.retrygen.processor.check;
