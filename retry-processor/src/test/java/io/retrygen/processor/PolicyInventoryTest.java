@@ -12,6 +12,12 @@ import com.google.testing.compile.Compilation;
 import com.google.testing.compile.Compiler;
 import com.google.testing.compile.JavaFileObjects;
 import io.retrygen.processor.inventory.Json;
+import io.retrygen.runtime.BackoffPolicy;
+import io.retrygen.runtime.PolicyOverrides;
+import io.retrygen.runtime.RetryOptions;
+import io.retrygen.runtime.internal.CircuitBreakerPolicy;
+import io.retrygen.runtime.internal.RetryPolicy;
+import io.retrygen.runtime.internal.TimeoutPolicy;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -115,6 +121,41 @@ class PolicyInventoryTest {
     assertThat(compilation).succeededWithoutWarnings();
     assertThat(processor.createdResources())
         .containsExactly("META-INF/retrygen/test.Client.json");
+  }
+
+  /**
+   * The processor writes the override keys, the runtime reads them: every key the inventory lists
+   * for a method with every guard is one {@code PolicyOverrides} accepts and the method's bound
+   * policies use, so the two lists cannot drift apart.
+   */
+  @Test
+  void everyOverrideKeyListedIsOneTheRuntimeReadsAndUses() throws IOException {
+    Compilation compilation =
+        Compiler.javac().withProcessors(new RecordingProcessor()).withOptions("-Xlint:all")
+            .compile(CLIENT);
+    JsonObject charge = parse(compilation, "META-INF/retrygen/test.Client.json")
+        .getAsJsonArray("methods").get(0).getAsJsonObject();
+    List<String> keys = strings(charge.get("overrides"));
+    assertThat(keys).hasSize(1 + 7 + 5 + 2 + 1); // kill switch, retry, breaker, budget, timeout
+    Map<String, String> values = new LinkedHashMap<>();
+    for (String key : keys) {
+      values.put(key, key.endsWith(".enabled") ? "true" : key.endsWith(".maxDuration") ? "0" : "1");
+    }
+    PolicyOverrides overrides = PolicyOverrides.from(values);
+    assertThat(overrides.unusedKeys()).containsExactlyElementsIn(keys);
+    RetryOptions options =
+        RetryOptions.builder().overrides(overrides).build();
+    String label = charge.get("label").getAsString();
+    // What the generated constructor binds for this method, with its compiled values.
+    new RetryPolicy(
+            label, 3, 0L, BackoffPolicy.fixed(0L))
+        .withBudget(charge.getAsJsonObject("budget").get("name").getAsString(), 10, 0.1)
+        .bind(options);
+    new CircuitBreakerPolicy(
+            charge.getAsJsonObject("circuitBreaker").get("name").getAsString(), 20, 0.5, 0L, 1)
+        .bind(options, label);
+    new TimeoutPolicy(label, 1000L).bind(options);
+    assertThat(overrides.unusedKeys()).isEmpty();
   }
 
   @Test
