@@ -48,7 +48,10 @@ public abstract class OverrideTable {
    * @throws IllegalArgumentException for a malformed key or value
    */
   protected OverrideTable(Map<?, ?> given, boolean active) {
-    this.values = Collections.unmodifiableMap(OverrideKeys.read(given));
+    // none() reads nothing: a cold start without overrides does not load the key grammar.
+    this.values = given.isEmpty()
+        ? Collections.<String, OverrideValue>emptyMap()
+        : Collections.unmodifiableMap(OverrideKeys.read(given));
     this.active = active;
     OverrideValue enabled = values.get(ENABLED);
     this.killed = enabled != null && enabled.isFalse();

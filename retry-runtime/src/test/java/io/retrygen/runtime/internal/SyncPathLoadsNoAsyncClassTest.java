@@ -37,6 +37,11 @@ class SyncPathLoadsNoAsyncClassTest {
               SharedScheduler.class, DroppedWaits.class)) {
         assertNull(loader.loaded(async.getName()), async.getName());
       }
+      // Nor, with no overrides given, the override grammar: a cold start does not pay for it.
+      for (Class<?> overrides : Arrays.asList(OverrideKeys.class, OverrideValue.class,
+          PolicyLine.class)) {
+        assertNull(loader.loaded(overrides.getName()), overrides.getName());
+      }
     }
   }
 
