@@ -69,7 +69,7 @@ public final class CatalogRetrying extends Catalog {
       @Override
       protected Mono<? extends String> recover(Throwable failure) throws Throwable {
         if (failure instanceof IOException) {
-          return Mono.just(CatalogRetrying.super.untitled((IOException) failure, id));
+          return recovered(CatalogRetrying.super.untitled((IOException) failure, id));
         }
         throw failure;
       }

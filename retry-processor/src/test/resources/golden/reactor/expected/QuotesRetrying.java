@@ -130,7 +130,7 @@ public final class QuotesRetrying implements Quotes {
       @Override
       protected Mono<? extends String> recover(Throwable failure) throws Throwable {
         if (failure instanceof IOException) {
-          return Mono.just(
+          return recovered(
               QuotesRetrying.this.delegate.quoteUnavailable((IOException) failure, symbol));
         }
         if (failure instanceof TimeoutException) {

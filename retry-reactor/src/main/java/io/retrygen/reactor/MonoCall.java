@@ -69,6 +69,15 @@ public abstract class MonoCall<T> extends ReactiveCall<T> {
     throw failure;
   }
 
+  /**
+   * What the generated {@link #recover} returns for a recover method's value: a {@code Mono} of
+   * it, or an empty one for null, since a {@code Mono} cannot carry null and a recover method
+   * that answers "nothing" with null means no value.
+   */
+  protected static <T> Mono<T> recovered(T value) {
+    return value == null ? Mono.<T>empty() : Mono.just(value);
+  }
+
   /** The lazy {@code Mono} the generated method returns. */
   public final Mono<T> mono() {
     return new Deferred<T>(this);

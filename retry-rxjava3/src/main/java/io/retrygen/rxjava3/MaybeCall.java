@@ -53,6 +53,15 @@ public abstract class MaybeCall<T> extends ReactiveCall<T> {
     throw failure;
   }
 
+  /**
+   * What the generated {@link #recover} returns for a recover method's value: a {@code Maybe} of
+   * it, or an empty one for null, since a {@code Maybe} cannot carry null and a recover method
+   * that answers "nothing" with null means no value.
+   */
+  protected static <T> Maybe<T> recovered(T value) {
+    return value == null ? Maybe.<T>empty() : Maybe.just(value);
+  }
+
   /** The lazy {@code Maybe} the generated method returns. */
   public final Maybe<T> maybe() {
     return new Deferred<T>(this);

@@ -48,7 +48,8 @@ public final class GiveUpWriter {
    * recover method's stage or flow is returned as it is, a suspend recover function is called with
    * the hook's continuation, and a value is completed: {@code completedFuture(value)} for a
    * future, the value itself for a suspend function ({@code Unit} after a recover function that
-   * returns nothing), {@code Mono.just(value)} (and so on) for a Reactor or RxJava 3 publisher,
+   * returns nothing), {@code recovered(value)} for a {@code Mono} or {@code Maybe} (empty for
+   * null), {@code Single.just(value)} (and so on) for the other Reactor or RxJava 3 publishers,
    * {@code Completable.complete()} after a {@code Completable}'s recover method that returns
    * nothing.
    *
@@ -77,6 +78,9 @@ public final class GiveUpWriter {
       } else if (kind == ReturnKind.COMPLETABLE) {
         // A Completable's recover method returns void (or, above, a Completable).
         builder.addStatement("$L", call).addStatement("return $T.complete()", Names.COMPLETABLE);
+      } else if (kind == ReturnKind.MONO || kind == ReturnKind.MAYBE) {
+        // The driver's recovered(value): empty for a null value, which the publisher cannot carry.
+        builder.addStatement("return recovered($Z$L)", call);
       } else if (kind.isReactive()) {
         builder.addStatement(
             "return $T.just($Z$L)", DeferredBodyWriter.publisher(kind), call);
