@@ -7,10 +7,7 @@ import static io.retrygen.processor.GeneratedFiles.generated;
 import com.google.testing.compile.Compilation;
 import com.google.testing.compile.Compiler;
 import com.google.testing.compile.JavaFileObjects;
-import java.io.File;
 import java.io.IOException;
-import java.io.InputStream;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -40,7 +37,8 @@ class CoreModelTest {
 
   @Test
   void invalidSettingInheritedFromAJarIsAnErrorOnTheInputNamingTheSupertype() throws IOException {
-    compileWithoutProcessor(
+    LibraryJar.compile(
+        jar,
         JavaFileObjects.forSourceLines(
             "lib.Base",
             "package lib;",
@@ -58,7 +56,7 @@ class CoreModelTest {
             "interface Client extends lib.Base {",
             "  String other();",
             "}");
-    Compilation compilation = javacWithJar().compile(source);
+    Compilation compilation = LibraryJar.javac(jar, processor).compile(source);
     assertThat(compilation).hadErrorCount(1);
     assertThat(processor.createdSourceFiles()).isEmpty();
     assertThat(compilation)
@@ -71,7 +69,8 @@ class CoreModelTest {
 
   @Test
   void invalidBudgetInheritedFromAJarIsAnErrorOnTheInputNamingTheSupertype() throws IOException {
-    compileWithoutProcessor(
+    LibraryJar.compile(
+        jar,
         JavaFileObjects.forSourceLines(
             "lib.Base",
             "package lib;",
@@ -89,7 +88,7 @@ class CoreModelTest {
             "interface Client extends lib.Base {",
             "  String other();",
             "}");
-    Compilation compilation = javacWithJar().compile(source);
+    Compilation compilation = LibraryJar.javac(jar, processor).compile(source);
     assertThat(compilation).hadErrorCount(1);
     assertThat(processor.createdSourceFiles()).isEmpty();
     assertThat(compilation)
@@ -102,7 +101,8 @@ class CoreModelTest {
   @Test
   void inheritedRetryForThatTheGeneratedClassCannotSeeIsAnErrorOnTheInput() throws IOException {
     // Today's bug: the error used to come from inside the generated file.
-    compileWithoutProcessor(
+    LibraryJar.compile(
+        jar,
         JavaFileObjects.forSourceLines(
             "lib.Base",
             "package lib;",
@@ -125,7 +125,7 @@ class CoreModelTest {
             "@Retryable",
             "interface Client extends lib.Base {",
             "}");
-    Compilation compilation = javacWithJar().compile(source);
+    Compilation compilation = LibraryJar.javac(jar, processor).compile(source);
     assertThat(compilation).hadErrorCount(1);
     assertThat(processor.createdSourceFiles()).isEmpty();
     assertThat(compilation)
@@ -138,7 +138,8 @@ class CoreModelTest {
 
   @Test
   void inheritedBreakerNextToAnInheritedRetryIsCheckedToo() throws IOException {
-    compileWithoutProcessor(
+    LibraryJar.compile(
+        jar,
         JavaFileObjects.forSourceLines(
             "lib.Base",
             "package lib;",
@@ -157,7 +158,7 @@ class CoreModelTest {
             "@Retryable",
             "interface Client extends lib.Base {",
             "}");
-    Compilation compilation = javacWithJar().compile(source);
+    Compilation compilation = LibraryJar.javac(jar, processor).compile(source);
     assertThat(compilation).hadErrorCount(1);
     assertThat(processor.createdSourceFiles()).isEmpty();
     assertThat(compilation)
@@ -208,7 +209,8 @@ class CoreModelTest {
 
   @Test
   void validInheritedSettingsFromAJarGenerateAClass() throws IOException {
-    compileWithoutProcessor(
+    LibraryJar.compile(
+        jar,
         JavaFileObjects.forSourceLines(
             "lib.Base",
             "package lib;",
@@ -219,7 +221,7 @@ class CoreModelTest {
             "  String call();",
             "}"));
     Compilation compilation =
-        javacWithJar()
+        LibraryJar.javac(jar, processor)
             .compile(
                 JavaFileObjects.forSourceLines(
                     "test.Client",
@@ -520,7 +522,8 @@ class CoreModelTest {
   @Test
   void runtimeAnnotationsOfAJarsMethodAreCopiedUnlessTheGeneratedClassCannotNameThem()
       throws IOException {
-    compileWithoutProcessor(
+    LibraryJar.compile(
+        jar,
         JavaFileObjects.forSourceLines(
             "lib.Hidden",
             "package lib;",
@@ -566,7 +569,7 @@ class CoreModelTest {
             "import io.retrygen.Retryable;",
             "@Retryable",
             "public class Client extends lib.Base {}");
-    Compilation compilation = javacWithJar().compile(source);
+    Compilation compilation = LibraryJar.javac(jar, processor).compile(source);
     assertThat(compilation).succeededWithoutWarnings();
     String generated = generated(compilation, "test.ClientRetrying");
     // lib.Hidden and lib.Secret are package-private: the generated class in test cannot name them.
@@ -576,34 +579,5 @@ class CoreModelTest {
     assertThat(generated).contains("@Override\n  public String other()");
     // An annotation that stands for @Retryable would make the generated class an input.
     assertThat(generated).contains("@Override\n  public String mine()");
-  }
-
-  /** Compiles library sources as a jar would hold them: class files, no processor run. */
-  private void compileWithoutProcessor(JavaFileObject... sources) throws IOException {
-    Compilation library = Compiler.javac().withOptions("-proc:none").compile(sources);
-    assertThat(library).succeeded();
-    for (JavaFileObject file : library.generatedFiles()) {
-      if (file.getKind() != JavaFileObject.Kind.CLASS) {
-        continue;
-      }
-      String path = file.toUri().getPath();
-      Path target = jar.resolve(path.substring(path.indexOf("/lib/") + 1));
-      Files.createDirectories(target.getParent());
-      try (InputStream in = file.openInputStream()) {
-        Files.copy(in, target);
-      }
-    }
-  }
-
-  private Compiler javacWithJar() {
-    List<File> classpath = new ArrayList<>();
-    classpath.add(jar.toFile());
-    for (String entry : System.getProperty("java.class.path").split(File.pathSeparator)) {
-      classpath.add(new File(entry));
-    }
-    return Compiler.javac()
-        .withProcessors(processor)
-        .withOptions("-Xlint:all,-processing")
-        .withClasspath(classpath);
   }
 }

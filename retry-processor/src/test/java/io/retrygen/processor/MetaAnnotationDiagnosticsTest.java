@@ -7,10 +7,7 @@ import static io.retrygen.processor.GeneratedFiles.generated;
 import com.google.testing.compile.Compilation;
 import com.google.testing.compile.Compiler;
 import com.google.testing.compile.JavaFileObjects;
-import java.io.File;
 import java.io.IOException;
-import java.io.InputStream;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -466,7 +463,8 @@ class MetaAnnotationDiagnosticsTest {
   @Test
   void aMetaAnnotationFromAJarWithAnInvalidValueIsAnErrorOnTheInputNamingIt()
       throws IOException {
-    compileWithoutProcessor(
+    LibraryJar.compile(
+        jar,
         JavaFileObjects.forSourceLines(
             "lib.DbRetry",
             "package lib;",
@@ -485,7 +483,7 @@ class MetaAnnotationDiagnosticsTest {
             "  @lib.DbRetry",
             "  String other();",
             "}");
-    Compilation compilation = javacWithJar().compile(source);
+    Compilation compilation = LibraryJar.javac(jar, processor).compile(source);
     // Each error once, though two methods use it.
     assertThat(compilation).hadErrorCount(2);
     assertThat(processor.createdSourceFiles()).isEmpty();
@@ -505,7 +503,8 @@ class MetaAnnotationDiagnosticsTest {
 
   @Test
   void aMetaAnnotationOnAMetaAnnotationFromAJarIsAnErrorWhereItIsUsed() throws IOException {
-    compileWithoutProcessor(
+    LibraryJar.compile(
+        jar,
         JavaFileObjects.forSourceLines(
             "lib.Inner",
             "package lib;",
@@ -526,7 +525,7 @@ class MetaAnnotationDiagnosticsTest {
             "  String call();",
             "}");
     // Nothing else of ours in this compilation: the jar's @Outer alone must not go unnoticed.
-    Compilation compilation = javacWithJar().compile(source);
+    Compilation compilation = LibraryJar.javac(jar, processor).compile(source);
     assertThat(compilation).hadErrorCount(1);
     assertThat(compilation)
         .hadErrorContaining(
@@ -540,7 +539,8 @@ class MetaAnnotationDiagnosticsTest {
 
   @Test
   void aValidMetaAnnotationFromAJarMakesItsUserAnInput() throws IOException {
-    compileWithoutProcessor(
+    LibraryJar.compile(
+        jar,
         JavaFileObjects.forSourceLines(
             "lib.DbRetry",
             "package lib;",
@@ -551,7 +551,7 @@ class MetaAnnotationDiagnosticsTest {
             "public @interface DbRetry {}"));
     // No annotation of ours in this compilation: only the jar's @DbRetry makes Client an input.
     Compilation compilation =
-        javacWithJar()
+        LibraryJar.javac(jar, processor)
             .compile(
                 JavaFileObjects.forSourceLines(
                     "test.Client",
@@ -563,34 +563,5 @@ class MetaAnnotationDiagnosticsTest {
     assertThat(compilation).succeededWithoutWarnings();
     assertThat(generated(compilation, "test.ClientRetrying"))
         .contains("Policy of {@code @DbRetry}");
-  }
-
-  /** Compiles library sources as a jar would hold them: class files, no processor run. */
-  private void compileWithoutProcessor(JavaFileObject... sources) throws IOException {
-    Compilation library = Compiler.javac().withOptions("-proc:none").compile(sources);
-    assertThat(library).succeeded();
-    for (JavaFileObject file : library.generatedFiles()) {
-      if (file.getKind() != JavaFileObject.Kind.CLASS) {
-        continue;
-      }
-      String path = file.toUri().getPath();
-      Path target = jar.resolve(path.substring(path.indexOf("/lib/") + 1));
-      Files.createDirectories(target.getParent());
-      try (InputStream in = file.openInputStream()) {
-        Files.copy(in, target);
-      }
-    }
-  }
-
-  private Compiler javacWithJar() {
-    List<File> classpath = new ArrayList<>();
-    classpath.add(jar.toFile());
-    for (String entry : System.getProperty("java.class.path").split(File.pathSeparator)) {
-      classpath.add(new File(entry));
-    }
-    return Compiler.javac()
-        .withProcessors(processor)
-        .withOptions("-Xlint:all,-processing")
-        .withClasspath(classpath);
   }
 }
