@@ -41,11 +41,7 @@ public final class RetryTemplate {
   private RetryTemplate(Builder builder) {
     RetryPolicy policy =
         new RetryPolicy(builder.label, builder.maxAttempts, builder.maxDuration, builder.backoff);
-    if (builder.maxDuration > 0 && builder.backoff.delayMillis() >= builder.maxDuration) {
-      throw new IllegalArgumentException(
-          "maxDuration (" + builder.maxDuration + " ms) leaves no time for a retry: it must be"
-              + " above the backoff's delay (" + builder.backoff.delayMillis() + " ms)");
-    }
+    RetryPolicy.requireTimeForARetry(builder.maxDuration, builder.backoff);
     this.label = builder.label;
     this.rules = new TemplateRules(builder.retryOn, builder.notRetryOn, builder.retryIf);
     if (rules.retriesCancellation()) {

@@ -99,9 +99,12 @@ public abstract class OverrideTable {
         throw broken("@Backoff", e.getMessage(), delay, maxDelay, multiplier, jitter);
       }
       long duration = maxDuration != null ? maxDuration.longValue() : compiled.maxDurationMillis();
-      if (duration > 0 && backoff.delayMillis() >= duration && (maxDuration != null || delay != null)) {
-        throw broken("@Retryable", "maxDuration (" + duration + " ms) must be above the backoff's"
-            + " delay (" + backoff.delayMillis() + " ms), or 0 for none", maxDuration, delay);
+      if (maxDuration != null || delay != null) {
+        try {
+          RetryPolicy.requireTimeForARetry(duration, backoff);
+        } catch (IllegalArgumentException e) {
+          throw broken("@Retryable", e.getMessage(), maxDuration, delay);
+        }
       }
       if (maxTokens != null || tokenRatio != null) {
         try {

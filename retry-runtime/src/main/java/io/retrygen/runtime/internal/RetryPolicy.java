@@ -66,6 +66,21 @@ public final class RetryPolicy {
   }
 
   /**
+   * The rule that {@code @Retryable} checks at compile time and templates and overrides when they
+   * are built: a {@code maxDuration} must leave time for a retry, so it is 0 or above the backoff's
+   * delay. Not a check of the constructor, which accepts any time budget.
+   *
+   * @throws IllegalArgumentException when {@code maxDurationMillis > 0} is not above the delay
+   */
+  public static void requireTimeForARetry(long maxDurationMillis, BackoffPolicy backoff) {
+    if (maxDurationMillis > 0 && backoff.delayMillis() >= maxDurationMillis) {
+      throw new IllegalArgumentException(
+          "maxDuration (" + maxDurationMillis + " ms) must be above the backoff's delay ("
+              + backoff.delayMillis() + " ms), or 0 for none");
+    }
+  }
+
+  /**
    * A copy that draws on the retry budget {@code name}. The budget is created full, with {@code
    * maxTokens} and {@code tokenRatio} (or their overrides), by the first instance bound to it,
    * unless a budget of that name exists already in the process: then that one is shared, with its
