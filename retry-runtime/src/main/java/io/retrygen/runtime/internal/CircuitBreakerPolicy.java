@@ -140,11 +140,18 @@ public final class CircuitBreakerPolicy {
     return enabled;
   }
 
+  /**
+   * Its four settings, {@code requestVolumeThreshold=20, failureRatio=0.5, delay=5000,
+   * successThreshold=1}: two policies with the same text make the same breaker.
+   */
+  String settings() {
+    return "requestVolumeThreshold=" + requestVolumeThreshold + ", failureRatio=" + failureRatio
+        + ", delay=" + delayMillis + ", successThreshold=" + successThreshold;
+  }
+
   @Override
   public String toString() {
     return "CircuitBreakerPolicy{" + (name.isEmpty() ? "unnamed" : name)
-        + (enabled ? "" : ", disabled")
-        + ", requestVolumeThreshold=" + requestVolumeThreshold + ", failureRatio=" + failureRatio
-        + ", delay=" + delayMillis + ", successThreshold=" + successThreshold + "}";
+        + (enabled ? "" : ", disabled") + ", " + settings() + "}";
   }
 }

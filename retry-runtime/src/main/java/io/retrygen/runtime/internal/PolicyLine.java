@@ -78,11 +78,8 @@ final class PolicyLine {
       value("delay", breaker.delayMillis());
       value("successThreshold", breaker.successThreshold());
       SharedBreaker live = BreakerRegistry.existing(policies.breakerName);
-      if (live != null && !sameSettings(live.createdWith(), breaker)) {
-        CircuitBreakerPolicy in = live.createdWith();
-        firstCreatedWins("breaker", "requestVolumeThreshold=" + in.requestVolumeThreshold()
-            + ", failureRatio=" + in.failureRatio() + ", delay=" + in.delayMillis()
-            + ", successThreshold=" + in.successThreshold());
+      if (live != null && !live.createdWith().settings().equals(breaker.settings())) {
+        firstCreatedWins("breaker", live.createdWith().settings());
       }
     }
     TimeoutPolicy timeout = policies.timeout;
@@ -101,13 +98,6 @@ final class PolicyLine {
   private void firstCreatedWins(String what, String settings) {
     line.append(" (not in force: the ").append(what).append(" of this name was created first with ")
         .append(settings).append(", and the first created wins)");
-  }
-
-  private static boolean sameSettings(CircuitBreakerPolicy a, CircuitBreakerPolicy b) {
-    return a.requestVolumeThreshold() == b.requestVolumeThreshold()
-        && Double.compare(a.failureRatio(), b.failureRatio()) == 0
-        && a.delayMillis() == b.delayMillis()
-        && a.successThreshold() == b.successThreshold();
   }
 
   private void start(String name, String keys) {

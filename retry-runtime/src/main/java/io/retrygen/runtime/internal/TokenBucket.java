@@ -73,7 +73,6 @@ final class TokenBucket {
 
   @Override
   public String toString() {
-    return "RetryBudget{" + name + ", maxTokens=" + maxTokens + ", tokenRatio="
-        + (ratioThousandths / (double) ONE_TOKEN) + ", tokens=" + tokens() + "}";
+    return "RetryBudget{" + name + ", " + settings() + ", tokens=" + tokens() + "}";
   }
 }
