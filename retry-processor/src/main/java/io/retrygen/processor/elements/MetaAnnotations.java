@@ -59,17 +59,8 @@ public final class MetaAnnotations {
    * null if none. Two at once are an error the validator reports; this one is read meanwhile.
    */
   public static Placed find(Element element, String kind) {
-    AnnotationMirror direct = Mirrors.find(element, kind);
-    if (direct != null) {
-      return new Placed(direct, null);
-    }
-    for (AnnotationMirror placed : element.getAnnotationMirrors()) {
-      AnnotationMirror carried = Mirrors.find(typeOf(placed), kind);
-      if (carried != null && !isOurs(typeOf(placed))) {
-        return new Placed(carried, placed);
-      }
-    }
-    return null;
+    List<Placed> all = findAll(element, kind);
+    return all.isEmpty() ? null : all.get(0);
   }
 
   /** Every {@code kind} that applies to {@code element}: written there first, then carried. */
