@@ -7,6 +7,13 @@ import io.retrygen.Retryable;
 public class AnnotatedWorker {
   int calls;
 
+  public AnnotatedWorker() {}
+
+  /** Spring reads {@code @Qualifier} and {@code @Value} on the parameters of this constructor. */
+  public AnnotatedWorker(@Audited("start") int calls, @CompileOnly String unused) {
+    this.calls = calls;
+  }
+
   @Retryable(backoff = @Backoff(delay = 0))
   @Audited(value = "work", tags = {})
   @Deprecated

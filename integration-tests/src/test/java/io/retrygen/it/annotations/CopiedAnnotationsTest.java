@@ -5,7 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.retrygen.runtime.RetryOptions;
 import java.lang.annotation.Annotation;
+import java.lang.reflect.Constructor;
 import java.lang.reflect.Method;
 import org.junit.jupiter.api.Test;
 
@@ -58,5 +60,24 @@ class CopiedAnnotationsTest {
     @SuppressWarnings("deprecation")
     String result = new AnnotatedWorkerRetrying().work("x");
     assertEquals("x2", result);
+  }
+
+  @Test
+  void bothConstructorsOfASubclassCarryTheParametersRuntimeAnnotations() throws Exception {
+    Audited original =
+        (Audited)
+            AnnotatedWorker.class.getConstructor(int.class, String.class)
+                .getParameterAnnotations()[0][0];
+    Constructor<?> plain = AnnotatedWorkerRetrying.class.getConstructor(int.class, String.class);
+    Constructor<?> withOptions =
+        AnnotatedWorkerRetrying.class.getConstructor(RetryOptions.class, int.class, String.class);
+
+    assertEquals(original, plain.getParameterAnnotations()[0][0]);
+    assertEquals(0, plain.getParameterAnnotations()[1].length); // @CompileOnly: CLASS retention
+    assertEquals(0, withOptions.getParameterAnnotations()[0].length);
+    assertEquals(original, withOptions.getParameterAnnotations()[1][0]);
+    assertEquals(0, withOptions.getParameterAnnotations()[2].length);
+    // Neither copies the constructor's own annotations: Spring would see two @Autowired ones.
+    assertEquals(0, plain.getAnnotations().length);
   }
 }

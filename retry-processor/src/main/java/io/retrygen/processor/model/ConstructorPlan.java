@@ -28,11 +28,17 @@ public final class ConstructorPlan {
   private final ExecutableElement constructor;
   private final Kind kind;
   private final DeprecatedUses deprecatedUses;
+  private final CopiedAnnotations annotations;
 
-  public ConstructorPlan(ExecutableElement constructor, Kind kind, DeprecatedUses deprecatedUses) {
+  public ConstructorPlan(
+      ExecutableElement constructor,
+      Kind kind,
+      DeprecatedUses deprecatedUses,
+      CopiedAnnotations annotations) {
     this.constructor = constructor;
     this.kind = kind;
     this.deprecatedUses = deprecatedUses;
+    this.annotations = annotations;
   }
 
   public ExecutableElement constructor() {
@@ -49,5 +55,16 @@ public final class ConstructorPlan {
    */
   public DeprecatedUses deprecatedUses() {
     return deprecatedUses;
+  }
+
+  /**
+   * The {@code RUNTIME} annotations of the constructor's parameters, which the generated
+   * constructors' parameters carry too: a framework that injects through the generated class's
+   * constructor (Spring's {@code @Qualifier}, {@code @Value}) must see them. The constructor's own
+   * annotations are not copied: the generated class has two constructors for each of the input's,
+   * and an {@code @Autowired} on both would be ambiguous.
+   */
+  public CopiedAnnotations annotations() {
+    return annotations;
   }
 }

@@ -2,8 +2,10 @@ package io.retrygen.processor.read;
 
 import io.retrygen.processor.elements.AnnotationNames;
 import io.retrygen.processor.elements.Declarations;
+import io.retrygen.processor.elements.GeneratedNames;
 import io.retrygen.processor.elements.MissingTypeException;
 import io.retrygen.processor.model.ConstructorPlan;
+import io.retrygen.processor.model.CopiedAnnotations;
 import java.util.ArrayList;
 import java.util.List;
 import javax.lang.model.element.ExecutableElement;
@@ -51,7 +53,8 @@ public final class ConstructorReader {
               kind,
               deprecations
                   .ofSignature((ExecutableType) constructor.asType())
-                  .and(deprecations.of(constructor))));
+                  .and(deprecations.of(constructor)),
+              CopiedAnnotations.of(constructor, GeneratedNames.packageOf(type))));
     }
     return plans;
   }

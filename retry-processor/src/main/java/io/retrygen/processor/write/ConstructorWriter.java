@@ -117,7 +117,10 @@ public final class ConstructorWriter {
     List<String> arguments = new ArrayList<>();
     for (VariableElement parameter : superConstructor.getParameters()) {
       String name = LoopLocals.newName(names, parameter.getSimpleName().toString());
-      parameters.add(ParameterSpec.builder(TypeName.get(parameter.asType()), name).build());
+      parameters.add(
+          ParameterSpec.builder(TypeName.get(parameter.asType()), name)
+              .addAnnotations(AnnotationCopies.parameter(plan.annotations(), parameters.size()))
+              .build());
       arguments.add(name);
     }
     String options = LoopLocals.newName(names, "options");
