@@ -1,0 +1,131 @@
+package io.retrygen.spring;
+
+import io.retrygen.runtime.RetryOptions;
+import java.lang.reflect.Constructor;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+import org.springframework.aop.Advisor;
+import org.springframework.aop.support.AopUtils;
+import org.springframework.beans.BeansException;
+import org.springframework.beans.factory.BeanCreationException;
+import org.springframework.beans.factory.config.BeanPostProcessor;
+import org.springframework.beans.factory.config.ConfigurableListableBeanFactory;
+import org.springframework.beans.factory.config.SmartInstantiationAwareBeanPostProcessor;
+import org.springframework.beans.factory.support.AbstractBeanFactory;
+import org.springframework.core.Ordered;
+import org.springframework.core.PriorityOrdered;
+
+/**
+ * The class beans {@link ClassBeanSwapper} turned into their generated subclasses, while they are
+ * created:
+ *
+ * <ul>
+ *   <li>the constructor: the one Spring would have chosen for the original class (its single
+ *       constructor, the {@code @Autowired} one, Kotlin's primary one, else the no-argument one),
+ *       taken in its generated twin with the leading {@code RetryOptions};
+ *   <li>a start-up failure when proxy-based advice ({@code @Transactional}, {@code @Cacheable},
+ *       an aspect) applies to the bean: its proxy would run all attempts inside one transaction or
+ *       cache lookup, and cannot subclass the final generated class anyway;
+ *   <li>a start-up failure for a bean of an input class (or of its subclass) that is not created as
+ *       the generated class, made by a {@code @Bean} method say: it would never retry.
+ * </ul>
+ *
+ * <p>Runs before the auto-proxy creator ({@code PriorityOrdered}), so that these failures come
+ * with their cause and fix rather than as a proxy that fails to subclass a final class.
+ */
+final class ClassBeans implements SmartInstantiationAwareBeanPostProcessor, PriorityOrdered {
+  private final ConfigurableListableBeanFactory beanFactory;
+
+  ClassBeans(ConfigurableListableBeanFactory beanFactory) {
+    this.beanFactory = beanFactory;
+  }
+
+  @Override
+  public Constructor<?>[] determineCandidateConstructors(Class<?> beanClass, String beanName)
+      throws BeansException {
+    Class<?> original = beanClass.getSuperclass();
+    if (original == null || !GeneratedClasses.isGenerated(beanClass)) {
+      return null;
+    }
+    Constructor<?>[] chosen = null;
+    for (BeanPostProcessor processor : postProcessors()) {
+      if (processor != this
+          && processor instanceof SmartInstantiationAwareBeanPostProcessor smart) {
+        chosen = smart.determineCandidateConstructors(original, beanName);
+        if (chosen != null) {
+          break;
+        }
+      }
+    }
+    if (chosen == null) {
+      try {
+        chosen = new Constructor<?>[] {original.getDeclaredConstructor()};
+      } catch (NoSuchMethodException e) {
+        return null; // Spring reports the class has no constructor it can call, as it would have
+      }
+    }
+    List<Constructor<?>> twins = new ArrayList<>();
+    for (Constructor<?> constructor : chosen) {
+      Class<?>[] originalParameters = constructor.getParameterTypes();
+      Class<?>[] parameters = new Class<?>[originalParameters.length + 1];
+      parameters[0] = RetryOptions.class;
+      System.arraycopy(originalParameters, 0, parameters, 1, originalParameters.length);
+      try {
+        twins.add(beanClass.getDeclaredConstructor(parameters));
+      } catch (NoSuchMethodException e) {
+        // A private constructor, which the generated class cannot call: not a candidate.
+      }
+    }
+    return twins.isEmpty() ? null : twins.toArray(new Constructor<?>[0]);
+  }
+
+  @Override
+  public Object postProcessAfterInitialization(Object bean, String beanName)
+      throws BeansException {
+    Class<?> type = bean.getClass();
+    if (GeneratedClasses.isGenerated(type)) {
+      Set<String> advice = adviceFor(type);
+      if (!advice.isEmpty()) {
+        throw new BeanCreationException(beanName, Messages.adviceOnClassBean(
+            beanName, type.getSuperclass(), type, advice));
+      }
+      return bean;
+    }
+    for (Class<?> c = type; c != null && c != Object.class; c = c.getSuperclass()) {
+      Class<?> generated = GeneratedClasses.generatedFor(c).orElse(null);
+      if (generated != null && !c.isInterface()) {
+        throw new BeanCreationException(beanName, Messages.notCreatedAsGenerated(
+            beanName, type, c, generated));
+      }
+    }
+    return bean;
+  }
+
+  /** What proxy-based advice the context's advisors would put around a bean of {@code type}. */
+  private Set<String> adviceFor(Class<?> type) {
+    Set<String> advice = new LinkedHashSet<>();
+    for (String name : beanFactory.getBeanNamesForType(Advisor.class, true, false)) {
+      if (beanFactory.isCurrentlyInCreation(name)) {
+        continue; // as the auto-proxy creator does: an advisor being created advises nothing yet
+      }
+      Advisor advisor = beanFactory.getBean(name, Advisor.class);
+      if (AopUtils.canApply(advisor, type)) {
+        advice.add(Messages.describe(advisor));
+      }
+    }
+    return advice;
+  }
+
+  private List<BeanPostProcessor> postProcessors() {
+    return beanFactory instanceof AbstractBeanFactory factory
+        ? factory.getBeanPostProcessors()
+        : List.of();
+  }
+
+  @Override
+  public int getOrder() {
+    return Ordered.HIGHEST_PRECEDENCE;
+  }
+}

@@ -1,0 +1,120 @@
+package io.retrygen.spring;
+
+import io.retrygen.runtime.RetryOptions;
+import java.lang.reflect.Constructor;
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Method;
+import java.util.ArrayList;
+import java.util.List;
+import org.springframework.aop.framework.AopProxyUtils;
+import org.springframework.aop.support.AopUtils;
+import org.springframework.beans.BeanInstantiationException;
+import org.springframework.beans.BeansException;
+import org.springframework.beans.factory.BeanCreationException;
+import org.springframework.beans.factory.config.BeanPostProcessor;
+import org.springframework.beans.factory.config.ConfigurableListableBeanFactory;
+import org.springframework.core.annotation.AnnotatedElementUtils;
+import org.springframework.util.ClassUtils;
+
+/**
+ * Wraps each bean that implements an interface with a generated delegate in that delegate, after
+ * the auto-proxy creator has put its proxies ({@code @Transactional}, {@code @Cacheable},
+ * aspects) around the bean: every attempt then goes through them, one transaction per attempt.
+ * The wrapped bean is of the interface's type, as with a JDK proxy: inject it by its interface.
+ *
+ * <p>Not {@code Ordered}: Spring runs the post-processors that are not after all those that are
+ * (the auto-proxy creator and the other advising ones among them), so the delegate is the
+ * outermost layer. Annotations that Spring reads on the class of the finished object
+ * ({@code @Scheduled}, {@code @Async}) would not be found on the delegate: a method of the
+ * implementation that carries one is a start-up failure rather than a job that never runs.
+ */
+final class InterfaceBeans implements BeanPostProcessor {
+  /** Annotations Spring reads on the class of the object it is given, after this runs. */
+  private static final String[] READ_LATER = {
+    "org.springframework.scheduling.annotation.Scheduled",
+    "org.springframework.scheduling.annotation.Schedules",
+    "org.springframework.scheduling.annotation.Async",
+  };
+
+  private final ConfigurableListableBeanFactory beanFactory;
+
+  InterfaceBeans(ConfigurableListableBeanFactory beanFactory) {
+    this.beanFactory = beanFactory;
+  }
+
+  @Override
+  public Object postProcessAfterInitialization(Object bean, String beanName)
+      throws BeansException {
+    Class<?> target = AopProxyUtils.ultimateTargetClass(bean);
+    if (GeneratedClasses.isGenerated(target)) {
+      if (AopUtils.isAopProxy(bean) && !target.isInterface()) {
+        throw new BeanCreationException(beanName, Messages.proxyAroundClassBean(beanName, target));
+      }
+      return bean; // a class bean created as its subclass, or a delegate the application made
+    }
+    List<Class<?>> guarded = guardedInterfaces(target);
+    if (guarded.isEmpty()) {
+      return bean;
+    }
+    if (guarded.size() > 1) {
+      throw new BeanCreationException(
+          beanName, Messages.twoGuardedInterfaces(beanName, target, guarded));
+    }
+    Class<?> guardedInterface = guarded.get(0);
+    checkAnnotationsReadLater(beanName, target, guardedInterface);
+    Class<?> delegate = GeneratedClasses.generatedFor(guardedInterface).orElseThrow();
+    try {
+      Constructor<?> constructor =
+          delegate.getDeclaredConstructor(guardedInterface, RetryOptions.class);
+      return constructor.newInstance(bean, options());
+    } catch (NoSuchMethodException | InstantiationException | IllegalAccessException e) {
+      throw new BeanInstantiationException(delegate, "cannot wrap bean '" + beanName + "'", e);
+    } catch (InvocationTargetException e) {
+      throw new BeanInstantiationException(
+          delegate, "cannot wrap bean '" + beanName + "'", e.getCause());
+    }
+  }
+
+  /**
+   * The interfaces of {@code type} with a generated delegate, without those another of them
+   * extends (its delegate guards theirs too).
+   */
+  private static List<Class<?>> guardedInterfaces(Class<?> type) {
+    List<Class<?>> guarded = new ArrayList<>();
+    for (Class<?> candidate : ClassUtils.getAllInterfacesForClassAsSet(type)) {
+      if (GeneratedClasses.generatedFor(candidate).isPresent()) {
+        guarded.add(candidate);
+      }
+    }
+    guarded.removeIf(
+        i -> guarded.stream().anyMatch(other -> other != i && i.isAssignableFrom(other)));
+    return guarded;
+  }
+
+  private static void checkAnnotationsReadLater(
+      String beanName, Class<?> type, Class<?> guardedInterface) {
+    for (String name : READ_LATER) {
+      if (!ClassUtils.isPresent(name, type.getClassLoader())) {
+        continue;
+      }
+      for (Method method : type.getMethods()) {
+        if (AnnotatedElementUtils.hasAnnotation(method, annotation(name, type))) {
+          throw new BeanCreationException(beanName, Messages.annotationOnWrappedBean(
+              beanName, type, guardedInterface, "@" + name.substring(name.lastIndexOf('.') + 1),
+              method.getName() + "()"));
+        }
+      }
+    }
+  }
+
+  @SuppressWarnings("unchecked")
+  private static Class<? extends java.lang.annotation.Annotation> annotation(
+      String name, Class<?> type) {
+    return (Class<? extends java.lang.annotation.Annotation>)
+        ClassUtils.resolveClassName(name, type.getClassLoader());
+  }
+
+  private RetryOptions options() {
+    return beanFactory.getBean(RetrygenConfiguration.OPTIONS_BEAN, RetryOptions.class);
+  }
+}
