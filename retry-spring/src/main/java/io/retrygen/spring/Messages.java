@@ -24,13 +24,12 @@ final class Messages {
       String beanName, Class<?> type, Class<?> input, Class<?> generated) {
     String what = type == input
         ? "is a plain " + input.getName()
-        : "is a " + type.getName() + ", a subclass of " + input.getName();
+        : "is an instance of " + type.getName() + ", a subclass of " + input.getName();
     return "retrygen: bean '" + beanName + "' " + what + ", not the generated "
         + generated.getName() + ", so its guarded methods would never retry. This happens to"
         + " beans made by a @Bean method or registered as an instance. Fix: return new "
-        + generated.getSimpleName() + "(...) from the @Bean method (its constructors are "
-        + input.getSimpleName() + "'s, with a RetryOptions first if you want the context's), or"
-        + " let component scanning create the bean"
+        + generated.getSimpleName() + "(...) from the @Bean method (it has "
+        + input.getSimpleName() + "'s constructors), or let component scanning create the bean"
         + (type == input ? "" : "; for a subclass, put a retrygen annotation on "
             + type.getSimpleName() + " so that its own subclass is generated")
         + ".";
