@@ -15,6 +15,7 @@ import org.springframework.beans.factory.config.BeanPostProcessor;
 import org.springframework.beans.factory.config.ConfigurableListableBeanFactory;
 import org.springframework.core.annotation.AnnotatedElementUtils;
 import org.springframework.util.ClassUtils;
+import org.springframework.util.ReflectionUtils;
 
 /**
  * Wraps each bean that implements an interface with a generated delegate in that delegate, after
@@ -66,6 +67,7 @@ final class InterfaceBeans implements BeanPostProcessor {
     try {
       Constructor<?> constructor =
           delegate.getDeclaredConstructor(guardedInterface, RetryOptions.class);
+      ReflectionUtils.makeAccessible(constructor); // a package-private interface's delegate
       return constructor.newInstance(bean, options());
     } catch (NoSuchMethodException | InstantiationException | IllegalAccessException e) {
       throw new BeanInstantiationException(delegate, "cannot wrap bean '" + beanName + "'", e);
