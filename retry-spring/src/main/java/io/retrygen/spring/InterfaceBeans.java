@@ -53,6 +53,9 @@ final class InterfaceBeans implements BeanPostProcessor {
       }
       return bean; // a class bean created as its subclass, or a delegate the application made
     }
+    if (GeneratedClasses.generatedFor(target).isPresent()) {
+      return bean; // an input class: created as its subclass, inside a proxy of its own class
+    }
     List<Class<?>> guarded = guardedInterfaces(target);
     if (guarded.isEmpty()) {
       return bean;

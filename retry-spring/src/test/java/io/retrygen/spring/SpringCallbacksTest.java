@@ -6,10 +6,13 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.retrygen.spring.fixtures.Jobs;
 import io.retrygen.spring.fixtures.JobsRetrying;
+import io.retrygen.spring.fixtures.Mailer;
+import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.springframework.context.annotation.AnnotationConfigApplicationContext;
 import org.springframework.context.annotation.Configuration;
+import org.springframework.scheduling.annotation.EnableAsync;
 import org.springframework.scheduling.annotation.EnableScheduling;
 
 /**
@@ -41,6 +44,27 @@ class SpringCallbacksTest {
       context.publishEvent(new Jobs.OrderPlaced("A-1"));
 
       assertEquals(2, context.getBean(Jobs.class).eventAttempts.get());
+    }
+  }
+
+  @Configuration(proxyBeanMethods = false)
+  @EnableAsync
+  static class Asynchronous {}
+
+  @Test
+  void anAsyncGuardedMethodRunsEveryAttemptOnTheExecutor() throws InterruptedException {
+    try (AnnotationConfigApplicationContext context =
+        Contexts.start(Contexts.VirtualTime.class, Asynchronous.class, Mailer.class)) {
+      Mailer mailer = context.getBean(Mailer.class);
+
+      mailer.send("a@example.com"); // returns at once
+
+      assertTrue(mailer.sent().await(10, TimeUnit.SECONDS), "sent");
+      String caller = Thread.currentThread().getName();
+      assertEquals(2, mailer.attemptThreads().size());
+      assertEquals(List.of(), mailer.attemptThreads().stream().filter(caller::equals).toList());
+      // One async task ran both attempts: the retry is inside the async proxy.
+      assertEquals(1, mailer.attemptThreads().stream().distinct().count());
     }
   }
 }
