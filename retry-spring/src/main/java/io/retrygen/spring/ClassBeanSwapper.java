@@ -43,8 +43,26 @@ final class ClassBeanSwapper implements BeanFactoryPostProcessor, PriorityOrdere
         swapped |= swap(bean, ClassUtils.resolveClassName(className, loader));
       }
     }
+    qualifiedInjectionOfTheOptions(beanFactory);
     if (swapped) {
       beanFactory.clearMetadataCache(); // merged definitions read so far hold the old class
+    }
+  }
+
+  /**
+   * Lets a {@code @Bean} method that creates a generated class itself ask for the context's options
+   * with {@code @Qualifier(RetrygenConfiguration.OPTIONS_BEAN)}, where Spring Framework 6.2+ can
+   * say so: an autowire candidate only when asked for by name, so that injection by type still
+   * finds the application's own {@code RetryOptions} bean alone. (On 6.1 the bean stays no
+   * candidate at all.)
+   */
+  private static void qualifiedInjectionOfTheOptions(ConfigurableListableBeanFactory beanFactory) {
+    if (beanFactory.containsBeanDefinition(RetrygenConfiguration.OPTIONS_BEAN)
+        && ClassUtils.hasMethod(AbstractBeanDefinition.class, "setDefaultCandidate", boolean.class)
+        && beanFactory.getBeanDefinition(RetrygenConfiguration.OPTIONS_BEAN)
+            instanceof AbstractBeanDefinition options) {
+      options.setDefaultCandidate(false);
+      options.setAutowireCandidate(true);
     }
   }
 

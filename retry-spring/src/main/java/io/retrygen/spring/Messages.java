@@ -28,8 +28,10 @@ final class Messages {
     return "retrygen: bean '" + beanName + "' " + what + ", not the generated "
         + generated.getName() + ", so its guarded methods would never retry. This happens to"
         + " beans made by a @Bean method or registered as an instance. Fix: return new "
-        + generated.getSimpleName() + "(...) from the @Bean method (it has "
-        + input.getSimpleName() + "'s constructors), or let component scanning create the bean"
+        + generated.getSimpleName() + "(options, ...) from the @Bean method, with a parameter"
+        + " @Qualifier(RetrygenConfiguration.OPTIONS_BEAN) RetryOptions options (it has "
+        + input.getSimpleName() + "'s constructors, each also with the options first), or let"
+        + " component scanning create the bean"
         + (type == input ? "" : "; for a subclass, put a retrygen annotation on "
             + type.getSimpleName() + " so that its own subclass is generated")
         + ".";

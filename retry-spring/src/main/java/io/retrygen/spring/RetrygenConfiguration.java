@@ -19,7 +19,12 @@ import org.springframework.core.env.Environment;
 @Configuration(proxyBeanMethods = false)
 @Role(BeanDefinition.ROLE_INFRASTRUCTURE)
 public class RetrygenConfiguration {
-  /** The options every generated instance of this context is created with. */
+  /**
+   * The name of the options every generated instance of this context is created with. A
+   * {@code @Bean} method that creates a generated class itself gets them with
+   * {@code @Qualifier(RetrygenConfiguration.OPTIONS_BEAN) RetryOptions options} (Spring Framework
+   * 6.2+); injection by type never sees them.
+   */
   public static final String OPTIONS_BEAN = "retrygenRetryOptions";
 
   @Bean

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.retrygen.runtime.RetryOptions;
 import io.retrygen.spring.Contexts.RecordingListener;
 import io.retrygen.spring.Contexts.RecordingSleeper;
 import io.retrygen.spring.fixtures.Flaky;
@@ -16,6 +17,7 @@ import io.retrygen.spring.fixtures.QuotesRetrying;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
+import org.springframework.beans.factory.annotation.Qualifier;
 import org.springframework.beans.factory.config.BeanDefinition;
 import org.springframework.context.annotation.AnnotationConfigApplicationContext;
 import org.springframework.context.annotation.Bean;
@@ -96,6 +98,31 @@ class ClassBeansTest {
     try (AnnotationConfigApplicationContext context = Contexts.start(Feeds.class, Quotes.class)) {
       assertSame(Quotes.class, context.getBean(Quotes.class).getClass());
       assertThrows(IllegalStateException.class, () -> context.getBean(Quotes.class).quote());
+    }
+  }
+
+  @Configuration(proxyBeanMethods = false)
+  static class FromBeanMethod {
+    @Bean
+    Quotes quotes(@Qualifier(RetrygenConfiguration.OPTIONS_BEAN) RetryOptions options) {
+      return new QuotesRetrying(options, new Flaky().failFirst(1), "GBP");
+    }
+
+    @Bean
+    String injectedByType(RetryOptions options, Contexts.RecordingSleeper sleeper) {
+      return options.sleeper() == sleeper ? "the application's own" : "another";
+    }
+  }
+
+  @Test
+  void aBeanMethodGetsTheContextsOptionsByNameAndInjectionByTypeStillFindsTheApplicationsOwn() {
+    try (AnnotationConfigApplicationContext context =
+        Contexts.start(Contexts.VirtualTime.class, FromBeanMethod.class)) {
+      assertEquals("2 GBP", context.getBean(Quotes.class).quote());
+      assertEquals(
+          List.of("retry Quotes.quote 1", "success Quotes.quote 2"),
+          context.getBean(RecordingListener.class).events);
+      assertEquals("the application's own", context.getBean("injectedByType"));
     }
   }
 }

@@ -27,7 +27,7 @@ class StartupFailuresTest {
     String message = failure(PlainFromBeanMethod.class);
     assertTrue(message.contains("retrygen: bean 'quotes' is a plain " + Quotes.class.getName()
         + ", not the generated " + Quotes.class.getName() + "Retrying"), message);
-    assertTrue(message.contains("Fix: return new QuotesRetrying(...) from the @Bean method"),
+    assertTrue(message.contains("Fix: return new QuotesRetrying(options, ...) from the @Bean method"),
         message);
   }
 
