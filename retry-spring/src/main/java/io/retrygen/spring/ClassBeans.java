@@ -1,14 +1,14 @@
 package io.retrygen.spring;
 
 import io.retrygen.runtime.RetryOptions;
-import java.lang.annotation.Annotation;
 import java.lang.reflect.Constructor;
-import java.lang.reflect.Method;
+import java.lang.reflect.Field;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
 import org.springframework.aop.Advisor;
+import org.springframework.aop.framework.AbstractAdvisingBeanPostProcessor;
 import org.springframework.aop.framework.ProxyFactory;
 import org.springframework.aop.target.SingletonTargetSource;
 import org.springframework.aop.support.AopUtils;
@@ -20,8 +20,7 @@ import org.springframework.beans.factory.config.SmartInstantiationAwareBeanPostP
 import org.springframework.beans.factory.support.AbstractBeanFactory;
 import org.springframework.core.Ordered;
 import org.springframework.core.PriorityOrdered;
-import org.springframework.core.annotation.AnnotatedElementUtils;
-import org.springframework.util.ClassUtils;
+import org.springframework.util.ReflectionUtils;
 
 /**
  * The class beans {@link ClassBeanSwapper} turned into their generated subclasses, while they are
@@ -34,8 +33,9 @@ import org.springframework.util.ClassUtils;
  *   <li>a start-up failure when proxy-based advice ({@code @Transactional}, {@code @Cacheable},
  *       an aspect) applies to the bean: its proxy would run all attempts inside one transaction or
  *       cache lookup, and cannot subclass the final generated class anyway;
- *   <li>for a bean with {@code @Async}, a proxy of the original class around it, to which Spring's
- *       async post-processor adds its advice (outside the retry, where it belongs);
+ *   <li>for a bean that an advising post-processor will proxy ({@code @Async}, {@code @Validated},
+ *       {@code @Repository}), a proxy of the original class around it, to which that
+ *       post-processor adds its advice (outside the retry, where it belongs);
  *   <li>a start-up failure for a bean of an input class (or of its subclass) that is not created as
  *       the generated class, made by a {@code @Bean} method say: it would never retry.
  * </ul>
@@ -44,8 +44,6 @@ import org.springframework.util.ClassUtils;
  * with their cause and fix rather than as a proxy that fails to subclass a final class.
  */
 final class ClassBeans implements SmartInstantiationAwareBeanPostProcessor, PriorityOrdered {
-  private static final String ASYNC = "org.springframework.scheduling.annotation.Async";
-
   private final ConfigurableListableBeanFactory beanFactory;
 
   ClassBeans(ConfigurableListableBeanFactory beanFactory) {
@@ -101,7 +99,7 @@ final class ClassBeans implements SmartInstantiationAwareBeanPostProcessor, Prio
         throw new BeanCreationException(beanName, Messages.adviceOnClassBean(
             beanName, type.getSuperclass(), type, advice));
       }
-      return hasAsync(type) ? proxyOfInputClass(bean, type.getSuperclass()) : bean;
+      return advisedLater(type) ? proxyOfInputClass(bean, type.getSuperclass()) : bean;
     }
     for (Class<?> c = type; c != null && c != Object.class; c = c.getSuperclass()) {
       Class<?> generated = GeneratedClasses.generatedFor(c).orElse(null);
@@ -129,32 +127,38 @@ final class ClassBeans implements SmartInstantiationAwareBeanPostProcessor, Prio
   }
 
   /**
-   * Whether {@code @Async} is on the class or a method: Spring's async post-processor then wraps
-   * the bean in a proxy, which (unlike a transaction) belongs outside the retry loop: the loop runs
-   * on the executor's thread.
+   * Whether an advising post-processor (Spring's for {@code @Async}, {@code @Validated},
+   * {@code @Repository} exception translation, Spring Framework 7's resilience annotations) would
+   * proxy a bean of {@code type}. Those add their advice to a proxy that exists, outside the
+   * retry loop, which suits them: the async hand-off, validation and translation happen once per
+   * call.
    */
-  private static boolean hasAsync(Class<?> type) {
-    if (!ClassUtils.isPresent(ASYNC, type.getClassLoader())) {
-      return false;
-    }
-    @SuppressWarnings("unchecked")
-    Class<? extends Annotation> async =
-        (Class<? extends Annotation>) ClassUtils.resolveClassName(ASYNC, type.getClassLoader());
-    if (AnnotatedElementUtils.hasAnnotation(type, async)) {
-      return true;
-    }
-    for (Method method : type.getMethods()) {
-      if (AnnotatedElementUtils.hasAnnotation(method, async)) {
-        return true;
+  private boolean advisedLater(Class<?> type) {
+    for (BeanPostProcessor processor : postProcessors()) {
+      if (processor instanceof AbstractAdvisingBeanPostProcessor advising) {
+        Advisor advisor = advisorOf(advising);
+        if (advisor != null && AopUtils.canApply(advisor, type)) {
+          return true;
+        }
       }
     }
     return false;
   }
 
+  /** The advisor a post-processor applies: a protected field, the same since Spring 3.2. */
+  private static Advisor advisorOf(AbstractAdvisingBeanPostProcessor processor) {
+    Field field = ReflectionUtils.findField(AbstractAdvisingBeanPostProcessor.class, "advisor");
+    if (field == null) {
+      return null;
+    }
+    ReflectionUtils.makeAccessible(field);
+    return (Advisor) ReflectionUtils.getField(field, processor);
+  }
+
   /**
    * A proxy of the input class (not of the final generated one, which cannot be subclassed) with
-   * the generated instance as its target and no advice of its own: the async post-processor adds
-   * its advisor to a proxy that exists rather than making one.
+   * the generated instance as its target and no advice of its own: an advising post-processor
+   * adds its advisor to a proxy that exists rather than making one.
    */
   private static Object proxyOfInputClass(Object bean, Class<?> input) {
     ProxyFactory factory = new ProxyFactory();

@@ -59,7 +59,7 @@ final class ContextSettings implements SmartInitializingSingleton, DisposableBea
   /** The options of every generated instance of this context, built at the first call. */
   synchronized RetryOptions options() {
     if (options == null) {
-      RetryOptions.Builder builder = base.getIfUnique(RetryOptions::defaults).toBuilder();
+      RetryOptions.Builder builder = base.getIfAvailable(RetryOptions::defaults).toBuilder();
       listeners.orderedStream().forEach(builder::listener);
       List<CircuitBreakerListener> breakers = new ArrayList<>();
       breakerListeners.orderedStream().forEach(breakers::add);
@@ -108,16 +108,18 @@ final class ContextSettings implements SmartInitializingSingleton, DisposableBea
     return properties;
   }
 
-  /** Once every singleton is created: the overrides that no guarded bean used, likely typos. */
+  /**
+   * Once every singleton is created: the options are built (if no guarded bean has yet), so that a
+   * property that is not a number fails start-up even when the guarded beans are lazy; and the
+   * overrides no guarded bean used, likely typos, are logged.
+   */
   @Override
   public void afterSingletonsInstantiated() {
-    if (options == null) {
-      return;
-    }
-    Set<String> unused = options.overrides().unusedKeys();
+    Set<String> unused = options().overrides().unusedKeys();
     if (!unused.isEmpty()) {
       log.warn("retrygen: no guarded bean of this context uses these properties (a typo in a"
-          + " label or a name?): " + String.join(", ", unused)
+          + " label or a name? lazy beans created later are not counted): "
+          + String.join(", ", unused)
           + ". PolicyOverrides.describe(label) shows what a label uses.");
     }
   }

@@ -25,9 +25,11 @@ import org.springframework.util.ReflectionUtils;
  *
  * <p>Not {@code Ordered}: Spring runs the post-processors that are not after all those that are
  * (the auto-proxy creator and the other advising ones among them), so the delegate is the
- * outermost layer. Annotations that Spring reads on the class of the finished object
- * ({@code @Scheduled}, {@code @Async}) would not be found on the delegate: a method of the
- * implementation that carries one is a start-up failure rather than a job that never runs.
+ * outermost layer. A method of the implementation with {@code @Scheduled} (which Spring's
+ * scheduling post-processor, run last of all, would look for on the delegate's class) or
+ * {@code @Async} (whose proxy would sit inside the delegate, so that the retry sees only the
+ * hand-off) is a start-up failure rather than a job that never runs or a retry that never
+ * happens.
  */
 final class InterfaceBeans implements BeanPostProcessor {
   /** Annotations Spring reads on the class of the object it is given, after this runs. */

@@ -58,13 +58,17 @@ final class Messages {
 
   static String annotationOnWrappedBean(
       String beanName, Class<?> type, Class<?> guarded, String annotation, String method) {
+    String why = annotation.equals("@Async")
+        ? "Spring's async proxy would sit inside the delegate, so the retry would see the hand-off"
+            + " to the executor succeed and never the failure"
+        : "Spring reads it on the class of the object it is given, the delegate, where it is not,"
+            + " so it would silently do nothing";
     return "retrygen: bean '" + beanName + "' (" + type.getName() + ") is wrapped in the"
         + " generated delegate of " + guarded.getName() + ", and its method " + method + " has "
-        + annotation + ", which Spring reads on the class of the object it is given: the delegate,"
-        + " where it is not, so it would silently do nothing. Fix: put " + annotation
-        + " on a method of another bean that calls this one, or put the retrygen annotations on"
-        + " the class instead of the interface (the bean is then created as its generated"
-        + " subclass, which keeps " + annotation + ").";
+        + annotation + ": " + why + ". Fix: put the retrygen annotations on the class instead of"
+        + " the interface (the bean is then created as its generated subclass, which keeps "
+        + annotation + " and runs every attempt inside it), or put " + annotation + " on a method"
+        + " of another bean that calls this one.";
   }
 
   /** The advice an advisor stands for, as a user wrote it. */

@@ -19,7 +19,7 @@ final class MicrometerBinding {
       ConfigurableListableBeanFactory beanFactory,
       RetryOptions.Builder options,
       List<CircuitBreakerListener> breakerListeners) {
-    MeterRegistry registry = beanFactory.getBeanProvider(MeterRegistry.class).getIfUnique();
+    MeterRegistry registry = beanFactory.getBeanProvider(MeterRegistry.class).getIfAvailable();
     if (registry != null) {
       options.listener(new RetryMetrics(registry));
       breakerListeners.add(new CircuitBreakerMetrics(registry));

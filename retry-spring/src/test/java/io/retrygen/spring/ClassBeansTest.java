@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.retrygen.runtime.RetryOptions;
 import io.retrygen.spring.Contexts.RecordingListener;
+import io.retrygen.spring.fixtures.AccountRepository;
 import io.retrygen.spring.Contexts.RecordingSleeper;
 import io.retrygen.spring.fixtures.Flaky;
 import io.retrygen.spring.fixtures.Prototype;
@@ -23,6 +24,7 @@ import org.springframework.context.annotation.AnnotationConfigApplicationContext
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.ComponentScan;
 import org.springframework.context.annotation.Configuration;
+import org.springframework.context.annotation.FilterType;
 
 /**
  * A scanned class bean is created as its generated subclass, through the constructor Spring would
@@ -30,7 +32,11 @@ import org.springframework.context.annotation.Configuration;
  */
 class ClassBeansTest {
   @Configuration(proxyBeanMethods = false)
-  @ComponentScan(basePackageClasses = Quotes.class) // finds Quotes and Prototype, not QuotesRetrying
+  // Finds Quotes and Prototype (not QuotesRetrying, which has no @Service of its own).
+  @ComponentScan(
+      basePackageClasses = Quotes.class,
+      excludeFilters =
+          @ComponentScan.Filter(type = FilterType.ASSIGNABLE_TYPE, classes = AccountRepository.class))
   static class ScanQuotes {
     @Bean
     Flaky quoteFeed() {
