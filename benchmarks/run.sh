@@ -8,7 +8,7 @@
 #      process) and warm (in-process), for N annotated types (CompileCost; issue 13),
 #   3. cold start of one retried call per library, and the size of each library's runtime jars.
 # Usage (from anywhere): benchmarks/run.sh
-# Needs JDK 17+, Maven 3.8+, retry-annotations/-runtime/-processor/-micrometer/-kotlin/-reactor
+# Needs JDK 17+, Maven 3.8+, retry-annotations/-runtime/-processor/-micrometer/-kotlin/-reactor/-spring
 # 0.1.0-SNAPSHOT in ~/.m2 and access to Maven Central for the peers. About 25 minutes on 2 cores.
 # Results in benchmarks/target/results/ (report.md, jmh.csv, jmh.log, coldstart.tsv,
 # compile-cost.md, compile-cost.tsv, sizes.tsv). The full compile-cost step takes about 10 of the
@@ -89,8 +89,9 @@ cp "$HERE/target/compile-cost-runs/compile-cost.tsv" "$RESULTS/compile-cost.tsv"
 
 step "JMH: $JMH_OPTS -prof gc"
 # shellcheck disable=SC2086
+# SpringStartup (context start-up, milliseconds a row) runs on its own: see benchmarks/README.md.
 "$JAVA_BIN/java" -jar "$HERE/target/benchmarks.jar" $JMH_OPTS -bm avgt -tu ns -prof gc \
-  -rf csv -rff "$RESULTS/jmh.csv" > "$RESULTS/jmh.log" 2>&1 \
+  -e 'SpringStartup' -rf csv -rff "$RESULTS/jmh.csv" > "$RESULTS/jmh.log" 2>&1 \
   || { tail -50 "$RESULTS/jmh.log"; exit 1; }
 sed -n '/^Benchmark /,$p' "$RESULTS/jmh.log" | grep -v ':gc\.\(count\|time\|alloc\.rate \)' || true
 
