@@ -45,6 +45,7 @@ import org.springframework.util.ReflectionUtils;
  */
 final class ClassBeans implements SmartInstantiationAwareBeanPostProcessor, PriorityOrdered {
   private final ConfigurableListableBeanFactory beanFactory;
+  private volatile String[] advisorNames;
 
   ClassBeans(ConfigurableListableBeanFactory beanFactory) {
     this.beanFactory = beanFactory;
@@ -114,7 +115,7 @@ final class ClassBeans implements SmartInstantiationAwareBeanPostProcessor, Prio
   /** What proxy-based advice the context's advisors would put around a bean of {@code type}. */
   private Set<String> adviceFor(Class<?> type) {
     Set<String> advice = new LinkedHashSet<>();
-    for (String name : beanFactory.getBeanNamesForType(Advisor.class, true, false)) {
+    for (String name : advisorNames()) {
       if (beanFactory.isCurrentlyInCreation(name)) {
         continue; // as the auto-proxy creator does: an advisor being created advises nothing yet
       }
@@ -173,6 +174,20 @@ final class ClassBeans implements SmartInstantiationAwareBeanPostProcessor, Prio
           }
         });
     return factory.getProxy(input.getClassLoader());
+  }
+
+  /**
+   * The names of the advisor beans, looked up once, as the auto-proxy creator does: without eager
+   * initialisation Spring's by-type cache is not used, so a lookup per bean would read every bean
+   * definition of the context for each guarded bean.
+   */
+  private String[] advisorNames() {
+    String[] names = advisorNames;
+    if (names == null) {
+      names = beanFactory.getBeanNamesForType(Advisor.class, true, false);
+      advisorNames = names;
+    }
+    return names;
   }
 
   private List<BeanPostProcessor> postProcessors() {
