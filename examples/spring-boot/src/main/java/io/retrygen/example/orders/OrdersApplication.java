@@ -1,10 +1,14 @@
 package io.retrygen.example.orders;
 
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import java.util.Map;
 import org.springframework.boot.SpringApplication;
 import org.springframework.boot.autoconfigure.SpringBootApplication;
 import org.springframework.context.ConfigurableApplicationContext;
+import org.springframework.http.HttpRequest;
+import org.springframework.http.client.ClientHttpResponse;
 import org.springframework.web.client.RestClient;
 
 /**
@@ -41,18 +45,23 @@ public class OrdersApplication {
       String request = "{\"sku\":\"" + order[0] + "\",\"quantity\":" + order[1] + "}";
       System.out.println();
       System.out.println("POST /orders " + request);
-      String response = http.post().uri("/orders")
+      System.out.println("  <- " + http.post().uri("/orders")
           .header("Content-Type", "application/json")
           .body(request)
-          .retrieve()
-          .body(String.class);
-      System.out.println("  <- " + response);
+          .exchange(OrdersApplication::statusAndBody));
     }
     System.out.println();
     for (String meter : new String[] {"retrygen.calls", "retrygen.retries"}) {
       System.out.println("GET /actuator/metrics/" + meter);
-      System.out.println("  <- " + http.get().uri("/actuator/metrics/" + meter).retrieve()
-          .body(String.class));
+      System.out.println("  <- " + http.get().uri("/actuator/metrics/" + meter)
+          .exchange(OrdersApplication::statusAndBody));
     }
+  }
+
+  /** The status and the body of any response, 503 included (a failure is part of the demo). */
+  private static String statusAndBody(HttpRequest request, ClientHttpResponse response)
+      throws IOException {
+    return response.getStatusCode().value() + " "
+        + new String(response.getBody().readAllBytes(), StandardCharsets.UTF_8);
   }
 }
