@@ -1,10 +1,7 @@
 package io.retrygen.benchmarks;
 
-import io.retrygen.spring.EnableRetrygen;
 import org.openjdk.jmh.annotations.Benchmark;
-import org.springframework.beans.factory.support.GenericBeanDefinition;
 import org.springframework.context.annotation.AnnotationConfigApplicationContext;
-import org.springframework.context.annotation.Configuration;
 
 /**
  * retrygen's generated subclass got from a Spring context: {@code @EnableRetrygen} rewrites the
@@ -21,25 +18,10 @@ public class SpringRetrygenClass extends PathBenchmark {
   private AnnotationConfigApplicationContext context;
   private ServiceClass service;
 
-  /** The application's configuration. */
-  @Configuration(proxyBeanMethods = false)
-  @EnableRetrygen
-  public static class Config {}
-
   @Override
   protected void setUpWrapper() {
-    context = new AnnotationConfigApplicationContext();
-    context.register(Config.class);
-    GenericBeanDefinition definition = new GenericBeanDefinition();
-    definition.setBeanClass(ServiceClass.class);
-    definition.getConstructorArgumentValues().addIndexedArgumentValue(0, backend);
-    context.registerBeanDefinition("serviceClass", definition);
-    context.refresh();
+    context = RetrygenContext.start("serviceClass", ServiceClass.class, backend, ServiceClassRetrying.class);
     service = context.getBean("serviceClass", ServiceClass.class);
-    if (service.getClass() != ServiceClassRetrying.class) {
-      throw new IllegalStateException("the ServiceClass bean is a " + service.getClass().getName()
-          + ", not the generated ServiceClassRetrying: @EnableRetrygen did not swap it");
-    }
   }
 
   @Override

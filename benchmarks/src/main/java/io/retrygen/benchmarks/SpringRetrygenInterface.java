@@ -1,10 +1,7 @@
 package io.retrygen.benchmarks;
 
-import io.retrygen.spring.EnableRetrygen;
 import org.openjdk.jmh.annotations.Benchmark;
-import org.springframework.beans.factory.support.GenericBeanDefinition;
 import org.springframework.context.annotation.AnnotationConfigApplicationContext;
-import org.springframework.context.annotation.Configuration;
 
 /**
  * retrygen's generated delegate got from a Spring context: {@code @EnableRetrygen} wraps the bean
@@ -32,25 +29,10 @@ public class SpringRetrygenInterface extends PathBenchmark {
     }
   }
 
-  /** The application's configuration. */
-  @Configuration(proxyBeanMethods = false)
-  @EnableRetrygen
-  public static class Config {}
-
   @Override
   protected void setUpWrapper() {
-    context = new AnnotationConfigApplicationContext();
-    context.register(Config.class);
-    GenericBeanDefinition definition = new GenericBeanDefinition();
-    definition.setBeanClass(ForwardingService.class);
-    definition.getConstructorArgumentValues().addIndexedArgumentValue(0, backend);
-    context.registerBeanDefinition("service", definition);
-    context.refresh();
+    context = RetrygenContext.start("service", ForwardingService.class, backend, ServiceRetrying.class);
     service = context.getBean("service", Service.class);
-    if (service.getClass() != ServiceRetrying.class) {
-      throw new IllegalStateException("the Service bean is a " + service.getClass().getName()
-          + ", not the generated ServiceRetrying: @EnableRetrygen did not wrap it");
-    }
   }
 
   @Override
