@@ -39,6 +39,16 @@ final class InterfaceBeans implements BeanPostProcessor {
     "org.springframework.scheduling.annotation.Async",
   };
 
+  /**
+   * Interfaces Spring checks with {@code instanceof} on the finished bean, skipping it silently
+   * when it is not one: the delegate implements the guarded interface only.
+   */
+  private static final String[] CALLED_ON_THE_FINISHED_BEAN = {
+    "org.springframework.context.ApplicationListener",
+    "org.springframework.context.Lifecycle",
+    "org.springframework.beans.factory.SmartInitializingSingleton",
+  };
+
   private final ConfigurableListableBeanFactory beanFactory;
 
   InterfaceBeans(ConfigurableListableBeanFactory beanFactory) {
@@ -68,6 +78,7 @@ final class InterfaceBeans implements BeanPostProcessor {
     }
     Class<?> guardedInterface = guarded.get(0);
     checkAnnotationsReadLater(beanName, target, guardedInterface);
+    checkCallbackInterfaces(beanName, target, guardedInterface);
     Class<?> delegate = GeneratedClasses.generatedFor(guardedInterface).orElseThrow();
     try {
       Constructor<?> constructor =
@@ -110,6 +121,17 @@ final class InterfaceBeans implements BeanPostProcessor {
               beanName, type, guardedInterface, "@" + name.substring(name.lastIndexOf('.') + 1),
               method.getName() + "()"));
         }
+      }
+    }
+  }
+
+  private static void checkCallbackInterfaces(
+      String beanName, Class<?> type, Class<?> guardedInterface) {
+    for (String name : CALLED_ON_THE_FINISHED_BEAN) {
+      if (ClassUtils.isPresent(name, type.getClassLoader())
+          && ClassUtils.resolveClassName(name, type.getClassLoader()).isAssignableFrom(type)) {
+        throw new BeanCreationException(beanName, Messages.callbackOnWrappedBean(
+            beanName, type, guardedInterface, name.substring(name.lastIndexOf('.') + 1)));
       }
     }
   }

@@ -71,6 +71,17 @@ final class Messages {
         + " of another bean that calls this one.";
   }
 
+  static String callbackOnWrappedBean(
+      String beanName, Class<?> type, Class<?> guarded, String callback) {
+    return "retrygen: bean '" + beanName + "' (" + type.getName() + ") is wrapped in the"
+        + " generated delegate of " + guarded.getName() + ", which implements that interface"
+        + " only, and its class also implements " + callback + ", which Spring looks for on the"
+        + " finished bean: it would silently never be called. Fix: implement " + callback
+        + " in another bean, or put the retrygen annotations on the class instead of the"
+        + " interface (the bean is then created as its generated subclass, which is still a "
+        + callback + ").";
+  }
+
   /** The advice an advisor stands for, as a user wrote it. */
   static String describe(Advisor advisor) {
     String advice = advisor.getAdvice().getClass().getName();

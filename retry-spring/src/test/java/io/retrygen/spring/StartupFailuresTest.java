@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.retrygen.spring.fixtures.Flaky;
+import io.retrygen.spring.fixtures.ListeningPricing;
 import io.retrygen.spring.fixtures.Quotes;
 import io.retrygen.spring.fixtures.ScheduledPricing;
 import io.retrygen.spring.fixtures.TwoContracts;
@@ -82,6 +83,21 @@ class StartupFailuresTest {
     String message = failure(ScheduledOnWrapped.class);
     assertTrue(message.contains("its method price() has @Scheduled"), message);
     assertTrue(message.contains("so it would silently do nothing"), message);
+  }
+
+  @Configuration(proxyBeanMethods = false)
+  static class ListenerOnWrapped {
+    @Bean
+    ListeningPricing pricing() {
+      return new ListeningPricing();
+    }
+  }
+
+  @Test
+  void aCallbackInterfaceOnTheClassOfAWrappedBean() {
+    String message = failure(ListenerOnWrapped.class);
+    assertTrue(message.contains("its class also implements ApplicationListener"), message);
+    assertTrue(message.contains("it would silently never be called"), message);
   }
 
   private static String failure(Class<?> configuration) {
