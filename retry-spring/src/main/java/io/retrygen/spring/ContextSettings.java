@@ -7,6 +7,7 @@ import io.retrygen.runtime.PolicyOverrides;
 import io.retrygen.runtime.RetryOptions;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
@@ -20,6 +21,7 @@ import org.springframework.core.env.ConfigurableEnvironment;
 import org.springframework.core.env.EnumerablePropertySource;
 import org.springframework.core.env.Environment;
 import org.springframework.core.env.PropertySource;
+import org.springframework.core.env.StandardEnvironment;
 import org.springframework.util.ClassUtils;
 
 /**
@@ -109,12 +111,39 @@ final class ContextSettings implements SmartInitializingSingleton, DisposableBea
   }
 
   /**
+   * The environment variables that look like overrides but cannot be: a label, with its dots and
+   * its case, is no variable name, so only {@code RETRYGEN_ENABLED} is read.
+   */
+  static List<String> unreadVariables(Environment environment) {
+    List<String> unread = new ArrayList<>();
+    if (environment instanceof ConfigurableEnvironment configurable
+        && configurable.getPropertySources().get(
+                StandardEnvironment.SYSTEM_ENVIRONMENT_PROPERTY_SOURCE_NAME)
+            instanceof EnumerablePropertySource<?> variables) {
+      for (String name : variables.getPropertyNames()) {
+        if (name.toUpperCase(Locale.ROOT).startsWith("RETRYGEN_")
+            && !name.equalsIgnoreCase("RETRYGEN_ENABLED")) {
+          unread.add(name);
+        }
+      }
+    }
+    return unread;
+  }
+
+  /**
    * Once every singleton is created: the options are built (if no guarded bean has yet), so that a
    * property that is not a number fails start-up even when the guarded beans are lazy; and the
    * overrides no guarded bean used, likely typos, are logged.
    */
   @Override
   public void afterSingletonsInstantiated() {
+    List<String> variables = unreadVariables(environment);
+    if (!variables.isEmpty()) {
+      log.warn("retrygen: these environment variables are not read: " + String.join(", ", variables)
+          + ". Of the overrides only RETRYGEN_ENABLED can be one (a label, with its dots and its"
+          + " case, is no variable name); pass the others as system properties or, with Spring"
+          + " Boot, in SPRING_APPLICATION_JSON.");
+    }
     Set<String> unused = options().overrides().unusedKeys();
     if (!unused.isEmpty()) {
       log.warn("retrygen: no guarded bean of this context uses these properties (a typo in a"

@@ -99,4 +99,17 @@ class PropertiesTest {
       assertEquals(java.util.List.of(7L), context.getBean(Contexts.RecordingSleeper.class).sleeps);
     }
   }
+
+  @Test
+  void overrideVariablesOtherThanTheKillSwitchAreNamedAsUnread() {
+    StandardEnvironment environment = new StandardEnvironment();
+    environment.getPropertySources().replace(
+        StandardEnvironment.SYSTEM_ENVIRONMENT_PROPERTY_SOURCE_NAME,
+        new org.springframework.core.env.SystemEnvironmentPropertySource(
+            StandardEnvironment.SYSTEM_ENVIRONMENT_PROPERTY_SOURCE_NAME,
+            Map.of("RETRYGEN_ENABLED", "true", "RETRYGEN_RETRY_GUARDED_RETRIED_MAXATTEMPTS", "5",
+                "PATH", "/bin")));
+    assertEquals(java.util.List.of("RETRYGEN_RETRY_GUARDED_RETRIED_MAXATTEMPTS"),
+        ContextSettings.unreadVariables(environment));
+  }
 }
