@@ -1,15 +1,20 @@
 package io.retrygen.spring;
 
+import java.lang.reflect.Method;
 import org.springframework.beans.BeansException;
+import org.springframework.beans.factory.annotation.Lookup;
 import org.springframework.beans.factory.config.BeanDefinition;
 import org.springframework.beans.factory.config.BeanFactoryPostProcessor;
 import org.springframework.beans.factory.config.ConfigurableListableBeanFactory;
 import org.springframework.beans.factory.config.ConstructorArgumentValues;
 import org.springframework.beans.factory.config.RuntimeBeanReference;
 import org.springframework.beans.factory.support.AbstractBeanDefinition;
+import org.springframework.beans.factory.support.BeanDefinitionValidationException;
 import org.springframework.core.Ordered;
 import org.springframework.core.PriorityOrdered;
+import org.springframework.core.annotation.AnnotatedElementUtils;
 import org.springframework.util.ClassUtils;
+import org.springframework.util.ReflectionUtils;
 
 /**
  * Turns the definition of each bean whose class has a generated subclass into a definition of
@@ -32,6 +37,10 @@ final class ClassBeanSwapper implements BeanFactoryPostProcessor, PriorityOrdere
     for (String name : beanFactory.getBeanDefinitionNames()) {
       BeanDefinition definition = beanFactory.getBeanDefinition(name);
       String className = definition.getBeanClassName();
+      if (className == null && definition.getParentName() != null) {
+        // A child definition (XML's parent="..."): its class is the merged one's.
+        className = beanFactory.getMergedBeanDefinition(name).getBeanClassName();
+      }
       if (definition instanceof AbstractBeanDefinition bean
           && className != null
           && !bean.isAbstract()
@@ -40,7 +49,15 @@ final class ClassBeanSwapper implements BeanFactoryPostProcessor, PriorityOrdere
           && bean.getInstanceSupplier() == null
           && !className.contains(ClassUtils.CGLIB_CLASS_SEPARATOR)
           && GeneratedClasses.mayHaveGenerated(className, loader)) {
-        swapped |= swap(bean, ClassUtils.resolveClassName(className, loader));
+        swapped |=
+            swap(
+                name,
+                bean,
+                ClassUtils.resolveClassName(className, loader),
+                // A child's arguments are its parent's with its own over them: all move along.
+                bean.getParentName() == null
+                    ? bean.getConstructorArgumentValues()
+                    : beanFactory.getMergedBeanDefinition(name).getConstructorArgumentValues());
       }
     }
     qualifiedInjectionOfTheOptions(beanFactory);
@@ -66,15 +83,23 @@ final class ClassBeanSwapper implements BeanFactoryPostProcessor, PriorityOrdere
     }
   }
 
-  private static boolean swap(AbstractBeanDefinition definition, Class<?> original) {
+  private static boolean swap(
+      String name,
+      AbstractBeanDefinition definition,
+      Class<?> original,
+      ConstructorArgumentValues given) {
     Class<?> generated = GeneratedClasses.generatedFor(original).orElse(null);
     if (generated == null || original.isInterface()) {
       return false;
     }
+    String lookup = lookupMethod(definition, original);
+    if (lookup != null) {
+      throw new BeanDefinitionValidationException(
+          Messages.lookupMethodOnClassBean(name, original, generated, lookup));
+    }
     definition.setBeanClass(generated);
     definition.setAttribute(ORIGINAL_CLASS, original);
     // The options go first; arguments the definition already gives by index move one along.
-    ConstructorArgumentValues given = definition.getConstructorArgumentValues();
     ConstructorArgumentValues arguments = new ConstructorArgumentValues();
     arguments.addIndexedArgumentValue(
         0, new RuntimeBeanReference(RetrygenConfiguration.OPTIONS_BEAN));
@@ -82,6 +107,23 @@ final class ClassBeanSwapper implements BeanFactoryPostProcessor, PriorityOrdere
     given.getGenericArgumentValues().forEach(arguments::addGenericArgumentValue);
     definition.setConstructorArgumentValues(arguments);
     return true;
+  }
+
+  /**
+   * A method Spring would implement by subclassing the bean's class (method injection:
+   * {@code @Lookup}, XML's lookup-method and replaced-method), which the final generated class
+   * does not allow; null if there is none.
+   */
+  private static String lookupMethod(AbstractBeanDefinition definition, Class<?> type) {
+    if (definition.hasMethodOverrides()) {
+      return definition.getMethodOverrides().getOverrides().iterator().next().getMethodName();
+    }
+    for (Method method : ReflectionUtils.getAllDeclaredMethods(type)) {
+      if (AnnotatedElementUtils.hasAnnotation(method, Lookup.class)) {
+        return method.getName();
+      }
+    }
+    return null;
   }
 
   @Override

@@ -6,20 +6,27 @@ import java.lang.reflect.Field;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import org.springframework.aop.Advisor;
+import org.springframework.aop.config.AopConfigUtils;
 import org.springframework.aop.framework.AbstractAdvisingBeanPostProcessor;
 import org.springframework.aop.framework.ProxyFactory;
-import org.springframework.aop.target.SingletonTargetSource;
 import org.springframework.aop.support.AopUtils;
+import org.springframework.aop.target.SingletonTargetSource;
 import org.springframework.beans.BeansException;
 import org.springframework.beans.factory.BeanCreationException;
+import org.springframework.beans.factory.config.BeanDefinition;
 import org.springframework.beans.factory.config.BeanPostProcessor;
 import org.springframework.beans.factory.config.ConfigurableListableBeanFactory;
 import org.springframework.beans.factory.config.SmartInstantiationAwareBeanPostProcessor;
 import org.springframework.beans.factory.support.AbstractBeanFactory;
+import org.springframework.context.annotation.Configuration;
 import org.springframework.core.Ordered;
 import org.springframework.core.PriorityOrdered;
+import org.springframework.core.annotation.AnnotatedElementUtils;
+import org.springframework.util.ClassUtils;
 import org.springframework.util.ReflectionUtils;
 
 /**
@@ -45,6 +52,7 @@ import org.springframework.util.ReflectionUtils;
  */
 final class ClassBeans implements SmartInstantiationAwareBeanPostProcessor, PriorityOrdered {
   private final ConfigurableListableBeanFactory beanFactory;
+  private final Map<String, Object> earlyReferences = new ConcurrentHashMap<>();
   private volatile String[] advisorNames;
 
   ClassBeans(ConfigurableListableBeanFactory beanFactory) {
@@ -68,6 +76,9 @@ final class ClassBeans implements SmartInstantiationAwareBeanPostProcessor, Prio
         }
       }
     }
+    if (chosen == null && givesArguments(beanName)) {
+      return null; // Spring matches the given arguments against every constructor, as it would
+    }
     if (chosen == null) {
       try {
         chosen = new Constructor<?>[] {original.getDeclaredConstructor()};
@@ -90,9 +101,30 @@ final class ClassBeans implements SmartInstantiationAwareBeanPostProcessor, Prio
     return twins.isEmpty() ? null : twins.toArray(new Constructor<?>[0]);
   }
 
+  /**
+   * The type of a bean this class created as its generated subclass is, for Spring's type
+   * queries before the bean exists, the original class: a class-based scoped proxy
+   * ({@code @RequestScope}) then subclasses that rather than the final generated class, and
+   * calls the scoped generated instance through it.
+   */
+  @Override
+  public Class<?> predictBeanType(Class<?> beanClass, String beanName) {
+    return GeneratedClasses.isGenerated(beanClass) && swapped(beanName)
+        ? beanClass.getSuperclass()
+        : null;
+  }
+
+  /** Notes a bean another one got before it was initialised (a circular reference). */
+  @Override
+  public Object getEarlyBeanReference(Object bean, String beanName) {
+    earlyReferences.put(beanName, bean);
+    return bean;
+  }
+
   @Override
   public Object postProcessAfterInitialization(Object bean, String beanName)
       throws BeansException {
+    boolean referencedEarly = earlyReferences.remove(beanName) == bean;
     Class<?> type = bean.getClass();
     if (GeneratedClasses.isGenerated(type)) {
       Set<String> advice = adviceFor(type);
@@ -100,16 +132,44 @@ final class ClassBeans implements SmartInstantiationAwareBeanPostProcessor, Prio
         throw new BeanCreationException(beanName, Messages.adviceOnClassBean(
             beanName, type.getSuperclass(), type, advice));
       }
-      return advisedLater(type) ? proxyOfInputClass(bean, type.getSuperclass()) : bean;
+      if (!advisedLater(type)) {
+        return bean;
+      }
+      if (referencedEarly) {
+        // Another bean holds this one already; a proxy now would not be what it holds (Spring
+        // fails @Async beans in a cycle the same way, with a message that names neither fix).
+        throw new BeanCreationException(beanName, Messages.advisedClassBeanInACycle(
+            beanName, type.getSuperclass()));
+      }
+      return proxyOfInputClass(bean, type.getSuperclass());
+    }
+    if (AopUtils.isAopProxy(bean)) {
+      return bean; // a proxy (a scoped one, say) of a bean that was checked when it was created
     }
     for (Class<?> c = type; c != null && c != Object.class; c = c.getSuperclass()) {
       Class<?> generated = GeneratedClasses.generatedFor(c).orElse(null);
       if (generated != null && !c.isInterface()) {
-        throw new BeanCreationException(beanName, Messages.notCreatedAsGenerated(
-            beanName, type, c, generated));
+        throw new BeanCreationException(beanName,
+            type.getName().contains(ClassUtils.CGLIB_CLASS_SEPARATOR)
+                    && AnnotatedElementUtils.hasAnnotation(c, Configuration.class)
+                ? Messages.configurationClassProxied(beanName, c)
+                : Messages.notCreatedAsGenerated(beanName, type, c, generated));
       }
     }
     return bean;
+  }
+
+  private boolean swapped(String beanName) {
+    return beanFactory.containsBeanDefinition(beanName)
+        && beanFactory.getMergedBeanDefinition(beanName)
+            .getAttribute(ClassBeanSwapper.ORIGINAL_CLASS) != null;
+  }
+
+  /** Whether the definition gives constructor arguments of its own, besides the options. */
+  private boolean givesArguments(String beanName) {
+    return beanFactory.containsBeanDefinition(beanName)
+        && beanFactory.getMergedBeanDefinition(beanName).getConstructorArgumentValues()
+                .getArgumentCount() > 1;
   }
 
   /** What proxy-based advice the context's advisors would put around a bean of {@code type}. */
@@ -184,10 +244,36 @@ final class ClassBeans implements SmartInstantiationAwareBeanPostProcessor, Prio
   private String[] advisorNames() {
     String[] names = advisorNames;
     if (names == null) {
-      names = beanFactory.getBeanNamesForType(Advisor.class, true, false);
+      names = appliedAdvisorNames();
       advisorNames = names;
     }
     return names;
+  }
+
+  /**
+   * The advisor beans the context's auto-proxy creator applies: none without one, the
+   * infrastructure ones only for the creator that {@code @EnableTransactionManagement} and
+   * {@code @EnableCaching} register alone.
+   */
+  private String[] appliedAdvisorNames() {
+    if (!beanFactory.containsBeanDefinition(AopConfigUtils.AUTO_PROXY_CREATOR_BEAN_NAME)) {
+      return new String[0];
+    }
+    String creator =
+        beanFactory.getBeanDefinition(AopConfigUtils.AUTO_PROXY_CREATOR_BEAN_NAME)
+            .getBeanClassName();
+    boolean infrastructureOnly =
+        creator != null && creator.endsWith(".InfrastructureAdvisorAutoProxyCreator");
+    List<String> names = new ArrayList<>();
+    for (String name : beanFactory.getBeanNamesForType(Advisor.class, true, false)) {
+      if (!infrastructureOnly
+          || (beanFactory.containsBeanDefinition(name)
+              && beanFactory.getBeanDefinition(name).getRole()
+                  == BeanDefinition.ROLE_INFRASTRUCTURE)) {
+        names.add(name);
+      }
+    }
+    return names.toArray(new String[0]);
   }
 
   private List<BeanPostProcessor> postProcessors() {

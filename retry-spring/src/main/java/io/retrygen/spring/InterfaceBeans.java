@@ -6,13 +6,16 @@ import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 import org.springframework.aop.framework.AopProxyUtils;
+import org.springframework.aop.scope.ScopedProxyUtils;
 import org.springframework.aop.support.AopUtils;
 import org.springframework.beans.BeanInstantiationException;
 import org.springframework.beans.BeansException;
 import org.springframework.beans.factory.BeanCreationException;
-import org.springframework.beans.factory.config.BeanPostProcessor;
 import org.springframework.beans.factory.config.ConfigurableListableBeanFactory;
+import org.springframework.beans.factory.config.SmartInstantiationAwareBeanPostProcessor;
 import org.springframework.core.annotation.AnnotatedElementUtils;
 import org.springframework.util.ClassUtils;
 import org.springframework.util.ReflectionUtils;
@@ -31,7 +34,7 @@ import org.springframework.util.ReflectionUtils;
  * hand-off) is a start-up failure rather than a job that never runs or a retry that never
  * happens.
  */
-final class InterfaceBeans implements BeanPostProcessor {
+final class InterfaceBeans implements SmartInstantiationAwareBeanPostProcessor {
   /** Annotations Spring reads on the class of the object it is given, after this runs. */
   private static final String[] READ_LATER = {
     "org.springframework.scheduling.annotation.Scheduled",
@@ -50,14 +53,39 @@ final class InterfaceBeans implements BeanPostProcessor {
   };
 
   private final ConfigurableListableBeanFactory beanFactory;
+  private final Map<String, Object> earlyReferences = new ConcurrentHashMap<>();
 
   InterfaceBeans(ConfigurableListableBeanFactory beanFactory) {
     this.beanFactory = beanFactory;
   }
 
+  /**
+   * In a circular reference, the delegate is made when the other bean first asks for this one, and
+   * {@link #postProcessAfterInitialization} then leaves the bean as it is (Spring exposes the early
+   * reference), as the auto-proxy creator does with its proxies.
+   */
+  @Override
+  public Object getEarlyBeanReference(Object bean, String beanName) {
+    Object early = wrap(bean, beanName);
+    if (early != bean) {
+      earlyReferences.put(beanName, bean);
+    }
+    return early;
+  }
+
   @Override
   public Object postProcessAfterInitialization(Object bean, String beanName)
       throws BeansException {
+    if (earlyReferences.remove(beanName) == bean) {
+      return bean;
+    }
+    return wrap(bean, beanName);
+  }
+
+  private Object wrap(Object bean, String beanName) {
+    if (ScopedProxyUtils.isScopedTarget(beanName)) {
+      return bean; // the scoped proxy in front of it is wrapped: one delegate, once
+    }
     Class<?> target = AopProxyUtils.ultimateTargetClass(bean);
     if (GeneratedClasses.isGenerated(target)) {
       if (AopUtils.isAopProxy(bean) && !target.isInterface()) {

@@ -37,6 +37,31 @@ final class Messages {
         + ".";
   }
 
+  static String lookupMethodOnClassBean(
+      String beanName, Class<?> input, Class<?> generated, String method) {
+    return "retrygen: bean '" + beanName + "' (" + input.getName() + ") has the lookup method "
+        + method + "(), which Spring implements by subclassing the bean's class at run time; the"
+        + " bean's class is the generated " + generated.getName() + ", which is final, so both"
+        + " cannot be. Fix: inject an ObjectProvider<T> and call getObject() instead of the lookup"
+        + " method, or move the retrygen annotations to a bean this one calls.";
+  }
+
+  static String advisedClassBeanInACycle(String beanName, Class<?> input) {
+    return "retrygen: bean '" + beanName + "' (" + input.getName() + ") is in a circular"
+        + " reference, and a post-processor (@Async, @Validated, @Repository translation) would put"
+        + " a proxy around it, which the beans that already hold it would not see; the generated"
+        + " class is final, so the proxy cannot be the bean itself. Fix: break the cycle, or inject"
+        + " this bean with @Lazy in the bean that depends on it.";
+  }
+
+  static String configurationClassProxied(String beanName, Class<?> input) {
+    return "retrygen: bean '" + beanName + "' (" + input.getName() + ") is a @Configuration class"
+        + " whose @Bean methods Spring proxies by subclassing it, so it cannot also be created as"
+        + " its generated subclass, and its guarded methods would never retry. Fix:"
+        + " @Configuration(proxyBeanMethods = false), or move the guarded methods to a bean of"
+        + " their own.";
+  }
+
   static String twoGuardedInterfaces(String beanName, Class<?> type, List<Class<?>> interfaces) {
     StringBuilder names = new StringBuilder();
     for (Class<?> i : interfaces) {
