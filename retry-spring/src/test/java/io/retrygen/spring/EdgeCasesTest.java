@@ -9,30 +9,30 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.retrygen.spring.fixtures.Flaky;
 import io.retrygen.spring.fixtures.Quotes;
 import io.retrygen.spring.fixtures.QuotesRetrying;
-import io.retrygen.spring.fixtures.edgecases.EdgeCases.AllGuarded;
-import io.retrygen.spring.fixtures.edgecases.EdgeCases.Base;
-import io.retrygen.spring.fixtures.edgecases.EdgeCases.Counter;
-import io.retrygen.spring.fixtures.edgecases.EdgeCases.CycleA;
-import io.retrygen.spring.fixtures.edgecases.EdgeCases.CycleB;
-import io.retrygen.spring.fixtures.edgecases.EdgeCases.CyclicPing;
-import io.retrygen.spring.fixtures.edgecases.EdgeCases.Derived;
-import io.retrygen.spring.fixtures.edgecases.EdgeCases.DerivedImpl;
-import io.retrygen.spring.fixtures.edgecases.EdgeCases.FieldInjected;
-import io.retrygen.spring.fixtures.edgecases.EdgeCases.GuardedConfig;
-import io.retrygen.spring.fixtures.edgecases.EdgeCases.GuardedLiteConfig;
-import io.retrygen.spring.fixtures.edgecases.EdgeCases.Ping;
-import io.retrygen.spring.fixtures.edgecases.EdgeCases.PingFactory;
-import io.retrygen.spring.fixtures.edgecases.EdgeCases.PingImpl;
-import io.retrygen.spring.fixtures.edgecases.EdgeCases.PingService;
-import io.retrygen.spring.fixtures.edgecases.EdgeCases.PingUser;
-import io.retrygen.spring.fixtures.edgecases.EdgeCases.Repo;
-import io.retrygen.spring.fixtures.edgecases.EdgeCases.TwoConstructors;
-import io.retrygen.spring.fixtures.edgecases.EdgeCases.WithLookup;
-import io.retrygen.spring.fixtures.edgecases.EdgeCases_AllGuardedRetrying;
-import io.retrygen.spring.fixtures.edgecases.EdgeCases_FieldInjectedRetrying;
-import io.retrygen.spring.fixtures.edgecases.EdgeCases_PingRetrying;
-import io.retrygen.spring.fixtures.edgecases.EdgeCases_RepoRetrying;
-import io.retrygen.spring.fixtures.edgecases.EdgeCases_TwoConstructorsRetrying;
+import io.retrygen.spring.edgecases.EdgeCases.AllGuarded;
+import io.retrygen.spring.edgecases.EdgeCases.Base;
+import io.retrygen.spring.edgecases.EdgeCases.Counter;
+import io.retrygen.spring.edgecases.EdgeCases.CycleA;
+import io.retrygen.spring.edgecases.EdgeCases.CycleB;
+import io.retrygen.spring.edgecases.EdgeCases.CyclicPing;
+import io.retrygen.spring.edgecases.EdgeCases.Derived;
+import io.retrygen.spring.edgecases.EdgeCases.DerivedImpl;
+import io.retrygen.spring.edgecases.EdgeCases.FieldInjected;
+import io.retrygen.spring.edgecases.EdgeCases.GuardedConfig;
+import io.retrygen.spring.edgecases.EdgeCases.GuardedLiteConfig;
+import io.retrygen.spring.edgecases.EdgeCases.Ping;
+import io.retrygen.spring.edgecases.EdgeCases.PingFactory;
+import io.retrygen.spring.edgecases.EdgeCases.PingImpl;
+import io.retrygen.spring.edgecases.EdgeCases.PingService;
+import io.retrygen.spring.edgecases.EdgeCases.PingUser;
+import io.retrygen.spring.edgecases.EdgeCases.Repo;
+import io.retrygen.spring.edgecases.EdgeCases.TwoConstructors;
+import io.retrygen.spring.edgecases.EdgeCases.WithLookup;
+import io.retrygen.spring.edgecases.EdgeCases_AllGuardedRetrying;
+import io.retrygen.spring.edgecases.EdgeCases_FieldInjectedRetrying;
+import io.retrygen.spring.edgecases.EdgeCases_PingRetrying;
+import io.retrygen.spring.edgecases.EdgeCases_RepoRetrying;
+import io.retrygen.spring.edgecases.EdgeCases_TwoConstructorsRetrying;
 import java.nio.charset.StandardCharsets;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -471,9 +471,9 @@ class EdgeCasesTest {
   @Test
   void aProxiedClassBeanInACycle() {
     AnnotationConfigApplicationContext context = context(Map.of(), c -> {
-      c.registerBean("cyclicRepo", io.retrygen.spring.fixtures.edgecases.EdgeCases.CyclicRepo.class,
+      c.registerBean("cyclicRepo", io.retrygen.spring.edgecases.EdgeCases.CyclicRepo.class,
           d -> d.setLazyInit(true));
-      c.registerBean("repoHolder", io.retrygen.spring.fixtures.edgecases.EdgeCases.RepoHolder.class,
+      c.registerBean("repoHolder", io.retrygen.spring.edgecases.EdgeCases.RepoHolder.class,
           d -> d.setLazyInit(true));
     }, Contexts.VirtualTime.class, Deps.class, Translation.class);
     try (context) {
@@ -499,7 +499,7 @@ class EdgeCasesTest {
              xsi:schemaLocation="http://www.springframework.org/schema/beans
                https://www.springframework.org/schema/beans/spring-beans.xsd">
         <bean id="feed" class="io.retrygen.spring.fixtures.Flaky"/>
-        <bean id="two" class="io.retrygen.spring.fixtures.edgecases.EdgeCases$TwoConstructors">
+        <bean id="two" class="io.retrygen.spring.edgecases.EdgeCases$TwoConstructors">
           <constructor-arg index="0" ref="feed"/>
         </bean>
       </beans>
