@@ -535,34 +535,37 @@ class EdgeCasesTest {
     c.registerBeanDefinition(holder.getBeanName(), holder.getBeanDefinition());
   }
 
+  /** The attempts of one failing call through a scoped proxy (mode) of a bean of {@code type}. */
+  private static int attemptsThroughAScopedProxy(
+      Class<?> type,
+      org.springframework.context.annotation.ScopedProxyMode mode,
+      java.util.function.Consumer<Object> call) {
+    try (AnnotationConfigApplicationContext context = context(Map.of(),
+        c -> scoped(c, "scoped", type, mode), Contexts.VirtualTime.class, Deps.class)) {
+      Object bean = context.getBean("scoped");
+      return attempts(context.getBean(Counter.class), () -> call.accept(bean));
+    }
+  }
+
   @Test
   void aScopedProxyOfAClassBean() {
-    try (AnnotationConfigApplicationContext context = context(Map.of(), c -> scoped(c, "scopedField",
-        FieldInjected.class, org.springframework.context.annotation.ScopedProxyMode.TARGET_CLASS),
-        Contexts.VirtualTime.class, Deps.class)) {
-      FieldInjected bean = context.getBean("scopedField", FieldInjected.class);
-      assertEquals(3, attempts(context.getBean(Counter.class), bean::work));
-    }
+    assertEquals(3, attemptsThroughAScopedProxy(FieldInjected.class,
+        org.springframework.context.annotation.ScopedProxyMode.TARGET_CLASS,
+        bean -> ((FieldInjected) bean).work()));
   }
 
   @Test
   void aScopedInterfacesProxyOfAnInterfaceBeanRetriesOnce() {
-    try (AnnotationConfigApplicationContext context = context(Map.of(), c -> scoped(c, "scopedPing",
-        PingImpl.class, org.springframework.context.annotation.ScopedProxyMode.INTERFACES),
-        Contexts.VirtualTime.class, Deps.class)) {
-      Ping ping = context.getBean("scopedPing", Ping.class);
-      assertEquals(3, attempts(context.getBean(Counter.class), ping::ping));
-    }
+    assertEquals(3, attemptsThroughAScopedProxy(PingImpl.class,
+        org.springframework.context.annotation.ScopedProxyMode.INTERFACES,
+        bean -> ((Ping) bean).ping()));
   }
 
   @Test
   void aScopedTargetClassProxyOfAnInterfaceBean() {
-    try (AnnotationConfigApplicationContext context = context(Map.of(), c -> scoped(c, "scopedPing",
-        PingImpl.class, org.springframework.context.annotation.ScopedProxyMode.TARGET_CLASS),
-        Contexts.VirtualTime.class, Deps.class)) {
-      Ping ping = context.getBean("scopedPing", Ping.class);
-      assertEquals(3, attempts(context.getBean(Counter.class), ping::ping));
-    }
+    assertEquals(3, attemptsThroughAScopedProxy(PingImpl.class,
+        org.springframework.context.annotation.ScopedProxyMode.TARGET_CLASS,
+        bean -> ((Ping) bean).ping()));
   }
 
   static class LazyClassUser {
