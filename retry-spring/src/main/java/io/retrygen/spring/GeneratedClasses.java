@@ -36,9 +36,18 @@ final class GeneratedClasses {
     return binaryName.replace('$', '_') + SUFFIX;
   }
 
-  /** Whether {@code loader} holds a class file named as the one generated for {@code binaryName}. */
+  /**
+   * Whether {@code loader} holds a class file named as the one generated for {@code binaryName}.
+   * Types of the JDK, Jakarta, Spring and Kotlin are not looked up (no user annotates them), which
+   * spares a lookup for each of the context's own beans and each interface they implement.
+   */
   static boolean mayHaveGenerated(String binaryName, ClassLoader loader) {
     return loader != null
+        && !binaryName.startsWith("java.")
+        && !binaryName.startsWith("javax.")
+        && !binaryName.startsWith("jakarta.")
+        && !binaryName.startsWith("org.springframework.")
+        && !binaryName.startsWith("kotlin.")
         && loader.getResource(generatedName(binaryName).replace('.', '/') + ".class") != null;
   }
 
@@ -72,10 +81,6 @@ final class GeneratedClasses {
       return Optional.empty();
     }
     String name = type.getName();
-    if (name.startsWith("java.") || name.startsWith("javax.") || name.startsWith("jakarta.")
-        || name.startsWith("org.springframework.") || name.startsWith("kotlin.")) {
-      return Optional.empty(); // no user annotates these; spares a lookup per bean
-    }
     ClassLoader loader = type.getClassLoader();
     if (!mayHaveGenerated(name, loader)) {
       return Optional.empty();
