@@ -51,6 +51,9 @@ import org.springframework.util.ReflectionUtils;
  * with their cause and fix rather than as a proxy that fails to subclass a final class.
  */
 final class ClassBeans implements SmartInstantiationAwareBeanPostProcessor, PriorityOrdered {
+  /** {@code AbstractAdvisingBeanPostProcessor.advisor}, looked up once. */
+  private static final Field ADVISOR = advisorField();
+
   private final ConfigurableListableBeanFactory beanFactory;
   private final Map<String, Object> earlyReferences = new ConcurrentHashMap<>();
   private volatile String[] advisorNames;
@@ -208,12 +211,15 @@ final class ClassBeans implements SmartInstantiationAwareBeanPostProcessor, Prio
 
   /** The advisor a post-processor applies: a protected field, the same since Spring 3.2. */
   private static Advisor advisorOf(AbstractAdvisingBeanPostProcessor processor) {
+    return ADVISOR == null ? null : (Advisor) ReflectionUtils.getField(ADVISOR, processor);
+  }
+
+  private static Field advisorField() {
     Field field = ReflectionUtils.findField(AbstractAdvisingBeanPostProcessor.class, "advisor");
-    if (field == null) {
-      return null;
+    if (field != null) {
+      ReflectionUtils.makeAccessible(field);
     }
-    ReflectionUtils.makeAccessible(field);
-    return (Advisor) ReflectionUtils.getField(field, processor);
+    return field;
   }
 
   /**
