@@ -1,6 +1,7 @@
 package io.retrygen.spring;
 
 import io.retrygen.runtime.RetryOptions;
+import java.lang.annotation.Annotation;
 import java.lang.reflect.Constructor;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
@@ -14,9 +15,15 @@ import org.springframework.aop.support.AopUtils;
 import org.springframework.beans.BeanInstantiationException;
 import org.springframework.beans.BeansException;
 import org.springframework.beans.factory.BeanCreationException;
+import org.springframework.beans.factory.SmartInitializingSingleton;
 import org.springframework.beans.factory.config.ConfigurableListableBeanFactory;
 import org.springframework.beans.factory.config.SmartInstantiationAwareBeanPostProcessor;
+import org.springframework.context.ApplicationListener;
+import org.springframework.context.Lifecycle;
 import org.springframework.core.annotation.AnnotatedElementUtils;
+import org.springframework.scheduling.annotation.Async;
+import org.springframework.scheduling.annotation.Scheduled;
+import org.springframework.scheduling.annotation.Schedules;
 import org.springframework.util.ClassUtils;
 import org.springframework.util.ReflectionUtils;
 
@@ -36,21 +43,15 @@ import org.springframework.util.ReflectionUtils;
  */
 final class InterfaceBeans implements SmartInstantiationAwareBeanPostProcessor {
   /** Annotations Spring reads on the class of the object it is given, after this runs. */
-  private static final String[] READ_LATER = {
-    "org.springframework.scheduling.annotation.Scheduled",
-    "org.springframework.scheduling.annotation.Schedules",
-    "org.springframework.scheduling.annotation.Async",
-  };
+  private static final List<Class<? extends Annotation>> READ_LATER =
+      List.of(Scheduled.class, Schedules.class, Async.class);
 
   /**
    * Interfaces Spring checks with {@code instanceof} on the finished bean, skipping it silently
    * when it is not one: the delegate implements the guarded interface only.
    */
-  private static final String[] CALLED_ON_THE_FINISHED_BEAN = {
-    "org.springframework.context.ApplicationListener",
-    "org.springframework.context.Lifecycle",
-    "org.springframework.beans.factory.SmartInitializingSingleton",
-  };
+  private static final List<Class<?>> CALLED_ON_THE_FINISHED_BEAN =
+      List.of(ApplicationListener.class, Lifecycle.class, SmartInitializingSingleton.class);
 
   private final ConfigurableListableBeanFactory beanFactory;
   private final Map<String, Object> earlyReferences = new ConcurrentHashMap<>();
@@ -139,14 +140,11 @@ final class InterfaceBeans implements SmartInstantiationAwareBeanPostProcessor {
 
   private static void checkAnnotationsReadLater(
       String beanName, Class<?> type, Class<?> guardedInterface) {
-    for (String name : READ_LATER) {
-      if (!ClassUtils.isPresent(name, type.getClassLoader())) {
-        continue;
-      }
+    for (Class<? extends Annotation> annotation : READ_LATER) {
       for (Method method : type.getMethods()) {
-        if (AnnotatedElementUtils.hasAnnotation(method, annotation(name, type))) {
+        if (AnnotatedElementUtils.hasAnnotation(method, annotation)) {
           throw new BeanCreationException(beanName, Messages.annotationOnWrappedBean(
-              beanName, type, guardedInterface, "@" + name.substring(name.lastIndexOf('.') + 1),
+              beanName, type, guardedInterface, "@" + annotation.getSimpleName(),
               method.getName() + "()"));
         }
       }
@@ -155,20 +153,12 @@ final class InterfaceBeans implements SmartInstantiationAwareBeanPostProcessor {
 
   private static void checkCallbackInterfaces(
       String beanName, Class<?> type, Class<?> guardedInterface) {
-    for (String name : CALLED_ON_THE_FINISHED_BEAN) {
-      if (ClassUtils.isPresent(name, type.getClassLoader())
-          && ClassUtils.resolveClassName(name, type.getClassLoader()).isAssignableFrom(type)) {
+    for (Class<?> callback : CALLED_ON_THE_FINISHED_BEAN) {
+      if (callback.isAssignableFrom(type)) {
         throw new BeanCreationException(beanName, Messages.callbackOnWrappedBean(
-            beanName, type, guardedInterface, name.substring(name.lastIndexOf('.') + 1)));
+            beanName, type, guardedInterface, callback.getSimpleName()));
       }
     }
-  }
-
-  @SuppressWarnings("unchecked")
-  private static Class<? extends java.lang.annotation.Annotation> annotation(
-      String name, Class<?> type) {
-    return (Class<? extends java.lang.annotation.Annotation>)
-        ClassUtils.resolveClassName(name, type.getClassLoader());
   }
 
   private RetryOptions options() {
