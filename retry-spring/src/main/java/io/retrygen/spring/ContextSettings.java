@@ -131,9 +131,10 @@ final class ContextSettings implements SmartInitializingSingleton, DisposableBea
   }
 
   /**
-   * Once every singleton is created: the options are built (if no guarded bean has yet), so that a
-   * property that is not a number fails start-up even when the guarded beans are lazy; and the
-   * overrides no guarded bean used, likely typos, are logged.
+   * Once every singleton is created (the options bean among them, so a property that is not a
+   * number has already failed start-up, lazy guarded beans or not): the {@code RETRYGEN_*}
+   * variables that cannot be read and the overrides no guarded bean used, likely typos, are
+   * logged.
    */
   @Override
   public void afterSingletonsInstantiated() {

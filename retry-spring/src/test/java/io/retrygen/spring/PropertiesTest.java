@@ -112,4 +112,42 @@ class PropertiesTest {
     assertEquals(java.util.List.of("RETRYGEN_RETRY_GUARDED_RETRIED_MAXATTEMPTS"),
         ContextSettings.unreadVariables(environment));
   }
+
+  @Test
+  void aMalformedValueFailsStartUpEvenWhenEveryGuardedBeanIsLazy() {
+    AnnotationConfigApplicationContext context = new AnnotationConfigApplicationContext();
+    context.getEnvironment().getPropertySources().addFirst(new org.springframework.core.env
+        .MapPropertySource("test", Map.of("retrygen.retry.Guarded.retried.maxAttempts", "two")));
+    context.register(Contexts.VirtualTime.class, AlwaysFailing.class);
+    context.registerBean("guarded", Guarded.class, definition -> definition.setLazyInit(true));
+    RuntimeException e = assertThrows(RuntimeException.class, context::refresh);
+    String message = TransactionsTest.rootMessage(e);
+    assertTrue(message.contains("retrygen.retry.Guarded.retried.maxAttempts"), message);
+    assertTrue(message.contains("two"), message);
+  }
+
+  @Configuration(proxyBeanMethods = false)
+  static class TwoBases {
+    @Bean
+    RetryOptions first() {
+      return RetryOptions.defaults();
+    }
+
+    @Bean
+    RetryOptions second() {
+      return RetryOptions.defaults();
+    }
+  }
+
+  @Test
+  void twoRetryOptionsBeansWithoutAPrimaryOneAreAnError() {
+    RuntimeException e = assertThrows(RuntimeException.class,
+        () -> Contexts.start(TwoBases.class, EnableOnly.class, AlwaysFailing.class, Guarded.class));
+    assertTrue(TransactionsTest.rootMessage(e).contains("expected single matching bean but found 2"),
+        TransactionsTest.rootMessage(e));
+  }
+
+  @Configuration(proxyBeanMethods = false)
+  @EnableRetrygen
+  static class EnableOnly {}
 }
