@@ -245,34 +245,36 @@ class EdgeCasesTest {
   // --- XML style explicit constructor arguments -------------------------------------------------
 
   private static final String XML_INDEX = """
-      <beans xmlns="http://www.springframework.org/schema/beans"
-             xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance"
-             xsi:schemaLocation="http://www.springframework.org/schema/beans
-               https://www.springframework.org/schema/beans/spring-beans.xsd">
         <bean id="quoteFeed" class="io.retrygen.spring.fixtures.Flaky"/>
         <bean id="quotes" class="io.retrygen.spring.fixtures.Quotes">
           <constructor-arg index="1" value="CHF"/>
           <constructor-arg index="0" ref="quoteFeed"/>
         </bean>
-      </beans>
       """;
 
   private static final String XML_NAME = """
-      <beans xmlns="http://www.springframework.org/schema/beans"
-             xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance"
-             xsi:schemaLocation="http://www.springframework.org/schema/beans
-               https://www.springframework.org/schema/beans/spring-beans.xsd">
         <bean id="quoteFeed" class="io.retrygen.spring.fixtures.Flaky"/>
         <bean id="quotes" class="io.retrygen.spring.fixtures.Quotes">
           <constructor-arg name="currency" value="CHF"/>
           <constructor-arg name="feed" ref="quoteFeed"/>
         </bean>
-      </beans>
       """;
 
-  private static AnnotationConfigApplicationContext xml(String xml) {
+  /** An XML bean definition file of {@code beans}, its {@code <bean>} elements. */
+  private static byte[] beansXml(String beans) {
+    return """
+        <beans xmlns="http://www.springframework.org/schema/beans"
+               xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance"
+               xsi:schemaLocation="http://www.springframework.org/schema/beans
+                 https://www.springframework.org/schema/beans/spring-beans.xsd">
+        %s</beans>
+        """.formatted(beans).getBytes(StandardCharsets.UTF_8);
+  }
+
+  /** A context of {@code beans}, the {@code <bean>} elements of an XML bean definition file. */
+  private static AnnotationConfigApplicationContext xml(String beans) {
     return context(Map.of(), c -> new XmlBeanDefinitionReader(c).loadBeanDefinitions(
-        new ByteArrayResource(xml.getBytes(StandardCharsets.UTF_8))), Contexts.VirtualTime.class);
+        new ByteArrayResource(beansXml(beans))), Contexts.VirtualTime.class);
   }
 
   @Test
@@ -494,15 +496,10 @@ class EdgeCasesTest {
   }
 
   private static final String XML_TWO = """
-      <beans xmlns="http://www.springframework.org/schema/beans"
-             xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance"
-             xsi:schemaLocation="http://www.springframework.org/schema/beans
-               https://www.springframework.org/schema/beans/spring-beans.xsd">
         <bean id="feed" class="io.retrygen.spring.fixtures.Flaky"/>
         <bean id="two" class="io.retrygen.spring.edgecases.EdgeCases$TwoConstructors">
           <constructor-arg index="0" ref="feed"/>
         </bean>
-      </beans>
       """;
 
   @Test
@@ -516,7 +513,7 @@ class EdgeCasesTest {
   void xmlExplicitArgumentForAClassWithTwoConstructorsWithoutRetrygen() {
     try (AnnotationConfigApplicationContext context = context(Map.of(), c ->
         new XmlBeanDefinitionReader(c).loadBeanDefinitions(
-            new ByteArrayResource(XML_TWO.getBytes(StandardCharsets.UTF_8))), Deps.class)) {
+            new ByteArrayResource(beansXml(XML_TWO))), Deps.class)) {
       assertEquals("flaky 0", context.getBean(TwoConstructors.class).via());
     }
   }
@@ -583,10 +580,6 @@ class EdgeCasesTest {
   // --- XML parent/child definitions ------------------------------------------------------------
 
   private static final String XML_PARENT = """
-      <beans xmlns="http://www.springframework.org/schema/beans"
-             xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance"
-             xsi:schemaLocation="http://www.springframework.org/schema/beans
-               https://www.springframework.org/schema/beans/spring-beans.xsd">
         <bean id="quoteFeed" class="io.retrygen.spring.fixtures.Flaky"/>
         <bean id="template" class="io.retrygen.spring.fixtures.Quotes" abstract="true">
           <constructor-arg index="1" value="CHF"/>
@@ -594,7 +587,6 @@ class EdgeCasesTest {
         <bean id="quotes" parent="template">
           <constructor-arg index="0" ref="quoteFeed"/>
         </bean>
-      </beans>
       """;
 
   @Test
