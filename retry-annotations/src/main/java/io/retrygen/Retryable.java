@@ -149,4 +149,29 @@ public @interface Retryable {
    * failure alone.
    */
   boolean matchCauses() default false;
+
+  /**
+   * Whether each call makes one attempt and rethrows its failure to the caller, counting it
+   * against the call's key across calls, as Spring Retry's {@code RetryState} does: for a message
+   * listener whose transaction must roll back so that the message is redelivered. A retryable
+   * failure is counted and rethrown unchanged, after the backoff's wait for that retry; one that is
+   * not retryable is rethrown and forgets the key. The call whose failure ends the key's retries
+   * (its {@link #maxAttempts()}-th attempt, or {@link #maxDuration()} counted from the key's first
+   * attempt) rethrows it too, and listeners get {@code onFailure}; the next call with that key does
+   * not call the method: it recovers with that failure ({@link Recover}), else throws {@code
+   * io.retrygen.runtime.RetryExhaustedException} with it as the cause. A success forgets the key.
+   * The state lives in a process-wide cache per method (its {@link #label()}) of at most 4096 keys,
+   * the least recently used forgotten first. Not for asynchronous or reactive methods (a compile
+   * error). Default: {@code false}.
+   */
+  boolean stateful() default false;
+
+  /**
+   * With {@link #stateful()}: the name of a method of the same type (or a supertype) that computes
+   * the call's key from a prefix of the method's arguments (e.g. {@code Object messageId(Message
+   * message)}), resolved at compile time like {@link #retryIf()}. Keys are compared with {@code
+   * equals}. Default: the list of the arguments (the argument itself for a method with one
+   * parameter; one key for a method with none).
+   */
+  String stateKey() default "";
 }
