@@ -114,6 +114,14 @@ public final class StateCache {
     return state;
   }
 
+  /**
+   * Whether the key has state, leaving the order of use as it is (for tests). The caller holds
+   * the lock.
+   */
+  boolean contains(Object key) {
+    return states.containsKey(key);
+  }
+
   /** Forgets the key, returning its state or null. The caller holds the lock. */
   KeyState remove(Object key) {
     KeyState state = states.remove(key);
