@@ -122,6 +122,11 @@ public final class StateCache {
     return states.containsKey(key);
   }
 
+  /** The keys and their states, in order of use (for tests). The caller holds the lock. */
+  Iterable<Map.Entry<Object, KeyState>> entries() {
+    return states.entrySet();
+  }
+
   /** Forgets the key, returning its state or null. The caller holds the lock. */
   KeyState remove(Object key) {
     KeyState state = states.remove(key);

@@ -105,8 +105,8 @@ public final class StatefulRetrier {
     int attempt;
     synchronized (cache) {
       state = cache.getOrCreate(key, startNanos);
-      if (state.exhausted != null) {
-        return;
+      if (state.exhausted != null || state.failures >= retrier.maxAttempts()) {
+        return; // a concurrent call has made, or is ending with, the key's last attempt
       }
       attempt = ++state.failures;
     }
@@ -189,13 +189,20 @@ public final class StatefulRetrier {
     }
   }
 
-  /** Ends the key's retries with {@code failure}, if the state is still the key's; tells why. */
+  /**
+   * Ends the retries of {@code state} with {@code failure} and tells why, unless a concurrent call
+   * has ended them already (one {@code onFailure} per exhaustion): calls on one key may fail
+   * together, and the one whose attempt ran out of time can race the one with the last attempt.
+   * A state forgotten or evicted meanwhile is ended all the same, out of the cache's sight.
+   */
   private void exhaust(
       Object key, KeyState state, int attempt, Throwable failure, GiveUpReason reason) {
     synchronized (cache) {
-      if (cache.holds(key, state)) {
-        state.exhausted = failure;
+      if (state.exhausted != null) {
+        return;
       }
+      state.exhausted = failure;
+      cache.holds(key, state); // the key is the most recently used
     }
     retrier.gaveUp(attempt, state.startNanos, failure, reason);
   }
