@@ -26,8 +26,8 @@ public final class StateCache {
     final long startNanos;
     /** The attempts of the key that failed, so far. */
     int failures;
-    /** The failure that ended the key's retries, or null while they go on. */
-    Throwable exhausted;
+    /** The end of the key's retries, or null while they go on. */
+    StatefulRetrier.Exhaustion exhausted;
 
     KeyState(long startNanos) {
       this.startNanos = startNanos;

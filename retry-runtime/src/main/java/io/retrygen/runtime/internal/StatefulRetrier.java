@@ -68,6 +68,16 @@ public final class StatefulRetrier {
    * listener hears of it); else null, and a key with state becomes the most recently used.
    */
   public Throwable exhausted(Object key) {
+    Exhaustion exhaustion = exhaustion(key);
+    return exhaustion == null ? null : exhaustion.failure();
+  }
+
+  /**
+   * {@link #exhausted}, with the number of the attempt that ended the key's retries: for a driver
+   * that tells the recovery which attempt it recovers from (the template's context), read under
+   * the same lock as the failure so that a concurrent call cannot come between them.
+   */
+  public Exhaustion exhaustion(Object key) {
     if (cache.isEmpty()) {
       return null;
     }
@@ -78,6 +88,27 @@ public final class StatefulRetrier {
       }
       cache.remove(key);
       return state.exhausted;
+    }
+  }
+
+  /** How a key's retries ended: its last failure and the attempt that failed with it. */
+  public static final class Exhaustion {
+    private final Throwable failure;
+    private final int attempt;
+
+    Exhaustion(Throwable failure, int attempt) {
+      this.failure = failure;
+      this.attempt = attempt;
+    }
+
+    /** The failure that ended the key's retries. */
+    public Throwable failure() {
+      return failure;
+    }
+
+    /** The key's attempt that failed with it, 1-based. */
+    public int attempt() {
+      return attempt;
     }
   }
 
@@ -201,7 +232,7 @@ public final class StatefulRetrier {
       if (state.exhausted != null) {
         return;
       }
-      state.exhausted = failure;
+      state.exhausted = new Exhaustion(failure, attempt);
       cache.holds(key, state); // the key is the most recently used
     }
     retrier.gaveUp(attempt, state.startNanos, failure, reason);
