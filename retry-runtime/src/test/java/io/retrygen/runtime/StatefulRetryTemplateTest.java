@@ -349,6 +349,36 @@ class StatefulRetryTemplateTest {
     assertSame(failure, recovery.contexts.get(0).lastFailure());
   }
 
+  /**
+   * A call whose wait overran maxDuration while another call with the key made its last attempt:
+   * the key is exhausted once, with one onFailure (the first to end it), not two.
+   */
+  @Test
+  void aKeyExhaustedDuringAWaitIsToldOnce() throws Exception {
+    final IOException last = new IOException("last");
+    final RetryTemplate[] template = new RetryTemplate[1];
+    Sleeper overrunning = millis -> {
+      clock.sleep(millis + 100L);
+      if (clock.sleeps.size() == 1) { // another call, during this wait, makes the last attempt
+        failOnce(template[0], "m", last);
+      }
+    };
+    template[0] = builder(overrunning).maxAttempts(2).maxDuration(100L)
+        .backoff(BackoffPolicy.fixed(30L)).build();
+
+    failOnce(template[0], "m", new IOException());
+
+    assertEquals(
+        Arrays.asList(
+            "onRetry " + label + " #1 IOException delay=30 elapsedMs=0",
+            "onFailure " + label + " #2 IOException delay=0 elapsedMs=130"),
+        events.lines());
+    assertEquals(GiveUpReason.ATTEMPTS_EXHAUSTED, lastReason());
+    assertEquals("recovered", call(template[0], new Attempt(), "m"));
+    assertSame(last, recovery.contexts.get(0).lastFailure());
+    assertEquals(2, recovery.contexts.get(0).attempt());
+  }
+
   // ------------------------------------------------------------------------ forgetting
 
   @Test
