@@ -124,8 +124,9 @@ public final class StatefulRetrier {
    * onRetry} and waits (the caller then rethrows, and the next call with the key is the retry), or
    * ends the key's retries (the next call with it recovers) and tells {@code onFailure} why. An
    * interrupted wait ends them too, with the flag set again; a wait that overran {@code
-   * maxDuration} likewise. A failure of a key that a concurrent call has just exhausted is
-   * neither counted nor told.
+   * maxDuration} likewise. A failure of a key that a concurrent call has exhausted, or whose
+   * {@code maxAttempts}-th failure a concurrent call has counted, is neither counted nor told; of
+   * calls that end the key's retries together, the first tells {@code onFailure}.
    *
    * <p>User code that throws ({@code retryIf}, {@code delayFor}, the {@code Sleeper}) forgets the
    * key, tells {@code onFailure} with {@link GiveUpReason#USER_CODE_FAILED}, and is thrown from
