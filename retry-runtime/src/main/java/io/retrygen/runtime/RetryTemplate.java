@@ -172,7 +172,8 @@ public final class RetryTemplate {
       if (recovery == null) {
         throw stateful.exhaustedException(exhausted);
       }
-      return recover(recovery, context, exhausted);
+      // An interruption that ended the key belonged to an earlier call: this one's flag stays.
+      return recover(recovery, context, null);
     }
     context.attempt = stateful.failures(key) + 1;
     long startNanos = stateful.start();
@@ -192,7 +193,11 @@ public final class RetryTemplate {
     return result;
   }
 
-  /** Calls {@code recovery}; a recovered interruption sets the interrupt flag again. */
+  /**
+   * Calls {@code recovery}; a recovered interruption sets the interrupt flag again.
+   *
+   * @param failure what this call gave up with; null when it made no attempt
+   */
   private static <T> T recover(
       RecoveryCallback<T> recovery, RetryContext context, Throwable failure) {
     T recovered;
