@@ -55,7 +55,9 @@ public final class PolicyText {
         guard.describe(method, sentences);
       }
     }
-    if (!method.recovers().isEmpty()) {
+    if (method.stateful()) {
+      sentences.add(exhausted(method));
+    } else if (!method.recovers().isEmpty()) {
       sentences.add(recovery(method));
     }
     String source = source(method);
@@ -120,6 +122,29 @@ public final class PolicyText {
    */
   private static String recovery(GuardedMethod method) {
     StringBuilder text = new StringBuilder("When it gives up, it recovers with ");
+    return recoverers(method, text).append('.').toString();
+  }
+
+  /**
+   * {@code Once a key's retries end, the next call with it does not call handle: it recovers with
+   * fallback, else throws RetryExhaustedException.}
+   */
+  private static String exhausted(GuardedMethod method) {
+    StringBuilder text =
+        new StringBuilder("Once a key's retries end, the next call with it does not call ")
+            .append(code(method.method().getSimpleName().toString()))
+            .append(": it ");
+    if (!method.recovers().isEmpty()) {
+      recoverers(method, text.append("recovers with ")).append("; else it ");
+    }
+    return text.append("throws ").append(code("RetryExhaustedException")).append('.').toString();
+  }
+
+  /**
+   * Appends {@code lastKnown (for IOException), else fromCache; FileNotFoundException is rethrown
+   * as is} to {@code text}.
+   */
+  private static StringBuilder recoverers(GuardedMethod method, StringBuilder text) {
     String separator = "";
     for (RecoverMethod recover : method.calledRecovers()) {
       text.append(separator).append(code(recover.method().getSimpleName().toString()));
@@ -139,9 +164,9 @@ public final class PolicyText {
       }
       text.append(cancellation ? "a cancellation" : "")
           .append(notRecoverable.size() + (cancellation ? 1 : 0) == 1 ? " is" : " are")
-          .append(" rethrown as is");
+          .append(method.stateful() ? " not recovered" : " rethrown as is");
     }
-    return text.append('.').toString();
+    return text;
   }
 
   /** {@code {@code A}, {@code B} and {@code C}}: simple names as messages show them. */
