@@ -3,6 +3,7 @@ package io.retrygen.runtime;
 import io.retrygen.RetryListener;
 import io.retrygen.runtime.internal.Retrier;
 import io.retrygen.runtime.internal.RetryPolicy;
+import io.retrygen.runtime.internal.StatefulRetrier;
 import io.retrygen.runtime.internal.Throwables;
 import java.util.ArrayList;
 import java.util.List;
@@ -37,6 +38,8 @@ public final class RetryTemplate {
   private final String label;
   private final TemplateRules rules;
   private final Retrier retrier;
+  /** The retrier with the process-wide state of the label, for calls with a {@link RetryState}. */
+  private final StatefulRetrier stateful;
 
   private RetryTemplate(Builder builder) {
     RetryPolicy policy =
@@ -52,6 +55,7 @@ public final class RetryTemplate {
             builder.options,
             rules.hooks(),
             builder.listeners.toArray(new RetryListener[builder.listeners.size()]));
+    this.stateful = new StatefulRetrier(retrier);
   }
 
   /** A builder with the defaults of {@code @Retryable}: 3 attempts, a fixed 1000 ms wait. */
@@ -118,6 +122,74 @@ public final class RetryTemplate {
       retrier.succeeded(attempt, startNanos);
       return result;
     }
+  }
+
+  /**
+   * A stateful call, as Spring Retry's {@code execute(callback, recovery, state)}: one attempt,
+   * whose failure is thrown to the caller every time, counted against {@code state}'s key across
+   * calls (a message listener whose transaction must roll back so that the message comes again).
+   *
+   * <ul>
+   *   <li>A failure the template retries is counted, the backoff's wait for that retry is taken,
+   *       and it is rethrown unchanged; one it does not retry is rethrown and forgets the key.
+   *   <li>The call whose failure ends the key's retries ({@code maxAttempts} attempts, or {@code
+   *       maxDuration} from the key's first attempt) rethrows it too, after {@code onFailure}.
+   *       The next call with the key does not run {@code callback}: it returns what {@code
+   *       recovery} returns for that failure, or without one throws {@link
+   *       RetryExhaustedException} with it as the cause; the key is then forgotten.
+   *   <li>A success forgets the key. {@link RetryState#forceRefresh()} forgets it first.
+   * </ul>
+   *
+   * The state lives in a process-wide cache per label, shared by the templates with this label
+   * and {@code @Retryable(stateful = true)} methods with it, bounded at {@link
+   * StatefulRetries#MAX_KEYS} keys (the least recently used forgotten first, counted by {@link
+   * StatefulRetries#evictions}). The context's {@link RetryContext#attempt() attempt} is the key's.
+   *
+   * @param recovery what to return for a key whose retries are exhausted; null to throw {@link
+   *     RetryExhaustedException}
+   * @param state the key; null for a stateless {@link #execute(RetryCallback, RecoveryCallback)}
+   * @throws E the failure of this call's attempt
+   */
+  public <T, E extends Throwable> T execute(
+      RetryCallback<T, E> callback, RecoveryCallback<T> recovery, RetryState state) throws E {
+    if (state == null) {
+      return execute(callback, recovery);
+    }
+    if (callback == null) {
+      throw new NullPointerException("callback == null");
+    }
+    StatefulRetrier stateful = this.stateful;
+    Object key = state.key();
+    if (state.forceRefresh()) {
+      stateful.forget(key);
+    }
+    TemplateContext context = new TemplateContext(label);
+    int failures = stateful.failures(key);
+    Throwable exhausted = stateful.exhausted(key);
+    if (exhausted != null) {
+      context.attempt = Math.max(failures, 1);
+      context.lastFailure = exhausted;
+      if (recovery == null) {
+        throw stateful.exhaustedException(exhausted);
+      }
+      return recover(recovery, context, exhausted);
+    }
+    context.attempt = failures + 1;
+    long startNanos = stateful.start();
+    T result;
+    try {
+      result = callback.doWithRetry(context);
+    } catch (Throwable failure) {
+      context.lastFailure = failure;
+      if (rules.retryable(failure)) {
+        stateful.failed(key, startNanos, failure);
+      } else {
+        stateful.notRetryable(key, startNanos, failure);
+      }
+      throw Throwables.<E>asThrown(failure);
+    }
+    stateful.succeeded(key, startNanos);
+    return result;
   }
 
   /** Calls {@code recovery}; a recovered interruption sets the interrupt flag again. */

@@ -297,6 +297,11 @@ public final class Retrier {
     }
   }
 
+  /** What a blocking driver waits with: the options' {@code Sleeper}. */
+  Sleeper sleeper() {
+    return sleeper;
+  }
+
   /** Where asynchronous calls schedule their later attempts; null for the runtime's default. */
   public ScheduledExecutorService scheduler() {
     return scheduler;

@@ -1,0 +1,138 @@
+package io.retrygen.runtime.internal;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentMap;
+
+/**
+ * Not API. The keys of one label's stateful retries, process-wide: a map in access order bounded
+ * at {@link #MAX_KEYS}, whose least recently used key is forgotten (and counted) when a new one
+ * would not fit. Every method holds this object's lock, briefly: no user code, no wait and no
+ * listener runs under it. Only keys with something to remember are held: a call whose key has no
+ * state and that succeeds never takes the lock ({@link #isEmpty}), so that the success path of a
+ * stateful method costs one volatile read while no key failed.
+ */
+public final class StateCache {
+  /** {@code StatefulRetries.MAX_KEYS}: the keys one label holds at most. */
+  static final int MAX_KEYS = 4096;
+
+  private static final ConcurrentMap<String, StateCache> BY_LABEL =
+      new ConcurrentHashMap<String, StateCache>();
+
+  /** What one key's calls have counted. Guarded by the cache's lock, but {@link #startNanos}. */
+  static final class KeyState {
+    /** The {@code Ticker} time of the key's first attempt (0 when nothing reads the clock). */
+    final long startNanos;
+    /** The attempts of the key that failed, so far. */
+    int failures;
+    /** The failure that ended the key's retries, or null while they go on. */
+    Throwable exhausted;
+
+    KeyState(long startNanos) {
+      this.startNanos = startNanos;
+    }
+  }
+
+  private final int maxKeys;
+  private final Map<Object, KeyState> states;
+  /** The number of keys held: written under the lock, read without it by {@link #isEmpty}. */
+  private volatile int size;
+  /** Guarded by this. */
+  private long evictions;
+
+  StateCache(int maxKeys) {
+    this.maxKeys = maxKeys;
+    this.states =
+        new LinkedHashMap<Object, KeyState>(16, 0.75f, true) {
+          private static final long serialVersionUID = 1L;
+
+          @Override
+          protected boolean removeEldestEntry(Map.Entry<Object, KeyState> eldest) {
+            if (size() <= StateCache.this.maxKeys) {
+              return false;
+            }
+            evictions++;
+            return true;
+          }
+        };
+  }
+
+  /** The cache of {@code label}, created on first use; shared by every user of the label. */
+  static StateCache forLabel(String label) {
+    StateCache cache = BY_LABEL.get(label);
+    if (cache != null) {
+      return cache;
+    }
+    StateCache created = new StateCache(MAX_KEYS);
+    cache = BY_LABEL.putIfAbsent(label, created);
+    return cache != null ? cache : created;
+  }
+
+  /** {@code StatefulRetries.evictions(label)}: 0 for a label no stateful retry used. */
+  public static long evictions(String label) {
+    if (label == null) {
+      throw new NullPointerException("label == null");
+    }
+    StateCache cache = BY_LABEL.get(label);
+    return cache == null ? 0L : cache.evictions();
+  }
+
+  /** Whether no key has state: then nothing needs the lock. */
+  boolean isEmpty() {
+    return size == 0;
+  }
+
+  /** The number of keys held. */
+  int size() {
+    return size;
+  }
+
+  synchronized long evictions() {
+    return evictions;
+  }
+
+  /**
+   * The key's state, now its most recently used, or null when it has none. The caller holds the
+   * lock.
+   */
+  KeyState get(Object key) {
+    return states.get(key);
+  }
+
+  /**
+   * The key's state, created for a call that started at {@code startNanos} if it has none (the
+   * least recently used key forgotten when the cache is full). The caller holds the lock.
+   */
+  KeyState getOrCreate(Object key, long startNanos) {
+    KeyState state = states.get(key);
+    if (state == null) {
+      state = new KeyState(startNanos);
+      states.put(key, state);
+      size = states.size();
+    }
+    return state;
+  }
+
+  /** Forgets the key, returning its state or null. The caller holds the lock. */
+  KeyState remove(Object key) {
+    KeyState state = states.remove(key);
+    if (state != null) {
+      size = states.size();
+    }
+    return state;
+  }
+
+  /**
+   * Whether {@code state} is still the key's (not forgotten, evicted or replaced since); makes
+   * the key most recently used. The caller holds the lock.
+   */
+  boolean holds(Object key, KeyState state) {
+    return states.get(key) == state;
+  }
+
+  @Override
+  public String toString() {
+    return "StateCache{" + size + " keys}";
+  }
+}
