@@ -73,6 +73,7 @@ public final class RetryableValidator {
               + " elapsed. Raise maxDuration above %d, or lower @Backoff(delay)",
           maxDuration, delay, delay);
     }
+    validateStateful(element, retry);
     validateVisibility(type, retry);
     PackageElement pkg = GeneratedNames.packageOf(type);
     AnnotationValue listenersValue = retry.explicit("listeners");
@@ -87,6 +88,32 @@ public final class RetryableValidator {
                 + " RetryOptions.builder().listener(...)",
             listenerType.getSimpleName());
       }
+    }
+  }
+
+  /**
+   * {@code stateKey} names the key of a stateful call, which only {@code stateful = true} has;
+   * {@code retryOnResult} rejects a result, which a stateful call, rethrowing each failure to its
+   * caller, would have nothing to rethrow for.
+   */
+  private void validateStateful(Element element, RetryConfig retry) {
+    AnnotationMirror retryable = retry.mirror();
+    if (!retry.stateful() && !retry.stateKey().isEmpty()) {
+      report.error(
+          element, retryable, retry.explicit("stateKey"),
+          "@Retryable(stateKey = \"%s\") applies only to stateful = true: a call that is not"
+              + " stateful makes all its attempts itself and keeps no state under a key. Set"
+              + " stateful = true, or remove stateKey",
+          retry.stateKey());
+    }
+    if (retry.stateful() && !retry.retryOnResult().isEmpty()) {
+      report.error(
+          element, retryable, retry.explicit("retryOnResult"),
+          "@Retryable(retryOnResult = \"%s\") cannot be used with stateful = true: a stateful"
+              + " call rethrows each failure to its caller and counts it against the call's key,"
+              + " but a rejected result has nothing to rethrow. Remove retryOnResult, or"
+              + " stateful = true",
+          retry.retryOnResult());
     }
   }
 

@@ -53,6 +53,9 @@ public final class ReturnTypeValidator {
     }
     TypeMirror returnType = method.type().getReturnType();
     ReturnKind kind = method.returnKind();
+    if (method.stateful() && kind.isDeferred()) {
+      reportStatefulDeferred(method, kind, returnType);
+    }
     if (kind.isDeferred() && !kind.hasOneResult() && method.retry() != null
         && !method.retry().retryOnResult().isEmpty()) {
       reportNoOneResult(method, kind);
@@ -128,6 +131,29 @@ public final class ReturnTypeValidator {
           kind == ReturnKind.OBSERVABLE ? "an" : "a",
           kind.typeSimpleName());
     }
+  }
+
+  /**
+   * {@code stateful = true} on a method whose outcome comes after it returned: a stateful call
+   * rethrows each failure to its caller, which a deferred call's caller has left by then.
+   */
+  private void reportStatefulDeferred(GuardedMethod method, ReturnKind kind, TypeMirror returnType) {
+    RetryConfig retry = method.retry();
+    String what =
+        kind == ReturnKind.SUSPEND
+            ? "the suspend function " + Messages.signature(method.method())
+            : Messages.signature(method.method()) + ", which returns "
+                + Messages.typeName(returnType);
+    report.error(
+        retry.annotatedElement(),
+        retry.useMirror(),
+        retry.useValue("stateful"),
+        "@Retryable(stateful = true)%s cannot apply to %s: a stateful call rethrows each failure"
+            + " to its caller, and this one fails after it returned (stateful retry is"
+            + " synchronous only). Remove stateful = true, or %s",
+        retry.ofMeta(),
+        what,
+        kind == ReturnKind.SUSPEND ? "make it a plain function" : "return the value itself");
   }
 
   private boolean driverFound(ReturnKind kind) {

@@ -36,8 +36,9 @@ import javax.tools.StandardLocation;
  *
  * <p>Keys are written in exactly the order the contract gives. Choices where it is silent:
  * {@code "recover"} is left out when no recover method applies, like {@code "retry"}, {@code
- * "circuitBreaker"} and {@code "budget"}, and lists only the methods that are ever tried (none
- * after one that takes every failure); a defaulted {@code retryFor} or {@code failOn} is written
+ * "circuitBreaker"}, {@code "budget"} and {@code "stateful"} (written for stateful methods only),
+ * and lists only the methods that are ever tried (none after one that takes every failure); a
+ * defaulted {@code retryFor} or {@code failOn} is written
  * as {@code ["java.lang.Exception"]}, what it means; {@code "method"} erases the parameter types
  * as the generated method declares them (type variables of a generic supertype resolved, as
  * members of the input). {@code "metaAnnotations"}, the binary names of the meta-annotations that
@@ -109,6 +110,12 @@ public final class PolicyInventory {
       budget.put("maxTokens", method.budget().maxTokens());
       budget.put("tokenRatio", method.budget().tokenRatio());
       json.put("budget", budget);
+    }
+    if (method.stateful()) {
+      Map<String, Object> stateful = new LinkedHashMap<>();
+      String stateKey = method.retry().stateKey();
+      stateful.put("stateKey", stateKey.isEmpty() ? null : stateKey);
+      json.put("stateful", stateful);
     }
     if (!method.metaAnnotations().isEmpty()) {
       List<Object> metas = new ArrayList<>();

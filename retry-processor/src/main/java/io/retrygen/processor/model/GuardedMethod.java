@@ -30,6 +30,7 @@ public final class GuardedMethod {
   private final PredicateMethod retryIf;
   private final PredicateMethod retryOnResult;
   private final DelayForMethods delayFor;
+  private final PredicateMethod stateKey;
   private final DeprecatedUses deprecatedUses;
 
   private GuardedMethod(
@@ -49,6 +50,7 @@ public final class GuardedMethod {
       PredicateMethod retryIf,
       PredicateMethod retryOnResult,
       DelayForMethods delayFor,
+      PredicateMethod stateKey,
       DeprecatedUses deprecatedUses) {
     this.method = method;
     this.type = type;
@@ -66,6 +68,7 @@ public final class GuardedMethod {
     this.retryIf = retryIf;
     this.retryOnResult = retryOnResult;
     this.delayFor = delayFor;
+    this.stateKey = stateKey;
     this.deprecatedUses = deprecatedUses;
   }
 
@@ -86,11 +89,12 @@ public final class GuardedMethod {
       PredicateMethod retryIf,
       PredicateMethod retryOnResult,
       DelayForMethods delayFor,
+      PredicateMethod stateKey,
       DeprecatedUses deprecatedUses) {
     return new GuardedMethod(
         method, type, returnKind, valueType, retry, breaker, budget, timeout, budgetName, label,
         deprecated,
-        annotations, recovers, retryIf, retryOnResult, delayFor, deprecatedUses);
+        annotations, recovers, retryIf, retryOnResult, delayFor, stateKey, deprecatedUses);
   }
 
   public static GuardedMethod forwarded(
@@ -101,7 +105,7 @@ public final class GuardedMethod {
       DeprecatedUses deprecatedUses) {
     return new GuardedMethod(
         method, type, null, null, null, null, null, null, null, null, deprecated, annotations,
-        Collections.<RecoverMethod>emptyList(), null, null, null, deprecatedUses);
+        Collections.<RecoverMethod>emptyList(), null, null, null, null, deprecatedUses);
   }
 
   /** The most specific declaration, as seen from the input type. */
@@ -238,15 +242,27 @@ public final class GuardedMethod {
     return unchecked;
   }
 
-  /** The {@code retryIf}, {@code retryOnResult} and {@code delayFor} methods it calls. */
+  /**
+   * The {@code retryIf}, {@code retryOnResult}, {@code delayFor} and {@code stateKey} methods it
+   * calls.
+   */
   public List<PredicateMethod> calledPredicates() {
-    return calledPredicates(retryIf, retryOnResult, delayFor);
+    return calledPredicates(retryIf, retryOnResult, delayFor, stateKey);
   }
 
-  /** The predicates of {@code retryIf}, {@code retryOnResult}, {@code delayFor} (nullable). */
+  /**
+   * The methods of {@code retryIf}, {@code retryOnResult}, {@code delayFor} and {@code stateKey}
+   * (each nullable).
+   */
   public static List<PredicateMethod> calledPredicates(
-      PredicateMethod retryIf, PredicateMethod retryOnResult, DelayForMethods delayFor) {
+      PredicateMethod retryIf,
+      PredicateMethod retryOnResult,
+      DelayForMethods delayFor,
+      PredicateMethod stateKey) {
     List<PredicateMethod> called = new ArrayList<>();
+    if (stateKey != null) {
+      called.add(stateKey);
+    }
     if (retryIf != null) {
       called.add(retryIf);
     }
@@ -307,5 +323,22 @@ public final class GuardedMethod {
   /** The {@code @Backoff(delayFor)} overloads it uses; null when none is named. */
   public DelayForMethods delayFor() {
     return delayFor;
+  }
+
+  /**
+   * Whether its {@code @Retryable} is stateful: one attempt per call, counted against the call's
+   * key across calls (SPEC §19).
+   */
+  public boolean stateful() {
+    return retry != null && retry.stateful();
+  }
+
+  /**
+   * The {@code stateKey} method, which computes a stateful call's key from {@link
+   * PredicateMethod#argumentCount()} leading arguments; null when none is named (the key is then
+   * the arguments themselves).
+   */
+  public PredicateMethod stateKey() {
+    return stateKey;
   }
 }

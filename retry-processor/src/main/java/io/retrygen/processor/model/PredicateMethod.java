@@ -5,8 +5,8 @@ import javax.lang.model.element.Modifier;
 import javax.lang.model.type.TypeMirror;
 
 /**
- * A method named by {@code retryIf}, {@code retryOnResult} or {@code @Backoff(delayFor)}, resolved
- * at compile time.
+ * A method named by {@code retryIf}, {@code retryOnResult}, {@code @Backoff(delayFor)} or {@code
+ * stateKey}, resolved at compile time.
  */
 public final class PredicateMethod {
   private final ExecutableElement method;
@@ -45,7 +45,10 @@ public final class PredicateMethod {
     return method;
   }
 
-  /** What it takes: a failure type ({@code retryIf}, {@code delayFor}) or the result's. */
+  /**
+   * What it takes: a failure type ({@code retryIf}, {@code delayFor}) or the result's; null for a
+   * {@code stateKey} method, which takes leading arguments ({@link #argumentCount()}).
+   */
   public TypeMirror parameterType() {
     return parameterType;
   }
@@ -65,6 +68,14 @@ public final class PredicateMethod {
    */
   public boolean classified() {
     return classified;
+  }
+
+  /**
+   * How many of the guarded method's leading arguments it takes: 1 for a predicate, any number
+   * for a {@code stateKey} method.
+   */
+  public int argumentCount() {
+    return method.getParameters().size();
   }
 
   public boolean isStatic() {

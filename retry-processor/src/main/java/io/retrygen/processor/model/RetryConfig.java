@@ -34,6 +34,8 @@ public final class RetryConfig extends AnnotationConfig {
   private final String recover;
   private final String label;
   private final List<TypeMirror> listeners;
+  private final boolean stateful;
+  private final String stateKey;
 
   private RetryConfig(
       Elements elements, Types types, Element annotatedElement, MetaAnnotations.Placed placed) {
@@ -50,6 +52,8 @@ public final class RetryConfig extends AnnotationConfig {
     this.label = values.stringValue("label");
     this.listeners = values.typeList("listeners");
     this.matchCauses = values.booleanValue("matchCauses");
+    this.stateful = values.booleanValue("stateful");
+    this.stateKey = values.stringValue("stateKey");
     this.excludesInterruption = excludes(elements, types, INTERRUPTED);
     this.namesCancellation = names(elements, types, CANCELLATION);
     this.excludesCancellation = excludes(elements, types, CANCELLATION);
@@ -186,5 +190,21 @@ public final class RetryConfig extends AnnotationConfig {
 
   public List<TypeMirror> listeners() {
     return listeners;
+  }
+
+  /**
+   * Whether each call makes one attempt, the failure rethrown to the caller and counted against
+   * the call's key across calls (SPEC §19).
+   */
+  public boolean stateful() {
+    return stateful;
+  }
+
+  /**
+   * As written: the name of the method that computes a stateful call's key from a prefix of the
+   * arguments; empty means the arguments themselves.
+   */
+  public String stateKey() {
+    return stateKey;
   }
 }

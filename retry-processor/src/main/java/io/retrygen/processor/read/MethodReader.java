@@ -21,6 +21,7 @@ import javax.lang.model.element.Element;
 import javax.lang.model.element.ExecutableElement;
 import javax.lang.model.element.Modifier;
 import javax.lang.model.element.TypeElement;
+import javax.lang.model.type.TypeKind;
 import javax.lang.model.type.TypeMirror;
 import javax.lang.model.util.Elements;
 
@@ -36,6 +37,7 @@ public final class MethodReader {
   private final RecoverResolver recoverResolver;
   private final PredicateResolver predicateResolver;
   private final DelayForResolver delayForResolver;
+  private final StateKeyResolver stateKeyResolver;
   private final Deprecations deprecations;
 
   MethodReader(
@@ -44,12 +46,14 @@ public final class MethodReader {
       RecoverResolver recoverResolver,
       PredicateResolver predicateResolver,
       DelayForResolver delayForResolver,
+      StateKeyResolver stateKeyResolver,
       Deprecations deprecations) {
     this.elements = elements;
     this.configs = configs;
     this.recoverResolver = recoverResolver;
     this.predicateResolver = predicateResolver;
     this.delayForResolver = delayForResolver;
+    this.stateKeyResolver = stateKeyResolver;
     this.deprecations = deprecations;
   }
 
@@ -135,6 +139,7 @@ public final class MethodReader {
     PredicateMethod retryIf = null;
     PredicateMethod retryOnResult = null;
     DelayForMethods delayFor = null;
+    PredicateMethod stateKey = null;
     if (retry != null) {
       retryIf =
           predicateResolver.resolve(
@@ -145,6 +150,8 @@ public final class MethodReader {
               PredicateResolver.RETRY_ON_RESULT);
       delayFor =
           delayForResolver.resolve(input.type, input.supertypes, method, entry.type, retry);
+      stateKey =
+          stateKeyResolver.resolve(input.type, input.supertypes, method, entry.type, retry);
     }
     DeprecatedUses uses =
         deprecations
@@ -155,7 +162,8 @@ public final class MethodReader {
                     retry,
                     breaker,
                     GuardedMethod.calledRecovers(recoverMethods),
-                    GuardedMethod.calledPredicates(retryIf, retryOnResult, delayFor)));
+                    GuardedMethod.calledPredicates(
+                        retryIf, retryOnResult, delayFor, stateKey)));
     return GuardedMethod.guarded(
         method,
         entry.type,
@@ -173,6 +181,7 @@ public final class MethodReader {
         retryIf,
         retryOnResult,
         delayFor,
+        stateKey,
         uses);
   }
 
@@ -218,10 +227,10 @@ public final class MethodReader {
   }
 
   /**
-   * Whether {@code method} is a predicate or {@code delayFor} method its own {@code @Retryable}
-   * names: one of that name that could serve, a boolean (for {@code delayFor}: long or int) method
-   * of one parameter. An overload of another shape, which only shares the name, is guarded as
-   * written.
+   * Whether {@code method} is a predicate, {@code delayFor} or {@code stateKey} method its own
+   * {@code @Retryable} names: one of that name that could serve, a boolean (for {@code delayFor}:
+   * long or int) method of one parameter, or (for a stateful {@code stateKey}) one that returns a
+   * value. An overload of another shape, which only shares the name, is guarded as written.
    */
   private boolean isOwnPredicate(ExecutableElement method, RetryConfig retry) {
     String name = method.getSimpleName().toString();
@@ -231,7 +240,12 @@ public final class MethodReader {
             && predicateResolver.isBoolean(returnType);
     boolean delayFor =
         name.equals(retry.backoff().delayFor()) && DelayForResolver.isLongOrInt(returnType);
-    return (predicate || delayFor) && method.getParameters().size() == 1;
+    // A stateKey method takes any prefix of the arguments; one that returns nothing is no key.
+    boolean stateKey =
+        retry.stateful()
+            && name.equals(retry.stateKey())
+            && returnType.getKind() != TypeKind.VOID;
+    return ((predicate || delayFor) && method.getParameters().size() == 1) || stateKey;
   }
 
   private boolean isDeprecated(MethodEntry entry) {

@@ -55,9 +55,12 @@ public final class ModelReader {
         new NamedMethods(elements, types, report, recoverResolver.fits());
     this.predicateResolver = new PredicateResolver(elements, types, report, named);
     this.delayForResolver = new DelayForResolver(elements, types, report, named);
+    StateKeyResolver stateKeyResolver =
+        new StateKeyResolver(elements, types, report, named, recoverResolver.fits());
     this.methodReader =
         new MethodReader(
-            elements, configs, recoverResolver, predicateResolver, delayForResolver, deprecations);
+            elements, configs, recoverResolver, predicateResolver, delayForResolver,
+            stateKeyResolver, deprecations);
   }
 
   /** How the reader walks an input's supertypes and methods, for checks that walk them too. */

@@ -40,7 +40,32 @@ public final class GiveUpWriter {
       List<String> arguments,
       TypeName returnType) {
     addRecovery(builder, method, locals.failure, method.rethrowsCancellation(),
+        CodeBlock.of("$N", locals.failure),
         recover -> addRecoverCall(builder, recover, locals, arguments, returnType));
+  }
+
+  /**
+   * A stateful call whose key's retries ended on an earlier call, with that call's last failure
+   * {@code exhausted}: the same chain, where every rethrow throws {@code rethrown} instead ({@code
+   * retrier.exhaustedException(exhausted)}). No cancellation reaches it (one is never counted
+   * unless {@code retryFor} names it), and a recovered interruption does not interrupt this call's
+   * thread: the call it interrupted rethrew it to its own caller.
+   */
+  void addExhausted(
+      MethodSpec.Builder builder,
+      GuardedMethod method,
+      String exhausted,
+      List<String> arguments,
+      TypeName returnType,
+      CodeBlock rethrown) {
+    boolean isVoid = returnType.equals(TypeName.VOID);
+    addRecovery(builder, method, exhausted, false, rethrown, recover -> {
+      builder.addStatement(
+          isVoid ? "$L" : "return $L", recoverCall(recover, exhausted, arguments, instance));
+      if (isVoid) {
+        builder.addStatement("return");
+      }
+    });
   }
 
   /**
@@ -66,7 +91,7 @@ public final class GiveUpWriter {
     ReturnKind kind = method.returnKind();
     boolean suspends = kind == ReturnKind.SUSPEND;
     // The runtime ends a deferred call on a cancellation before it asks for a recovery.
-    addRecovery(builder, method, failure, false, recover -> {
+    addRecovery(builder, method, failure, false, CodeBlock.of("$N", failure), recover -> {
       // A suspend recover function takes the hook's continuation last.
       String continuation = suspends && recover.returnsStage() ? locals.continuation : null;
       CodeBlock call = recoverCall(recover, failure, arguments, instance, continuation);
@@ -94,27 +119,30 @@ public final class GiveUpWriter {
    * Rethrows a {@code notRecoverable} failure or a cancellation (never recovered unless {@code
    * retryFor} names it), else calls the first recover method whose failure type matches (most
    * specific first), else rethrows.
+   *
+   * @param rethrown what each rethrow throws: the failure itself, or what stands for it
    */
   private static void addRecovery(
       MethodSpec.Builder builder,
       GuardedMethod method,
       String failure,
       boolean rethrowsCancellation,
+      CodeBlock rethrown,
       Consumer<RecoverMethod> addCall) {
     List<RecoverMethod> recovers = method.recovers();
-    List<TypeName> rethrown = new ArrayList<>();
+    List<TypeName> unrecovered = new ArrayList<>();
     if (!recovers.isEmpty() && method.retry() != null) {
       for (TypeMirror type : method.retry().notRecoverable()) {
-        rethrown.add(TypeName.get(type));
+        unrecovered.add(TypeName.get(type));
       }
     }
     if (rethrowsCancellation) {
-      rethrown.add(Classification.CANCELLATION);
+      unrecovered.add(Classification.CANCELLATION);
     }
-    if (!rethrown.isEmpty()) {
+    if (!unrecovered.isEmpty()) {
       builder
-          .beginControlFlow("if ($L)", Classification.instanceOfAny(failure, rethrown, false))
-          .addStatement("throw $N", failure)
+          .beginControlFlow("if ($L)", Classification.instanceOfAny(failure, unrecovered, false))
+          .addStatement("throw $L", rethrown)
           .endControlFlow();
     }
     for (RecoverMethod recover : recovers) {
@@ -129,7 +157,7 @@ public final class GiveUpWriter {
       }
       builder.endControlFlow();
     }
-    builder.addStatement("throw $N", failure);
+    builder.addStatement("throw $L", rethrown);
   }
 
   /** {@code instance.recover((IOException) failure, account)}. */

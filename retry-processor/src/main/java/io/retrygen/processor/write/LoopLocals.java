@@ -24,6 +24,10 @@ public final class LoopLocals {
   final String ticket;
   /** What the synchronous attempt threw, before the timer turns it into a timeout. */
   final String timed;
+  /** A stateful call's key. */
+  final String key;
+  /** The last failure of a stateful key whose retries ended on an earlier call. */
+  final String exhausted;
 
   /** Each name as written, or with a suffix where a parameter already has it. */
   static LoopLocals allocate(NameAllocator names) {
@@ -41,7 +45,9 @@ public final class LoopLocals {
         newName(names, "continuation"),
         newName(names, "timer"),
         newName(names, "ticket"),
-        newName(names, "timed"));
+        newName(names, "timed"),
+        newName(names, "key"),
+        newName(names, "exhausted"));
   }
 
   /**
@@ -67,7 +73,9 @@ public final class LoopLocals {
       String continuation,
       String timer,
       String ticket,
-      String timed) {
+      String timed,
+      String key,
+      String exhausted) {
     this.retrier = retrier;
     this.startNanos = startNanos;
     this.attempt = attempt;
@@ -82,5 +90,7 @@ public final class LoopLocals {
     this.timer = timer;
     this.ticket = ticket;
     this.timed = timed;
+    this.key = key;
+    this.exhausted = exhausted;
   }
 }

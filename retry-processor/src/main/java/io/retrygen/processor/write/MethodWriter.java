@@ -25,12 +25,15 @@ final class MethodWriter {
   private final CodeBlock instance;
   /** The body writer of each return kind: a new kind adds its line here. */
   private final Map<ReturnKind, BodyWriter> bodies = new EnumMap<>(ReturnKind.class);
+  /** The body of a stateful method, which is synchronous (a rule says so). */
+  private final BodyWriter stateful;
 
   MethodWriter(RetryableType model) {
     this.model = model;
     this.instance = CodeBlock.of(model.isInterface() ? "this.delegate" : "super");
     GiveUpWriter giveUp = new GiveUpWriter(instance);
-    BodyWriter loop = new SyncBodyWriter(model, instance, giveUp);
+    SyncBodyWriter loop = new SyncBodyWriter(model, instance, giveUp);
+    this.stateful = new StatefulBodyWriter(model, instance, giveUp, loop);
     BodyWriter deferred = new DeferredBodyWriter(model, giveUp);
     bodies.put(ReturnKind.VOID, loop);
     bodies.put(ReturnKind.VALUE, loop);
@@ -68,7 +71,8 @@ final class MethodWriter {
     }
     MethodParts parts =
         new MethodParts(members, types, arguments, LoopLocals.allocate(names), call, returnType);
-    bodies.get(method.returnKind()).addBody(builder, method, parts);
+    BodyWriter body = method.stateful() ? stateful : bodies.get(method.returnKind());
+    body.addBody(builder, method, parts);
     return builder.build();
   }
 }

@@ -17,6 +17,7 @@ public final class Names {
   static final ClassName RETRY_LISTENER_TYPE = ClassName.get("io.retrygen", "RetryListener");
   static final ClassName RETRY_OPTIONS = ClassName.get("io.retrygen.runtime", "RetryOptions");
   static final ClassName RETRIER = ClassName.bestGuess(AnnotationNames.RETRIER);
+  static final ClassName STATEFUL_RETRIER = ClassName.get(INTERNAL, "StatefulRetrier");
   static final ClassName RETRY_POLICY = ClassName.get(INTERNAL, "RetryPolicy");
   static final ClassName RETRY_HOOKS = ClassName.get(INTERNAL, "RetryHooks");
   static final ClassName BREAKER_POLICY = ClassName.get(INTERNAL, "CircuitBreakerPolicy");

@@ -64,6 +64,15 @@ public final class ObscuredNames {
   }
 
   /**
+   * Whether neither {@code Arrays.asList} nor {@code java.util.Arrays.asList} compiles: variables
+   * named {@code Arrays} and {@code java} are in scope. A stateful key then calls {@code asList}
+   * imported statically.
+   */
+  static boolean arraysUnnamable(Set<String> variables) {
+    return variables.contains("java") && variables.contains("Arrays");
+  }
+
+  /**
    * Imports statically the members that {@code variables} (parameter names, inherited fields)
    * would obscure when written qualified.
    */
@@ -71,10 +80,12 @@ public final class ObscuredNames {
     boolean interruptsAgain = false;
     boolean completesRecovered = false;
     boolean countsPermits = false;
+    boolean listsKeys = false;
     for (GuardedMethod method : model.methods()) {
       if (!method.isGuarded()) {
         continue;
       }
+      listsKeys |= method.stateful() && method.stateKey() == null;
       for (RecoverMethod recover : method.calledRecovers()) {
         interruptsAgain |= !method.returnKind().isDeferred() && recover.takesInterruption();
         completesRecovered |= method.returnKind().isStage() && !recover.returnsStage();
@@ -98,6 +109,12 @@ public final class ObscuredNames {
       }
       if (model.isInterface()) {
         importStatically(file, model, ClassName.get("java.util", "Objects"), "requireNonNull");
+      }
+      if (listsKeys && variables.contains("Collections")) {
+        importStatically(file, model, StatefulBodyWriter.COLLECTIONS, "emptyList");
+      }
+      if (listsKeys && arraysUnnamable(variables)) {
+        importStatically(file, model, StatefulBodyWriter.ARRAYS, "asList");
       }
     }
     if (variables.contains("io")) {

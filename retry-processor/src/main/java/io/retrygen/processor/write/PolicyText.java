@@ -55,7 +55,9 @@ public final class PolicyText {
         guard.describe(method, sentences);
       }
     }
-    if (!method.recovers().isEmpty()) {
+    if (method.stateful()) {
+      sentences.add(exhausted(method));
+    } else if (!method.recovers().isEmpty()) {
       sentences.add(recovery(method));
     }
     String source = source(method);
@@ -120,15 +122,7 @@ public final class PolicyText {
    */
   private static String recovery(GuardedMethod method) {
     StringBuilder text = new StringBuilder("When it gives up, it recovers with ");
-    String separator = "";
-    for (RecoverMethod recover : method.calledRecovers()) {
-      text.append(separator).append(code(recover.method().getSimpleName().toString()));
-      if (!recover.catchesAll()) {
-        text.append(" (for ").append(code(Messages.typeName(recover.failureType())))
-            .append(')');
-      }
-      separator = ", else ";
-    }
+    recoverers(method, text);
     List<TypeMirror> notRecoverable =
         method.retry() == null ? new ArrayList<TypeMirror>() : method.retry().notRecoverable();
     boolean cancellation = method.rethrowsCancellation();
@@ -142,6 +136,47 @@ public final class PolicyText {
           .append(" rethrown as is");
     }
     return text.append('.').toString();
+  }
+
+  /**
+   * {@code Once a key's retries end, the next call with it does not call handle: it recovers with
+   * fallback, else throws RetryExhaustedException.}
+   */
+  private static String exhausted(GuardedMethod method) {
+    StringBuilder text =
+        new StringBuilder("Once a key's retries end, the next call with it does not call ")
+            .append(code(method.method().getSimpleName().toString()))
+            .append(": it ");
+    String exception = code("RetryExhaustedException");
+    List<RecoverMethod> called = method.calledRecovers();
+    if (called.isEmpty()) {
+      return text.append("throws ").append(exception).append('.').toString();
+    }
+    recoverers(method, text.append("recovers with "));
+    List<TypeMirror> notRecoverable = method.retry().notRecoverable();
+    if (!called.get(called.size() - 1).catchesAll()) {
+      text.append(", else throws ").append(exception);
+      if (!notRecoverable.isEmpty()) {
+        text.append(" (also for ").append(types(notRecoverable)).append(')');
+      }
+    } else if (!notRecoverable.isEmpty()) {
+      text.append(", but throws ").append(exception).append(" for ")
+          .append(types(notRecoverable));
+    }
+    return text.append('.').toString();
+  }
+
+  /** Appends {@code lastKnown (for IOException), else fromCache} to {@code text}. */
+  private static void recoverers(GuardedMethod method, StringBuilder text) {
+    String separator = "";
+    for (RecoverMethod recover : method.calledRecovers()) {
+      text.append(separator).append(code(recover.method().getSimpleName().toString()));
+      if (!recover.catchesAll()) {
+        text.append(" (for ").append(code(Messages.typeName(recover.failureType())))
+            .append(')');
+      }
+      separator = ", else ";
+    }
   }
 
   /** {@code {@code A}, {@code B} and {@code C}}: simple names as messages show them. */

@@ -35,8 +35,14 @@ final class RetryGuardWriter extends GuardWriter {
 
   @Override
   FieldSpec field(GuardedMethod method, MemberNames members, Modifier... modifiers) {
-    return FieldSpec.builder(Names.RETRIER, members.retrierField(method), modifiers)
-        .addJavadoc("{@code $N} bound to this instance's options.\n",
+    return FieldSpec.builder(
+            method.stateful() ? Names.STATEFUL_RETRIER : Names.RETRIER,
+            members.retrierField(method),
+            modifiers)
+        .addJavadoc(
+            method.stateful()
+                ? "{@code $N} bound to this instance's options, with the state of its keys.\n"
+                : "{@code $N} bound to this instance's options.\n",
             members.policyConstant(method))
         .build();
   }
@@ -59,11 +65,12 @@ final class RetryGuardWriter extends GuardWriter {
     for (TypeMirror listener : method.retry().listeners()) {
       arguments.add(",$W$N", listeners.get(TypeName.get(listener)));
     }
-    constructor.addStatement(
-        "this.$N = $N.bind($L)",
-        members.retrierField(method),
-        members.policyConstant(method),
-        arguments.build());
+    CodeBlock bound = CodeBlock.of("$N.bind($L)", members.policyConstant(method), arguments.build());
+    if (method.stateful()) {
+      // The state of the keys lives in the process-wide cache of the label, not in the instance.
+      bound = CodeBlock.of("new $T($L)", Names.STATEFUL_RETRIER, bound);
+    }
+    constructor.addStatement("this.$N = $L", members.retrierField(method), bound);
   }
 
   @Override

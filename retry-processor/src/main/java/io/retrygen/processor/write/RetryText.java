@@ -20,6 +20,9 @@ final class RetryText {
   static void describe(GuardedMethod method, List<String> sentences) {
     RetryConfig retry = method.retry();
     Waits waits = Waits.of(retry.backoff());
+    if (method.stateful()) {
+      sentences.add(stateful(method));
+    }
     sentences.add(attempts(method, waits));
     if (retry.maxAttempts() > 1) {
       sentences.add(failures(method));
@@ -31,13 +34,35 @@ final class RetryText {
   }
 
   /**
+   * {@code Stateful: each call makes one attempt, and rethrows its failure; a retried failure is
+   * counted against the call's key, which messageId computes.}
+   */
+  private static String stateful(GuardedMethod method) {
+    PredicateMethod stateKey = method.stateKey();
+    int arguments = method.type().getParameterTypes().size();
+    String key =
+        stateKey != null
+            ? "the call's key, which "
+                + PolicyText.code(stateKey.method().getSimpleName().toString()) + " computes"
+            : arguments == 0 ? "the one key that every call shares"
+            : arguments == 1 ? "the call's key, its argument"
+            : "the call's key, the list of its arguments";
+    return "Stateful: each call makes one attempt and rethrows its failure; a retried failure is"
+        + " counted against " + key + ".";
+  }
+
+  /**
    * {@code Makes up to 5 attempts, started within 3000 ms of the first.}; with fewer attempts than
-   * {@code maxAttempts} when the waits reach {@code maxDuration} first.
+   * {@code maxAttempts} when the waits reach {@code maxDuration} first. A stateful method makes
+   * them per key, across calls.
    */
   private static String attempts(GuardedMethod method, Waits waits) {
     RetryConfig retry = method.retry();
     int maxAttempts = retry.maxAttempts();
-    String blocking = method.returnKind().isDeferred() ? " without blocking" : "";
+    String blocking =
+        method.returnKind().isDeferred() ? " without blocking"
+            : method.stateful() ? " per key"
+            : "";
     if (maxAttempts == 1) {
       return "Makes 1 attempt" + blocking + ", with no retry.";
     }
@@ -54,7 +79,7 @@ final class RetryText {
       }
     }
     return "Makes up to " + maxAttempts + " attempts" + blocking + ", started within "
-        + maxDuration + " ms of the first.";
+        + maxDuration + " ms of the " + (method.stateful() ? "key's " : "") + "first.";
   }
 
   /**

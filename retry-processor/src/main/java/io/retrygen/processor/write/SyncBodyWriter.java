@@ -42,13 +42,18 @@ final class SyncBodyWriter implements BodyWriter {
     List<String> arguments = parts.arguments;
     CodeBlock call = parts.call;
     TypeName returnType = parts.returnType;
-    addGuardLocals(builder, method, members, locals, call, returnType);
+    addGuardLocals(model, builder, method, members, locals, call, returnType);
     boolean retries = method.retry() != null;
     if (retries) {
       builder.addStatement("long $N = $N.start()", locals.startNanos, locals.retrier);
       builder.beginControlFlow("for (int $1N = 1; ; $1N++)", locals.attempt);
     }
-    addAttempt(builder, method, locals, arguments, call, returnType);
+    addAttempt(builder, method, locals, call, returnType, () -> {
+      if (retries) {
+        addFailure(builder, method, locals);
+      }
+      giveUp.add(builder, method, locals, arguments, returnType);
+    });
     if (method.breaker() != null) {
       builder.addStatement("$N.onSuccess($N)", locals.breaker, locals.permit);
     }
@@ -73,7 +78,8 @@ final class SyncBodyWriter implements BodyWriter {
    * {@code Retrier retrier = this.chargeRetrier;} and the breaker's gate likewise; in a subclass,
    * the plain call while a superclass constructor runs, before this class set its fields.
    */
-  private void addGuardLocals(
+  static void addGuardLocals(
+      RetryableType model,
       MethodSpec.Builder builder,
       GuardedMethod method,
       MemberNames members,
@@ -85,7 +91,9 @@ final class SyncBodyWriter implements BodyWriter {
     if (retries) {
       builder.addStatement(
           "$T $N = $L",
-          Names.RETRIER, locals.retrier, members.retrier(method, !model.isInterface()));
+          method.stateful() ? Names.STATEFUL_RETRIER : Names.RETRIER,
+          locals.retrier,
+          members.retrier(method, !model.isInterface()));
     }
     if (method.breaker() != null) {
       builder.addStatement(
@@ -113,15 +121,16 @@ final class SyncBodyWriter implements BodyWriter {
 
   /**
    * One attempt: the breaker's permit, the one delegate or {@code super} call in a {@code try},
-   * and after a failure the breaker's outcome, the retrier's decision and the recovery.
+   * and after a failure the breaker's outcome, then what {@code afterFailure} adds to the {@code
+   * catch}: the retrier's decision and the recovery, or a stateful call's count and rethrow.
    */
-  private void addAttempt(
+  void addAttempt(
       MethodSpec.Builder builder,
       GuardedMethod method,
       LoopLocals locals,
-      List<String> arguments,
       CodeBlock call,
-      TypeName returnType) {
+      TypeName returnType,
+      Runnable afterFailure) {
     boolean breaks = method.breaker() != null;
     boolean isVoid = returnType.equals(TypeName.VOID);
     if (!isVoid) {
@@ -157,10 +166,7 @@ final class SyncBodyWriter implements BodyWriter {
     if (breaks) {
       addBreakerOutcome(builder, method.breaker(), locals);
     }
-    if (method.retry() != null) {
-      addFailure(builder, method, locals);
-    }
-    giveUp.add(builder, method, locals, arguments, returnType);
+    afterFailure.run();
     builder.endControlFlow();
   }
 

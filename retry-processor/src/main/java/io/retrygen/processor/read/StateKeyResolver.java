@@ -1,0 +1,139 @@
+package io.retrygen.processor.read;
+
+import io.retrygen.processor.elements.Messages;
+import io.retrygen.processor.model.PredicateMethod;
+import io.retrygen.processor.model.Report;
+import io.retrygen.processor.model.RetryConfig;
+import java.util.ArrayList;
+import java.util.List;
+import javax.lang.model.element.AnnotationValue;
+import javax.lang.model.element.ExecutableElement;
+import javax.lang.model.element.TypeElement;
+import javax.lang.model.type.ExecutableType;
+import javax.lang.model.type.TypeKind;
+import javax.lang.model.type.TypeMirror;
+import javax.lang.model.util.Elements;
+import javax.lang.model.util.Types;
+
+/**
+ * Resolves {@code @Retryable(stateful = true, stateKey = "name")} at compile time, as {@code
+ * retryIf} is resolved: a non-private method of the input or a supertype (static or instance; in
+ * an interface, default or static) that returns a value (a primitive is boxed) and takes a prefix
+ * of the guarded method's parameters, none at all included; its checked exceptions are the
+ * guarded method's.
+ */
+public final class StateKeyResolver {
+  static final String STATE_KEY = "stateKey";
+
+  private final Elements elements;
+  private final Types types;
+  private final Report report;
+  private final NamedMethods lookup;
+  private final RecoverFit fits;
+
+  StateKeyResolver(
+      Elements elements, Types types, Report report, NamedMethods lookup, RecoverFit fits) {
+    this.elements = elements;
+    this.types = types;
+    this.report = report;
+    this.lookup = lookup;
+    this.fits = fits;
+  }
+
+  /**
+   * The method {@code stateKey} names for {@code guarded}, or null when none is named, the retry
+   * is not stateful (a rule of its own says so), or it does not fit (then an error is reported on
+   * the {@code stateKey} value where the annotation is used).
+   */
+  PredicateMethod resolve(
+      TypeElement type,
+      List<TypeElement> supertypes,
+      ExecutableElement guarded,
+      ExecutableType guardedType,
+      RetryConfig retry) {
+    String name = retry.stateKey();
+    if (name.isEmpty() || !retry.stateful()) {
+      return null;
+    }
+    // A meta-annotation's value is resolved here, where it is used: reported on its use.
+    AnnotationValue value = retry.useValue(STATE_KEY);
+    NamedMethods.Site site =
+        new NamedMethods.Site(
+            retry.annotatedElement(), retry.useMirror(), value,
+            "@Retryable(stateKey = \"" + name + "\")" + retry.ofMeta());
+    List<ExecutableElement> named = lookup.find(type, supertypes, name, site);
+    if (named == null) {
+      return null;
+    }
+    List<PredicateMethod> fitting = new ArrayList<>();
+    String firstReason = null;
+    for (ExecutableElement method : named) {
+      ExecutableType methodType = lookup.memberType(type, method);
+      String reason = mismatch(type, method, methodType, guarded, guardedType);
+      if (reason == null) {
+        fitting.add(
+            new PredicateMethod(
+                method, null, false, false, elements.isDeprecated(method),
+                unchecked(methodType, guardedType)));
+      } else if (firstReason == null) {
+        firstReason = reason;
+      }
+    }
+    if (fitting.size() == 1) {
+      return fitting.get(0);
+    }
+    if (fitting.isEmpty()) {
+      lookup.reportNoneFits(
+          site, named, firstReason,
+          "that returns the key and takes a prefix of the parameters of "
+              + Messages.signature(guarded) + " (none, the first, the first two...)");
+    } else {
+      report.error(
+          retry.annotatedElement(), retry.useMirror(), value,
+          "@Retryable(stateKey = \"%s\")%s is ambiguous: %d methods of that name fit %s. Rename"
+              + " all but one",
+          name, retry.ofMeta(), fitting.size(), Messages.signature(guarded));
+    }
+    return null;
+  }
+
+  /** Null if {@code method} can compute the key of a call of {@code guarded}; else why not. */
+  private String mismatch(
+      TypeElement type,
+      ExecutableElement method,
+      ExecutableType methodType,
+      ExecutableElement guarded,
+      ExecutableType guardedType) {
+    String reason = lookup.callMismatch(type, method);
+    if (reason != null) {
+      return reason;
+    }
+    if (methodType.getReturnType().getKind() == TypeKind.VOID) {
+      return "it returns void, not a key";
+    }
+    List<? extends TypeMirror> parameters = methodType.getParameterTypes();
+    List<? extends TypeMirror> arguments = fits.parameters(guardedType);
+    if (parameters.size() > arguments.size()) {
+      return "it takes " + parameters.size() + " parameters, but " + Messages.signature(guarded)
+          + " has only " + arguments.size();
+    }
+    for (int i = 0; i < parameters.size(); i++) {
+      if (!types.isAssignable(arguments.get(i), parameters.get(i))) {
+        return "its parameter " + (i + 1) + " is " + Messages.typeName(parameters.get(i))
+            + ", which " + Messages.typeName(arguments.get(i)) + " cannot be passed as";
+      }
+    }
+    return lookup.thrownMismatch(methodType, guarded, guardedType);
+  }
+
+  /** Whether an argument is passed as the method's parameter through an unchecked conversion. */
+  private boolean unchecked(ExecutableType methodType, ExecutableType guardedType) {
+    List<? extends TypeMirror> parameters = methodType.getParameterTypes();
+    List<? extends TypeMirror> arguments = fits.parameters(guardedType);
+    boolean unchecked = false;
+    for (int i = 0; i < parameters.size(); i++) {
+      unchecked |= fits.needsUncheckedConversion(arguments.get(i), parameters.get(i));
+    }
+    return unchecked;
+  }
+}
