@@ -114,7 +114,10 @@ class GoldenTest {
    */
   @Test
   void statefulRetry() throws IOException {
-    assertGolden("stateful", Arrays.asList("ConsumerRetrying", "MailboxRetrying"), "-Xlint:all");
+    assertGolden(
+        "stateful",
+        Arrays.asList("ConsumerRetrying", "MailboxRetrying", "OrderMessagesRetrying"),
+        "-Xlint:all");
   }
 
   @Test
