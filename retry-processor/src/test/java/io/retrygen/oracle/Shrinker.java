@@ -164,9 +164,10 @@ final class Shrinker {
     for (int i = 0; i < calls.size(); i++) {
       Script.Call call = calls.get(i);
       if (call.gapBefore != 0 || call.newInstance || call.interruptedBefore
-          || call.recoverThrows || !call.refusedRetryIf || call.refusedDelayFor != -1) {
+          || call.recoverThrows || !call.refusedRetryIf || call.refusedDelayFor != -1
+          || call.refresh) {
         candidates.add(withCall(script, i, new Script.Call(0, false, false, call.attempts,
-            call.waits, true, -1, false)));
+            call.waits, true, -1, false, call.key, false)));
       }
       for (int a = 0; a < call.attempts.size(); a++) {
         for (Script.Attempt simpler : simpler(call.attempts.get(a))) {
@@ -230,8 +231,8 @@ final class Shrinker {
   private static Script.Call copy(
       Script.Call call, List<Script.Attempt> attempts, List<Script.Wait> waits) {
     return new Script.Call(call.gapBefore, call.newInstance, call.interruptedBefore, attempts,
-        waits,
-        call.refusedRetryIf, call.refusedDelayFor, call.recoverThrows);
+        waits, call.refusedRetryIf, call.refusedDelayFor, call.recoverThrows, call.key,
+        call.refresh);
   }
 
   private static Script withCall(Script script, int index, Script.Call call) {
