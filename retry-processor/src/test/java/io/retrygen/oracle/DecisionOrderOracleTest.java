@@ -35,7 +35,9 @@ import org.junit.jupiter.api.Test;
  * virtual: {@link Policy#timeoutMillis}), {@code -Doracle.overrides} that of pairs whose
  * instances and templates are built with run-time overrides (SPEC §17; {@link Overrides}: the
  * model applies them itself, {@link ModelOverrides}), a few with a value that breaks a rule, which
- * building must reject. A mismatch is shrunk to a minimal script (then to fewer overrides) and
+ * building must reject, {@code -Doracle.stateful} that of pairs with a stateful twin (SPEC §19;
+ * {@link Path#STATEFUL}, {@link Path#STATEFUL_TEMPLATE}), run with calls on a few keys ({@link
+ * ModelKeys}). A mismatch is shrunk to a minimal script (then to fewer overrides) and
  * reported with the policy's source, its overrides and the first difference.
  */
 class DecisionOrderOracleTest {

@@ -64,6 +64,16 @@ import java.util.concurrent.CancellationException;
  * other forms end before the method returns (their time passes at the call, outside the
  * scheduler), as a flow's attempts do: none of those times out.
  *
+ * <p>A stateful method (SPEC §19, {@link Path#STATEFUL}; the template with a {@code RetryState},
+ * {@link Path#STATEFUL_TEMPLATE}) makes one attempt a call and keeps per key, across the calls,
+ * the failures counted, the start of the key's first attempt and the failure that exhausted it
+ * ({@link ModelKeys}); the decision is the one above, numbered and timed as the key's attempt
+ * ({@link #runStatefulCall}). Where the contract is silent the model follows the product's
+ * Javadoc: the key's first attempt is the first after it was last forgotten; user code that
+ * throws forgets the key; a key exhausted by a failure that is {@code notRecoverable} throws
+ * {@code RetryExhaustedException} too; a recovered exhausted interruption sets no interrupt flag;
+ * the template's context numbers the key's attempt (the exhausting one in the recovery).
+ *
  * <p>Built with run-time overrides (SPEC §17), a method (or a template) runs with the policy they
  * make of its annotations, which {@link ModelOverrides} computes from the values alone; everything
  * above then applies to that policy.

@@ -11,7 +11,9 @@ import java.util.List;
  * the {@code Flow} twin {@code Flow<String> callFlowN(String arg)} of each pair that may have one
  * ({@link Policy#hasFlow}), and in a type that has them the {@code Mono} twin {@code Mono<String>
  * callMonoN(String arg)} of each pair ({@link Policy#hasMono}), and the same with RxJava's {@code
- * Single} ({@link Policy#hasSingle}).
+ * Single} ({@link Policy#hasSingle}); and for a pair that has one ({@link Policy#stateful}) the
+ * stateful twin {@code String callStatefulN(String arg)}, {@code stateful = true} and its {@code
+ * stateKey}, whose methods ({@code keyOf}, {@code oneKey}) the type then declares.
  */
 final class PolicySource {
   private PolicySource() {}
