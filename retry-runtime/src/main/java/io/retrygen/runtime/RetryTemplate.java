@@ -164,17 +164,17 @@ public final class RetryTemplate {
       stateful.forget(key);
     }
     TemplateContext context = new TemplateContext(label);
-    int failures = stateful.failures(key);
-    Throwable exhausted = stateful.exhausted(key);
-    if (exhausted != null) {
-      context.attempt = Math.max(failures, 1);
+    StatefulRetrier.Exhaustion exhaustion = stateful.exhaustion(key);
+    if (exhaustion != null) {
+      Throwable exhausted = exhaustion.failure();
+      context.attempt = exhaustion.attempt();
       context.lastFailure = exhausted;
       if (recovery == null) {
         throw stateful.exhaustedException(exhausted);
       }
       return recover(recovery, context, exhausted);
     }
-    context.attempt = failures + 1;
+    context.attempt = stateful.failures(key) + 1;
     long startNanos = stateful.start();
     T result;
     try {

@@ -297,6 +297,11 @@ public final class Retrier {
     }
   }
 
+  /** Total attempts, the first included. */
+  int maxAttempts() {
+    return maxAttempts;
+  }
+
   /** What a blocking driver waits with: the options' {@code Sleeper}. */
   Sleeper sleeper() {
     return sleeper;

@@ -26,8 +26,8 @@ public final class StateCache {
     final long startNanos;
     /** The attempts of the key that failed, so far. */
     int failures;
-    /** The failure that ended the key's retries, or null while they go on. */
-    Throwable exhausted;
+    /** The end of the key's retries, or null while they go on. */
+    StatefulRetrier.Exhaustion exhausted;
 
     KeyState(long startNanos) {
       this.startNanos = startNanos;
@@ -112,6 +112,19 @@ public final class StateCache {
       size = states.size();
     }
     return state;
+  }
+
+  /**
+   * Whether the key has state, leaving the order of use as it is (for tests). The caller holds
+   * the lock.
+   */
+  boolean contains(Object key) {
+    return states.containsKey(key);
+  }
+
+  /** The keys and their states, in order of use (for tests). The caller holds the lock. */
+  Iterable<Map.Entry<Object, KeyState>> entries() {
+    return states.entrySet();
   }
 
   /** Forgets the key, returning its state or null. The caller holds the lock. */

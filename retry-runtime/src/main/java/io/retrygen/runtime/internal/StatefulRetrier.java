@@ -68,6 +68,16 @@ public final class StatefulRetrier {
    * listener hears of it); else null, and a key with state becomes the most recently used.
    */
   public Throwable exhausted(Object key) {
+    Exhaustion exhaustion = exhaustion(key);
+    return exhaustion == null ? null : exhaustion.failure();
+  }
+
+  /**
+   * {@link #exhausted}, with the number of the attempt that ended the key's retries: for a driver
+   * that tells the recovery which attempt it recovers from (the template's context), read under
+   * the same lock as the failure so that a concurrent call cannot come between them.
+   */
+  public Exhaustion exhaustion(Object key) {
     if (cache.isEmpty()) {
       return null;
     }
@@ -78,6 +88,27 @@ public final class StatefulRetrier {
       }
       cache.remove(key);
       return state.exhausted;
+    }
+  }
+
+  /** How a key's retries ended: its last failure and the attempt that failed with it. */
+  public static final class Exhaustion {
+    private final Throwable failure;
+    private final int attempt;
+
+    Exhaustion(Throwable failure, int attempt) {
+      this.failure = failure;
+      this.attempt = attempt;
+    }
+
+    /** The failure that ended the key's retries. */
+    public Throwable failure() {
+      return failure;
+    }
+
+    /** The key's attempt that failed with it, 1-based. */
+    public int attempt() {
+      return attempt;
     }
   }
 
@@ -93,8 +124,9 @@ public final class StatefulRetrier {
    * onRetry} and waits (the caller then rethrows, and the next call with the key is the retry), or
    * ends the key's retries (the next call with it recovers) and tells {@code onFailure} why. An
    * interrupted wait ends them too, with the flag set again; a wait that overran {@code
-   * maxDuration} likewise. A failure of a key that a concurrent call has just exhausted is
-   * neither counted nor told.
+   * maxDuration} likewise. A failure of a key that a concurrent call has exhausted, or whose
+   * {@code maxAttempts}-th failure a concurrent call has counted, is neither counted nor told; of
+   * calls that end the key's retries together, the first tells {@code onFailure}.
    *
    * <p>User code that throws ({@code retryIf}, {@code delayFor}, the {@code Sleeper}) forgets the
    * key, tells {@code onFailure} with {@link GiveUpReason#USER_CODE_FAILED}, and is thrown from
@@ -105,8 +137,8 @@ public final class StatefulRetrier {
     int attempt;
     synchronized (cache) {
       state = cache.getOrCreate(key, startNanos);
-      if (state.exhausted != null) {
-        return;
+      if (state.exhausted != null || state.failures >= retrier.maxAttempts()) {
+        return; // a concurrent call has made, or is ending with, the key's last attempt
       }
       attempt = ++state.failures;
     }
@@ -189,13 +221,20 @@ public final class StatefulRetrier {
     }
   }
 
-  /** Ends the key's retries with {@code failure}, if the state is still the key's; tells why. */
+  /**
+   * Ends the retries of {@code state} with {@code failure} and tells why, unless a concurrent call
+   * has ended them already (one {@code onFailure} per exhaustion): calls on one key may fail
+   * together, and the one whose attempt ran out of time can race the one with the last attempt.
+   * A state forgotten or evicted meanwhile is ended all the same, out of the cache's sight.
+   */
   private void exhaust(
       Object key, KeyState state, int attempt, Throwable failure, GiveUpReason reason) {
     synchronized (cache) {
-      if (cache.holds(key, state)) {
-        state.exhausted = failure;
+      if (state.exhausted != null) {
+        return;
       }
+      state.exhausted = new Exhaustion(failure, attempt);
+      cache.holds(key, state); // the key is the most recently used
     }
     retrier.gaveUp(attempt, state.startNanos, failure, reason);
   }
