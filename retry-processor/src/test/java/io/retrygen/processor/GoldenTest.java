@@ -107,6 +107,16 @@ class GoldenTest {
     assertGolden("timeout", "CatalogRetrying", "-Xlint:all");
   }
 
+  /**
+   * Stateful retry (SPEC §19) in a subclass and a delegate: keys from an instance, static and
+   * default {@code stateKey} method, from one argument, several and none; recovery of an exhausted
+   * key; a breaker around the one attempt.
+   */
+  @Test
+  void statefulRetry() throws IOException {
+    assertGolden("stateful", Arrays.asList("ConsumerRetrying", "MailboxRetrying"), "-Xlint:all");
+  }
+
   @Test
   void retryBudgets() throws IOException {
     assertGolden("budget", "OrdersRetrying", "-Xlint:all");

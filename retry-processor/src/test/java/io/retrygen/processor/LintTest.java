@@ -140,6 +140,86 @@ class LintTest {
         .contains("  @SuppressWarnings(\"deprecation\")\n  public String recovered(String id) {");
   }
 
+  /**
+   * Stateful keys (SPEC §19): a list of generic and varargs arguments creates no generic array
+   * ({@code Arrays.<Object>asList}), a deprecated {@code stateKey} method is suppressed on the
+   * method that calls it, and a raw argument passed as a parameterized one as unchecked.
+   */
+  @Test
+  void statefulKeysCompileWithoutWarnings() {
+    JavaFileObject source =
+        JavaFileObjects.forSourceLines(
+            "test.Consumer",
+            "package test;",
+            "import io.retrygen.Recover;",
+            "import io.retrygen.Retryable;",
+            "import java.util.List;",
+            "@SuppressWarnings({\"deprecation\", \"rawtypes\", \"unchecked\"})",
+            "interface Consumer {",
+            "  @Retryable(stateful = true)",
+            "  <T> T send(List<T> items, T first, int... counts);",
+            "",
+            "  @Retryable(stateful = true, stateKey = \"legacyKey\")",
+            "  void legacy(List<String> names, int batch);",
+            "",
+            "  @Retryable(stateful = true, stateKey = \"rawKey\")",
+            "  long raw(List names);",
+            "",
+            "  @Retryable(stateful = true)",
+            "  void none();",
+            "",
+            "  @Deprecated",
+            "  static Object legacyKey(List<String> names) {",
+            "    return names;",
+            "  }",
+            "",
+            "  static long rawKey(List<String> names) {",
+            "    return names.size();",
+            "  }",
+            "",
+            "  @Recover",
+            "  default long rawFailed(Exception failure, List names) {",
+            "    return -1L;",
+            "  }",
+            "}");
+    Compilation compilation = javac.compile(source);
+    assertThat(compilation).succeededWithoutWarnings();
+    String generated = generated(compilation, "test.ConsumerRetrying");
+    assertThat(generated).contains("Object key = Arrays.<Object>asList(items, first, counts);");
+    assertThat(generated)
+        .contains("  @SuppressWarnings(\"deprecation\")\n  public void legacy(List<String> names,");
+    assertThat(generated).contains("Object key = Consumer.rawKey(names);");
+    assertThat(generated).contains("Object key = Collections.emptyList();");
+  }
+
+  /**
+   * Variables named {@code java}, {@code Arrays} and {@code Collections} obscure both names of
+   * {@code Arrays.asList} and {@code Collections.emptyList} (JLS 6.4.2): they are imported
+   * statically.
+   */
+  @Test
+  void statefulKeyListsWhereVariablesObscureTheirClasses() {
+    JavaFileObject source =
+        JavaFileObjects.forSourceLines(
+            "test.Consumer",
+            "package test;",
+            "import io.retrygen.Retryable;",
+            "@Retryable(stateful = true)",
+            "class Consumer {",
+            "  int java;",
+            "  int Collections;",
+            "",
+            "  void handle(String first, int Arrays) {}",
+            "",
+            "  void flush() {}",
+            "}");
+    Compilation compilation = javac.compile(source);
+    assertThat(compilation).succeededWithoutWarnings();
+    String generated = generated(compilation, "test.ConsumerRetrying");
+    assertThat(generated).contains("Object key = asList((Object) first, Arrays);");
+    assertThat(generated).contains("Object key = emptyList();");
+  }
+
   @Test
   void aStaticPredicateOfADeprecatedSupertypeIsSuppressedOnTheMethod() {
     JavaFileObject base =

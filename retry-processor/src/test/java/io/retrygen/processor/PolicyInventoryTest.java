@@ -563,6 +563,53 @@ class PolicyInventoryTest {
     assertThat(parsed.getAsJsonArray("list").get(4).getAsDouble()).isEqualTo(1e-4);
   }
 
+  /**
+   * {@code "stateful"} comes after {@code "budget"} and before {@code "overrides"}, for stateful
+   * methods only: the {@code stateKey} method's name, or null when the arguments are the key.
+   */
+  @Test
+  void statefulMethodsListTheirStateKeyAfterTheBudget() throws IOException {
+    JavaFileObject consumer =
+        JavaFileObjects.forSourceLines(
+            "test.Consumer",
+            "package test;",
+            "import io.retrygen.RetryBudget;",
+            "import io.retrygen.Retryable;",
+            "@RetryBudget",
+            "public interface Consumer {",
+            "  @Retryable(stateful = true, stateKey = \"idOf\")",
+            "  void handle(String message, int partition);",
+            "",
+            "  @Retryable(stateful = true)",
+            "  void replay(String message);",
+            "",
+            "  @Retryable",
+            "  void plain(String message);",
+            "",
+            "  static String idOf(String message) {",
+            "    return message;",
+            "  }",
+            "}");
+    Compilation compilation =
+        Compiler.javac()
+            .withProcessors(new RecordingProcessor())
+            .withOptions("-Xlint:all,-processing")
+            .compile(consumer);
+    assertThat(compilation).succeededWithoutWarnings();
+    JsonArray methods =
+        parse(compilation, "META-INF/retrygen/test.Consumer.json").getAsJsonArray("methods");
+    JsonObject handle = methods.get(0).getAsJsonObject();
+    assertThat(keys(handle))
+        .containsExactly("method", "label", "async", "retry", "budget", "stateful", "overrides")
+        .inOrder();
+    JsonObject stateful = handle.getAsJsonObject("stateful");
+    assertThat(keys(stateful)).containsExactly("stateKey");
+    assertThat(stateful.get("stateKey").getAsString()).isEqualTo("idOf");
+    JsonObject replay = methods.get(1).getAsJsonObject();
+    assertThat(replay.getAsJsonObject("stateful").get("stateKey").isJsonNull()).isTrue();
+    assertThat(keys(methods.get(2).getAsJsonObject())).doesNotContain("stateful");
+  }
+
   static String text(Compilation compilation, String path) throws IOException {
     JavaFileObject file =
         compilation

@@ -177,7 +177,8 @@ class ProcessorFuzzTest {
     for (String attribute :
         Arrays.asList(
             "retryFor", "noRetryFor", "notRecoverable", "maxAttempts", "maxDuration", "backoff",
-            "retryIf", "retryOnResult", "recover", "label", "listeners")) {
+            "retryIf", "retryOnResult", "recover", "label", "listeners", "stateful",
+            "stateKey")) {
       attributes.add("@Retryable(" + attribute + ")");
     }
     for (String attribute :

@@ -124,6 +124,11 @@ final class ProcessorFuzzer {
   }
 
   private final Random random;
+  /**
+   * Draws for stateful retry only, so that {@link #random} draws the same shapes for a seed as
+   * before stateful retry existed.
+   */
+  private final Random statefulRandom;
   private final long seed;
   private final String pkg;
   private final Map<String, String> files = new LinkedHashMap<>();
@@ -156,6 +161,7 @@ final class ProcessorFuzzer {
     long mixed = (seed + 0x9E3779B97F4A7C15L) * 0xBF58476D1CE4E5B9L;
     mixed = (mixed ^ (mixed >>> 27)) * 0x94D049BB133111EBL;
     this.random = new Random(mixed ^ (mixed >>> 31));
+    this.statefulRandom = new Random(mixed ^ (mixed >>> 29) ^ 0x5DEECE66DL);
     this.pkg = "fuzz.s" + Long.toString(seed, 36).replace('-', 'm');
   }
 
@@ -552,6 +558,20 @@ final class ProcessorFuzzer {
     if (random.nextInt(5) == 0) {
       attributes.add("listeners = " + listener() + ".class");
       features.add("listeners");
+    }
+    boolean deferred = returnType != null && returnType.startsWith("java.util.concurrent.");
+    boolean rejects = attributes.stream().anyMatch(each -> each.startsWith("retryOnResult"));
+    if (returnType != null && !deferred && !rejects && statefulRandom.nextInt(5) == 0) {
+      attributes.add("stateful = true");
+      features.add("stateful");
+      if (statefulRandom.nextBoolean()) {
+        // A key of no argument: the method's parameters may name its type variables.
+        String key = "keyOf" + counter++;
+        helpers().add(
+            "  " + (helperInInterface() ? "static" : "public static") + " java.lang.Object " + key
+                + "() {\n    return \"" + key + "\";\n  }\n");
+        attributes.add("stateKey = \"" + key + "\"");
+      }
     }
     return annotation("Retryable", attributes);
   }

@@ -122,7 +122,20 @@ public final class PolicyText {
    */
   private static String recovery(GuardedMethod method) {
     StringBuilder text = new StringBuilder("When it gives up, it recovers with ");
-    return recoverers(method, text).append('.').toString();
+    recoverers(method, text);
+    List<TypeMirror> notRecoverable =
+        method.retry() == null ? new ArrayList<TypeMirror>() : method.retry().notRecoverable();
+    boolean cancellation = method.rethrowsCancellation();
+    if (!notRecoverable.isEmpty() || cancellation) {
+      text.append("; ");
+      if (!notRecoverable.isEmpty()) {
+        text.append(types(notRecoverable)).append(cancellation ? " and " : "");
+      }
+      text.append(cancellation ? "a cancellation" : "")
+          .append(notRecoverable.size() + (cancellation ? 1 : 0) == 1 ? " is" : " are")
+          .append(" rethrown as is");
+    }
+    return text.append('.').toString();
   }
 
   /**
@@ -134,17 +147,27 @@ public final class PolicyText {
         new StringBuilder("Once a key's retries end, the next call with it does not call ")
             .append(code(method.method().getSimpleName().toString()))
             .append(": it ");
-    if (!method.recovers().isEmpty()) {
-      recoverers(method, text.append("recovers with ")).append("; else it ");
+    String exception = code("RetryExhaustedException");
+    List<RecoverMethod> called = method.calledRecovers();
+    if (called.isEmpty()) {
+      return text.append("throws ").append(exception).append('.').toString();
     }
-    return text.append("throws ").append(code("RetryExhaustedException")).append('.').toString();
+    recoverers(method, text.append("recovers with "));
+    List<TypeMirror> notRecoverable = method.retry().notRecoverable();
+    if (!called.get(called.size() - 1).catchesAll()) {
+      text.append(", else throws ").append(exception);
+      if (!notRecoverable.isEmpty()) {
+        text.append(" (also for ").append(types(notRecoverable)).append(')');
+      }
+    } else if (!notRecoverable.isEmpty()) {
+      text.append(", but throws ").append(exception).append(" for ")
+          .append(types(notRecoverable));
+    }
+    return text.append('.').toString();
   }
 
-  /**
-   * Appends {@code lastKnown (for IOException), else fromCache; FileNotFoundException is rethrown
-   * as is} to {@code text}.
-   */
-  private static StringBuilder recoverers(GuardedMethod method, StringBuilder text) {
+  /** Appends {@code lastKnown (for IOException), else fromCache} to {@code text}. */
+  private static void recoverers(GuardedMethod method, StringBuilder text) {
     String separator = "";
     for (RecoverMethod recover : method.calledRecovers()) {
       text.append(separator).append(code(recover.method().getSimpleName().toString()));
@@ -154,19 +177,6 @@ public final class PolicyText {
       }
       separator = ", else ";
     }
-    List<TypeMirror> notRecoverable =
-        method.retry() == null ? new ArrayList<TypeMirror>() : method.retry().notRecoverable();
-    boolean cancellation = method.rethrowsCancellation();
-    if (!notRecoverable.isEmpty() || cancellation) {
-      text.append("; ");
-      if (!notRecoverable.isEmpty()) {
-        text.append(types(notRecoverable)).append(cancellation ? " and " : "");
-      }
-      text.append(cancellation ? "a cancellation" : "")
-          .append(notRecoverable.size() + (cancellation ? 1 : 0) == 1 ? " is" : " are")
-          .append(method.stateful() ? " not recovered" : " rethrown as is");
-    }
-    return text;
   }
 
   /** {@code {@code A}, {@code B} and {@code C}}: simple names as messages show them. */

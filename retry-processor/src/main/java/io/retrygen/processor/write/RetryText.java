@@ -39,13 +39,16 @@ final class RetryText {
    */
   private static String stateful(GuardedMethod method) {
     PredicateMethod stateKey = method.stateKey();
+    int arguments = method.type().getParameterTypes().size();
     String key =
-        stateKey == null
-            ? "its arguments"
-            : "which " + PolicyText.code(stateKey.method().getSimpleName().toString())
-                + " computes";
+        stateKey != null
+            ? "the call's key, which "
+                + PolicyText.code(stateKey.method().getSimpleName().toString()) + " computes"
+            : arguments == 0 ? "the one key that every call shares"
+            : arguments == 1 ? "the call's key, its argument"
+            : "the call's key, the list of its arguments";
     return "Stateful: each call makes one attempt and rethrows its failure; a retried failure is"
-        + " counted against the call's key, " + key + ".";
+        + " counted against " + key + ".";
   }
 
   /**
