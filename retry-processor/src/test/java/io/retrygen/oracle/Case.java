@@ -18,8 +18,12 @@ final class Case {
   /** {@linkplain Overrides#isEmpty() Empty} for most cases. */
   final Overrides overrides;
   final Script script;
+  /** The calls with keys of the stateful paths (SPEC §19); null when the pair has none. */
+  final Script statefulScript;
 
-  private Case(long seed, int slot, Policy policy, Overrides overrides, Script script) {
+  private Case(long seed, int slot, Policy policy, Overrides overrides, Script script,
+      Script statefulScript) {
+    this.statefulScript = statefulScript;
     this.seed = seed;
     this.slot = slot;
     this.policy = policy;
@@ -39,15 +43,22 @@ final class Case {
     for (int slot = 0; slot < SLOTS; slot++) {
       Policy policy = policies.get(slot);
       Overrides given = overrides.get(slot);
-      Script script = ScriptGenerator.generate(seed * SLOTS + slot,
-          ModelOverrides.overridden(policy, given.values));
-      cases.add(new Case(seed, slot, policy, given, script));
+      Policy overridden = ModelOverrides.overridden(policy, given.values);
+      Script script = ScriptGenerator.generate(seed * SLOTS + slot, overridden);
+      Script stateful = policy.stateful == null ? null
+          : ScriptGenerator.generateStateful(seed * SLOTS + slot, overridden);
+      cases.add(new Case(seed, slot, policy, given, script, stateful));
     }
     return cases;
   }
 
+  /** The script run on {@code path}: the stateful one on a stateful path. */
+  Script script(Path path) {
+    return path.stateful ? statefulScript : script;
+  }
+
   /** This case with other overrides, for the shrinker. */
   Case with(Overrides fewer) {
-    return new Case(seed, slot, policy, fewer, script);
+    return new Case(seed, slot, policy, fewer, script, statefulScript);
   }
 }

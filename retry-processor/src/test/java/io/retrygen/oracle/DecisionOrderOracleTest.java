@@ -35,7 +35,9 @@ import org.junit.jupiter.api.Test;
  * virtual: {@link Policy#timeoutMillis}), {@code -Doracle.overrides} that of pairs whose
  * instances and templates are built with run-time overrides (SPEC §17; {@link Overrides}: the
  * model applies them itself, {@link ModelOverrides}), a few with a value that breaks a rule, which
- * building must reject. A mismatch is shrunk to a minimal script (then to fewer overrides) and
+ * building must reject, {@code -Doracle.stateful} that of pairs with a stateful twin (SPEC §19;
+ * {@link Path#STATEFUL}, {@link Path#STATEFUL_TEMPLATE}), run with calls on a few keys ({@link
+ * ModelKeys}). A mismatch is shrunk to a minimal script (then to fewer overrides) and
  * reported with the policy's source, its overrides and the first difference.
  */
 class DecisionOrderOracleTest {
@@ -156,7 +158,8 @@ class DecisionOrderOracleTest {
       if ((path == Path.SUSPEND && PolicyGenerator.SUSPEND_SHARE == 0)
           || (path == Path.FLOW && PolicyGenerator.FLOW_SHARE == 0)
           || (path == Path.MONO && PolicyGenerator.MONO_SHARE == 0)
-          || (path == Path.SINGLE && PolicyGenerator.SINGLE_SHARE == 0)) {
+          || (path == Path.SINGLE && PolicyGenerator.SINGLE_SHARE == 0)
+          || (path.stateful && PolicyGenerator.STATEFUL_SHARE == 0)) {
         continue;
       }
       assertWithMessage("runs on %s", path).that(counts.getOrDefault("runs: " + path, 0))
@@ -236,6 +239,33 @@ class DecisionOrderOracleTest {
       for (String what : share < 0.2 ? Arrays.<String>asList() : reactive) {
         assertWithMessage("%s runs where the model saw \"%s\"", path, what)
             .that(counts.getOrDefault("seen on " + path + ": " + what, 0)).isGreaterThan(0);
+      }
+    }
+    // Stateful retry (SPEC §19): a key counted, exhausted each way, recovered or not, forgotten.
+    if (PolicyGenerator.STATEFUL_SHARE >= 0.2) {
+      List<String> stateful = Arrays.asList(
+          "gave up: NOT_RETRYABLE", "gave up: ATTEMPTS_EXHAUSTED", "gave up: INTERRUPTED",
+          "gave up: RETRY_IF_REJECTED", "gave up: BUDGET_EXHAUSTED", "gave up: WAIT_ABOVE_CAP",
+          "gave up: DURATION_EXHAUSTED", "gave up: CANCELLED", "maxDuration after a wait",
+          "interrupted wait", "user code failed: P", "user code failed: S",
+          "stateful: counted, rethrown", "stateful: a key's later attempt",
+          "stateful: exhausted a key", "stateful: exhausted, recovered",
+          "stateful: exhausted, recovered without a failure parameter",
+          "stateful: exhausted, recover threw", "stateful: exhausted, not recoverable",
+          "stateful: exhausted, RetryExhaustedException", "stateful: success forgot a key",
+          "stateful: not retryable forgot a key", "breaker refused");
+      for (String what : stateful) {
+        assertWithMessage("STATEFUL runs where the model saw \"%s\"", what)
+            .that(counts.getOrDefault("seen on STATEFUL: " + what, 0)).isGreaterThan(0);
+      }
+      List<String> template = Arrays.asList(
+          "gave up: NOT_RETRYABLE", "gave up: ATTEMPTS_EXHAUSTED", "gave up: DURATION_EXHAUSTED",
+          "stateful: counted, rethrown", "stateful: exhausted, recovered without a failure"
+              + " parameter", "stateful: exhausted, RetryExhaustedException",
+          "stateful: forceRefresh forgot a key", "stateful: success forgot a key");
+      for (String what : template) {
+        assertWithMessage("STATEFUL_TEMPLATE runs where the model saw \"%s\"", what)
+            .that(counts.getOrDefault("seen on STATEFUL_TEMPLATE: " + what, 0)).isGreaterThan(0);
       }
     }
     if (PolicyGenerator.SUSPEND_SHARE < 0.25) {

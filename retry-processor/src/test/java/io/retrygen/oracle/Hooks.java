@@ -120,6 +120,11 @@ public final class Hooks {
     }
   }
 
+  /** A {@code stateKey} method: the key of {@code arg}, or (null) the one key of {@code oneKey()}. */
+  public static Object stateKey(String arg) {
+    return world().stateKey(arg);
+  }
+
   public static boolean retryIf(Throwable failure) {
     return world().userCode.retryIf(failure);
   }

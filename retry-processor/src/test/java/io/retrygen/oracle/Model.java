@@ -64,6 +64,16 @@ import java.util.concurrent.CancellationException;
  * other forms end before the method returns (their time passes at the call, outside the
  * scheduler), as a flow's attempts do: none of those times out.
  *
+ * <p>A stateful method (SPEC §19, {@link Path#STATEFUL}; the template with a {@code RetryState},
+ * {@link Path#STATEFUL_TEMPLATE}) makes one attempt a call and keeps per key, across the calls,
+ * the failures counted, the start of the key's first attempt and the failure that exhausted it
+ * ({@link ModelKeys}); the decision is the one above, numbered and timed as the key's attempt
+ * ({@link #runStatefulCall}). Where the contract is silent the model follows the product's
+ * Javadoc: the key's first attempt is the first after it was last forgotten; user code that
+ * throws forgets the key; a key exhausted by a failure that is {@code notRecoverable} throws
+ * {@code RetryExhaustedException} too; a recovered exhausted interruption sets no interrupt flag;
+ * the template's context numbers the key's attempt (the exhausting one in the recovery).
+ *
  * <p>Built with run-time overrides (SPEC §17), a method (or a template) runs with the policy they
  * make of its annotations, which {@link ModelOverrides} computes from the values alone; everything
  * above then applies to that policy.
@@ -92,6 +102,13 @@ final class Model {
 
   private Script.Call call;
   private int callNumber;
+  /** The argument of the call ({@link Script#arg}). */
+  private String arg;
+  /** On a stateful path: the state of each key, across the calls (SPEC §19). */
+  private final ModelKeys keys;
+  /** The key of the stateful call being decided on, and its state. */
+  private String statefulKey;
+  private ModelKeys.State statefulState;
   private long start;
   private int attempt;
   private int invocation;
@@ -123,6 +140,7 @@ final class Model {
     this.budget = new ModelBudget(policy.budget);
     this.timeout = policy.timeoutMillis(path);
     this.label = ModelNames.label(policy, names, path);
+    this.keys = new ModelKeys(policy.stateful, path);
   }
 
   /**
@@ -144,14 +162,19 @@ final class Model {
       call = script.calls.get(c);
       callNumber = c + 1;
       now += millis(call.gapBefore);
-      trace.call(callNumber, "a" + callNumber);
+      arg = Script.arg(path, policy.stateful, call, callNumber);
+      trace.call(callNumber, arg);
       interrupted = call.interruptedBefore && !path.suspend; // no thread's flag on a coroutine
       start = now;
       attempt = 0;
       invocation = 0;
       waits = 0;
       deferred = false;
-      runCall();
+      if (path.stateful) {
+        runStatefulCall();
+      } else {
+        runCall();
+      }
       interrupted = false; // the runner clears the flag after each call
       if (tokensRead) {
         // The kill switch binds no budget, so none is created: RetryBudgets.tokens reads NaN.
@@ -167,55 +190,7 @@ final class Model {
     boolean again = true;
     while (again) {
       attempt++;
-      Script.Attempt scripted = null;
-      timedOut = false;
-      failure = null;
-      result = null;
-      cancelled = false;
-      if (breaker != null && !breaker.acquire(now)) {
-        failure = ModelFailure.REFUSED;
-        see("breaker refused");
-      } else {
-        invocation++;
-        scripted = call.attempt(invocation);
-        boolean timesOut = timesOut(scripted);
-        timedOut = timesOut;
-        now += millis(timesOut ? timeout : scripted.duration);
-        String where = !path.async ? ""
-            : path.reactive ? (deferred ? "@scheduler" : "@caller")
-            : attempt == 1 ? "@caller" : "@scheduler";
-        if (path.flow) {
-          invokeFlow(scripted);
-        } else if (path.suspend && timesOut) {
-          see("suspended attempt");
-          trace.invoke(invocation, "", scripted.interrupts ? "cancelled K" + callNumber
-              : outcomeLine(scripted), false);
-        } else if (path.suspend) {
-          invokeSuspend(scripted);
-        } else {
-          if (path.reactive) {
-            see(scripted.form == Script.Form.LATER ? "publisher signalled later"
-                : scripted.form == Script.Form.THROWN ? "method threw" : "publisher signalled");
-            deferred |= scripted.form == Script.Form.LATER;
-          }
-          interrupted |= scripted.interrupts;
-          outcome(scripted);
-          trace.invoke(invocation, where, failure != null ? "throws " + failure.id
-              : "returns " + result, scripted.interrupts);
-        }
-        if (timesOut) {
-          timedOut();
-        }
-        if (breaker != null && cancelled && failure != null) {
-          breaker.release(); // an abandoned attempt says nothing about the dependency
-        } else if (breaker != null) {
-          boolean counted = failure != null && breaker.countsAsFailure(failure);
-          if (counted && timedOut) {
-            see("timeout counted by the breaker");
-          }
-          breaker.record(counted, now);
-        }
-      }
+      Script.Attempt scripted = attemptOnce();
       if (retry == null) { // a breaker alone: one attempt, then recovery
         if (failure != null && (cancelled || failure.is(Fault.CANCELLATION))) {
           end("threw " + cancellation()); // no retryFor can name it: never recovered
@@ -231,6 +206,128 @@ final class Model {
         see("timeout retried");
       }
     }
+  }
+
+  /**
+   * A call on a stateful path (SPEC §19), {@link ModelKeys} keeping each key's state across
+   * calls: a key exhausted by an earlier call is forgotten and recovers its last failure (else
+   * {@code RetryExhaustedException} with it as the cause), without an attempt or an event; else
+   * one attempt, numbered and timed as the key's. A success forgets the key ({@code onSuccess});
+   * a failure step 1 does not retry forgets it ({@code onFailure}) and is rethrown; one it retries
+   * is counted, then steps 2 to 9 decide as the key's attempt, from the key's first attempt:
+   * {@code onRetry} and the wait, or {@code onFailure} and the key exhausted; and it is rethrown.
+   * User code that throws forgets the key and ends the call with its exception.
+   */
+  private void runStatefulCall() {
+    String key = keys.keyOf(call, arg, trace);
+    if (path == Path.STATEFUL_TEMPLATE && call.refresh && keys.forget(key)) {
+      see("stateful: forceRefresh forgot a key");
+    }
+    ModelKeys.State state = keys.state(key);
+    if (state != null && state.exhausted != null) {
+      keys.forget(key);
+      if (path == Path.STATEFUL_TEMPLATE && recovery.recovers(state.exhausted)) {
+        trace.context("recovery", state.failures, state.exhausted.id);
+      }
+      ModelRecovery.Outcome outcome =
+          recovery.recoverExhausted(state.exhausted, call, callNumber, arg, trace);
+      see(outcome.seen);
+      end(outcome.end);
+      return;
+    }
+    attempt = state == null ? 1 : state.failures + 1;
+    start = state == null ? now : state.start;
+    if (attempt > 1) {
+      see("stateful: a key's later attempt");
+    }
+    if (path == Path.STATEFUL_TEMPLATE) {
+      trace.context("callback", attempt, "null");
+    }
+    Script.Attempt scripted = attemptOnce();
+    if (failure == null) {
+      budget.refund();
+      if (keys.forget(key)) {
+        see("stateful: success forgot a key");
+      }
+      emit("onSuccess", "null", 0, null);
+      end("returned " + result);
+      return;
+    }
+    if (!ModelClassification.retryable(retry, failure)) {
+      budget.refund();
+      if (keys.forget(key)) {
+        see("stateful: not retryable forgot a key");
+      }
+      boolean cancellation = ModelClassification.cancelled(retry, failure);
+      see("gave up: " + (cancellation ? "CANCELLED" : "NOT_RETRYABLE"));
+      emit("onFailure", failure.id, 0, cancellation ? "CANCELLED" : "NOT_RETRYABLE");
+      end("threw " + failure.id);
+      return;
+    }
+    statefulKey = key;
+    statefulState = state != null ? state : keys.create(key, start);
+    attempt = ++statefulState.failures;
+    if (retrySteps(scripted)) {
+      see("stateful: counted, rethrown");
+      end("threw " + failure.id);
+    }
+  }
+
+  /**
+   * One attempt: through the breaker (its refusal the failure), else the invocation, its outcome
+   * in {@link #failure} or {@link #result}; the script's attempt, null for a refusal.
+   */
+  private Script.Attempt attemptOnce() {
+    Script.Attempt scripted = null;
+    timedOut = false;
+    failure = null;
+    result = null;
+    cancelled = false;
+    if (breaker != null && !breaker.acquire(now)) {
+      failure = ModelFailure.REFUSED;
+      see("breaker refused");
+    } else {
+      invocation++;
+      scripted = call.attempt(invocation);
+      boolean timesOut = timesOut(scripted);
+      timedOut = timesOut;
+      now += millis(timesOut ? timeout : scripted.duration);
+      String where = !path.async ? ""
+          : path.reactive ? (deferred ? "@scheduler" : "@caller")
+          : attempt == 1 ? "@caller" : "@scheduler";
+      if (path.flow) {
+        invokeFlow(scripted);
+      } else if (path.suspend && timesOut) {
+        see("suspended attempt");
+        trace.invoke(invocation, "", scripted.interrupts ? "cancelled K" + callNumber
+            : outcomeLine(scripted), false);
+      } else if (path.suspend) {
+        invokeSuspend(scripted);
+      } else {
+        if (path.reactive) {
+          see(scripted.form == Script.Form.LATER ? "publisher signalled later"
+              : scripted.form == Script.Form.THROWN ? "method threw" : "publisher signalled");
+          deferred |= scripted.form == Script.Form.LATER;
+        }
+        interrupted |= scripted.interrupts;
+        outcome(scripted);
+        trace.invoke(invocation, where, failure != null ? "throws " + failure.id
+            : "returns " + result, scripted.interrupts);
+      }
+      if (timesOut) {
+        timedOut();
+      }
+      if (breaker != null && cancelled && failure != null) {
+        breaker.release(); // an abandoned attempt says nothing about the dependency
+      } else if (breaker != null) {
+        boolean counted = failure != null && breaker.countsAsFailure(failure);
+        if (counted && timedOut) {
+          see("timeout counted by the breaker");
+        }
+        breaker.record(counted, now);
+      }
+    }
+    return scripted;
   }
 
   /**
@@ -500,6 +597,12 @@ final class Model {
   private boolean stop(String reason) {
     see("gave up: " + reason);
     emit("onFailure", failure == null ? "null" : failure.id, 0, reason);
+    if (path.stateful) { // the key's retries end: its next call recovers; this one rethrows
+      statefulState.exhausted = failure;
+      see("stateful: exhausted a key");
+      end("threw " + failure.id);
+      return false;
+    }
     if (failure == null) {
       end("returned " + result);
     } else {
@@ -511,13 +614,16 @@ final class Model {
   /** User code threw {@code id}: it ends the call, unrecovered. */
   private boolean userCodeFailed(String id) {
     see("user code failed: " + id.charAt(0));
+    if (path.stateful) {
+      keys.forget(statefulKey);
+    }
     emit("onFailure", id, 0, "USER_CODE_FAILED");
     end("threw " + id);
     return false;
   }
 
   private void recover() {
-    ModelRecovery.Outcome outcome = recovery.recover(failure, call, callNumber, trace);
+    ModelRecovery.Outcome outcome = recovery.recover(failure, call, callNumber, arg, trace);
     see(outcome.seen);
     if (timedOut && outcome.end.startsWith("returned ")) {
       see("recovered a timeout");

@@ -10,6 +10,9 @@ final class ModelNames {
 
   static String label(Policy policy, Names names, Path path) {
     String custom = policy.retry == null ? null : policy.retry.label;
+    if (path == Path.STATEFUL_TEMPLATE) { // the state is per label: never "RetryTemplate"
+      return names.customLabel(custom == null ? "template" : custom, path);
+    }
     if (path.template) {
       return custom == null ? "RetryTemplate" : names.customLabel(custom, path);
     }

@@ -38,7 +38,7 @@ final class ModelOverrides {
     }
     boolean breakerOff = killed || isFalse(overrides.values, "circuitbreaker.enabled");
     return new Policy(retry, breakerOff ? null : valued.breaker, killed ? null : valued.budget,
-        compiled.members, valued.timeout);
+        compiled.members, valued.timeout, compiled.stateful);
   }
 
   /**
@@ -91,7 +91,7 @@ final class ModelOverrides {
         && (timeout != null || compiled.members.typeTimeout != null)) {
       timeout = Long.valueOf(values.get("timeout.value"));
     }
-    return new Policy(retry, breaker, budget, compiled.members, timeout);
+    return new Policy(retry, breaker, budget, compiled.members, timeout, compiled.stateful);
   }
 
   /**

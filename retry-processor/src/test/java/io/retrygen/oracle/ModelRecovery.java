@@ -64,8 +64,12 @@ final class ModelRecovery {
     return candidates;
   }
 
-  /** Recovers from {@code failure} in call {@code callNumber}, writing the recover line. */
-  Outcome recover(ModelFailure failure, Script.Call call, int callNumber, Trace trace) {
+  /**
+   * Recovers from {@code failure} in call {@code callNumber}, whose argument is {@code arg},
+   * writing the recover line.
+   */
+  Outcome recover(ModelFailure failure, Script.Call call, int callNumber, String arg,
+      Trace trace) {
     if (retry != null && failure.isAny(retry.notRecoverable)) {
       return new Outcome("threw " + failure.id, false, "not recoverable");
     }
@@ -73,15 +77,47 @@ final class ModelRecovery {
     if (chosen == null) {
       return new Outcome("threw " + failure.id, false, "nothing to recover with");
     }
+    boolean setsInterrupt = !path.async && !path.suspend && failure.is(Fault.INTERRUPTED);
+    return call(chosen, failure, call, callNumber, arg, setsInterrupt, trace);
+  }
+
+  /** Whether a stateful call whose key {@code failure} exhausted calls a recover method. */
+  boolean recovers(ModelFailure failure) {
+    return !failure.isAny(retry.notRecoverable) && choose(failure) != null;
+  }
+
+  /**
+   * A stateful call whose key {@code failure} exhausted on an earlier call (SPEC §19): it recovers
+   * from that failure (§5: not a {@code notRecoverable} one), else throws a {@code
+   * RetryExhaustedException} with it as the cause. A recovered interruption sets no interrupt
+   * flag: the call it interrupted rethrew it to its own caller (the generated code's choice; the
+   * contract is silent).
+   */
+  Outcome recoverExhausted(ModelFailure failure, Script.Call call, int callNumber, String arg,
+      Trace trace) {
+    String exhausted = "threw RetryExhaustedException(cause " + failure.id + ")";
+    if (failure.isAny(retry.notRecoverable)) {
+      return new Outcome(exhausted, false, "stateful: exhausted, not recoverable");
+    }
+    Policy.RecoverMethod chosen = choose(failure);
+    if (chosen == null) {
+      return new Outcome(exhausted, false, "stateful: exhausted, RetryExhaustedException");
+    }
+    Outcome outcome = call(chosen, failure, call, callNumber, arg, false, trace);
+    return new Outcome(outcome.end, false, "stateful: exhausted, " + outcome.seen);
+  }
+
+  /** Calls {@code chosen} for {@code failure}, writing the recover line. */
+  private Outcome call(Policy.RecoverMethod chosen, ModelFailure failure, Script.Call call,
+      int callNumber, String arg, boolean setsInterrupt, Trace trace) {
     String thrown = "R" + callNumber;
     String value = "rec:" + chosen.name;
     trace.recover(chosen.name, chosen.failure == null ? "-" : failure.id,
-        chosen.takesArg ? "a" + callNumber : "-",
+        chosen.takesArg ? arg : "-",
         call.recoverThrows ? "throws " + thrown : "returns " + value);
     if (call.recoverThrows) {
       return new Outcome("threw " + thrown, false, "recover threw");
     }
-    boolean setsInterrupt = !path.async && !path.suspend && failure.is(Fault.INTERRUPTED);
     return new Outcome("returned " + value, setsInterrupt,
         chosen.suspends ? "recovered by a suspend function"
             : chosen.publisher != null ? "recovered by a publisher"

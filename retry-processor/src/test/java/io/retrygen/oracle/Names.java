@@ -26,11 +26,12 @@ final class Names {
 
   /**
    * The guarded method a path calls: {@code callN}, {@code callAsyncN}, {@code callSuspendN},
-   * {@code callFlowN}, {@code callMonoN} or {@code callSingleN}
+   * {@code callFlowN}, {@code callMonoN}, {@code callSingleN} or {@code callStatefulN}
    * (the templates call none: the synchronous one's name).
    */
   String method(Path path) {
-    return (path == Path.SINGLE ? "callSingle" : path.reactive ? "callMono"
+    return (path == Path.STATEFUL ? "callStateful"
+        : path == Path.SINGLE ? "callSingle" : path.reactive ? "callMono"
         : path.flow ? "callFlow"
         : path.suspend ? "callSuspend" : path.async && !path.template ? "callAsync" : "call")
         + slot;

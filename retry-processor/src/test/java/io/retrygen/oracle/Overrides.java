@@ -145,12 +145,13 @@ final class Overrides {
   }
 
   /**
-   * What the options of a template of {@code pair} give: the type's keys, which name none of its
-   * policies unless it has the synchronous method's label, and its own.
+   * What the options of a template of {@code pair} on {@code path} give: the type's keys, which
+   * name none of its policies unless it has the synchronous method's label, and its own.
    */
-  static Map<String, String> ofTemplate(Map<String, String> type, Case pair, Names names) {
+  static Map<String, String> ofTemplate(Map<String, String> type, Case pair, Names names,
+      Path path) {
     Map<String, String> keys = new TreeMap<>(type);
-    keys.putAll(pair.overrides.keys(pair.policy, names, Path.TEMPLATE));
+    keys.putAll(pair.overrides.keys(pair.policy, names, path));
     return keys;
   }
 

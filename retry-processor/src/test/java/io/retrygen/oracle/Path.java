@@ -1,6 +1,6 @@
 package io.retrygen.oracle;
 
-/** The eight ways a policy is run: the generated methods and the templates. */
+/** The ten ways a policy is run: the generated methods and the templates. */
 enum Path {
   /** The generated {@code String call(String arg)}. */
   SYNC(false, false, false, false),
@@ -35,7 +35,18 @@ enum Path {
    * loop and model as {@link #MONO} on the other library, observed by a plain {@code
    * SingleObserver}.
    */
-  SINGLE(true, false, false, false, true);
+  SINGLE(true, false, false, false, true),
+  /**
+   * The generated {@code String callStatefulN(String arg)}: the pair's annotations with {@code
+   * stateful = true} (SPEC §19), called with the keys of a stateful script, one attempt a call.
+   */
+  STATEFUL(false, false, false, false, false, true),
+  /**
+   * {@code RetryTemplate.execute(callback, recovery, RetryState.of(key))} with the policy's
+   * settings and a label of its own, always (the state is kept per label, and {@code
+   * "RetryTemplate"} would share it with every other case's).
+   */
+  STATEFUL_TEMPLATE(false, true, false, false, false, true);
 
   final boolean async;
   final boolean template;
@@ -48,12 +59,23 @@ enum Path {
    * #async}).
    */
   final boolean reactive;
+  /**
+   * A stateful path ({@link #STATEFUL}, {@link #STATEFUL_TEMPLATE}): each call one attempt,
+   * counted against its key across calls (SPEC §19); run with the case's stateful script.
+   */
+  final boolean stateful;
 
   Path(boolean async, boolean template, boolean suspend, boolean flow) {
     this(async, template, suspend, flow, false);
   }
 
   Path(boolean async, boolean template, boolean suspend, boolean flow, boolean reactive) {
+    this(async, template, suspend, flow, reactive, false);
+  }
+
+  Path(boolean async, boolean template, boolean suspend, boolean flow, boolean reactive,
+      boolean stateful) {
+    this.stateful = stateful;
     this.reactive = reactive;
     this.flow = flow;
     this.async = async;
@@ -63,10 +85,11 @@ enum Path {
 
   /**
    * The suffix of the names that tell the methods of a pair apart (labels, breakers, budgets):
-   * the templates go by the synchronous method's.
+   * the templates go by the synchronous method's, but for the stateful ones, which keep their
+   * state under their label and must not share it.
    */
   String suffix() {
-    return this == SINGLE ? "r" : reactive ? "m" : flow ? "f" : suspend ? "k"
+    return this == STATEFUL ? "t" : this == STATEFUL_TEMPLATE ? "u" : this == SINGLE ? "r" : reactive ? "m" : flow ? "f" : suspend ? "k"
         : async && !template ? "a" : "s";
   }
 }

@@ -22,12 +22,33 @@ final class Policy {
    * null for none, when the type's ({@link Members#typeTimeout}) applies, if any.
    */
   final Long timeout;
+  /**
+   * How the pair's stateful twin {@code callStatefulN} ({@link Path#STATEFUL}) finds its key;
+   * null when the pair has none (only some pairs with a retry and no {@code retryOnResult} have).
+   */
+  final StateKey stateful;
+
+  /** How a stateful twin's key is found (SPEC §19). */
+  enum StateKey {
+    /** No {@code stateKey}: the one argument is the key. */
+    ARGUMENT,
+    /** {@code stateKey = "keyOf"}: {@code Object keyOf(String arg)}, the argument's key part. */
+    KEY_OF,
+    /** {@code stateKey = "oneKey"}: {@code Object oneKey()}, one key for every call. */
+    ONE_KEY
+  }
 
   Policy(Retry retry, Breaker breaker, Budget budget, Members members) {
     this(retry, breaker, budget, members, null);
   }
 
   Policy(Retry retry, Breaker breaker, Budget budget, Members members, Long timeout) {
+    this(retry, breaker, budget, members, timeout, null);
+  }
+
+  Policy(Retry retry, Breaker breaker, Budget budget, Members members, Long timeout,
+      StateKey stateful) {
+    this.stateful = stateful;
     this.retry = retry;
     this.breaker = breaker;
     this.budget = budget;

@@ -54,10 +54,19 @@ final class PolicyGenerator {
    */
   static final double TIMEOUT_SHARE =
       Double.parseDouble(System.getProperty("oracle.timeout", "0.35"));
+  /**
+   * The share of pairs with a retry and no {@code retryOnResult} (a compile error when stateful)
+   * that have a stateful twin ({@code -Doracle.stateful=0.25}; SPEC §19, {@link Path#STATEFUL}),
+   * drawn from a stream of its own ({@link #statefulRandom}).
+   */
+  static final double STATEFUL_SHARE =
+      Double.parseDouble(System.getProperty("oracle.stateful", "0.25"));
   /** Around the scripts' durations (1, 5, 50, 500, 2000, 10000 ms), equal ones included. */
   private static final long[] TIMEOUTS = {1, 5, 20, 50, 100, 500, 1000, 2000, 5000};
 
   private final Random random;
+  /** The draws of the stateful twins, apart from the others for the same reason. */
+  private final Random statefulRandom;
   /** The draws of the {@code @Timeout}s, apart from the others for the same reason. */
   private final Random timeoutRandom;
   /** The draws of the {@code Single} twins and their recover methods, apart from the others. */
@@ -74,7 +83,8 @@ final class PolicyGenerator {
 
   private PolicyGenerator(
       Random random, Random suspendRandom, Random flowRandom, Random monoRandom,
-      Random singleRandom, Random timeoutRandom) {
+      Random singleRandom, Random timeoutRandom, Random statefulRandom) {
+    this.statefulRandom = statefulRandom;
     this.timeoutRandom = timeoutRandom;
     this.singleRandom = singleRandom;
     this.monoRandom = monoRandom;
@@ -91,7 +101,8 @@ final class PolicyGenerator {
     PolicyGenerator generator =
         new PolicyGenerator(random(seed), random(seed ^ 0x5EED_5A5A_C0DE_0021L),
             random(seed ^ 0xF10E_F10E_C0DE_0021L), random(seed ^ 0x0E0E_0E0E_C0DE_0022L),
-            random(seed ^ 0x5163_1E00_C0DE_0022L), random(seed ^ 0x7137_0E07_C0DE_0023L));
+            random(seed ^ 0x5163_1E00_C0DE_0022L), random(seed ^ 0x7137_0E07_C0DE_0023L),
+            random(seed ^ 0x57A7_EF01_C0DE_0024L));
     Policy.Members members = generator.members();
     List<Policy> policies = new ArrayList<>();
     for (int i = 0; i < slots; i++) {
@@ -221,7 +232,14 @@ final class PolicyGenerator {
         : null;
     Long timeout = timeoutRandom.nextDouble() < TIMEOUT_SHARE
         ? TIMEOUTS[timeoutRandom.nextInt(TIMEOUTS.length)] : null;
-    return new Policy(retry, breaker, budget, members, timeout);
+    Policy.StateKey stateful = null;
+    if (statefulRandom.nextDouble() < STATEFUL_SHARE && retry != null
+        && retry.retryOnResult == null) {
+      double kind = statefulRandom.nextDouble();
+      stateful = kind < 0.5 ? Policy.StateKey.ARGUMENT
+          : kind < 0.85 ? Policy.StateKey.KEY_OF : Policy.StateKey.ONE_KEY;
+    }
+    return new Policy(retry, breaker, budget, members, timeout, stateful);
   }
 
   private Policy.Retry retry(Policy.Members members) {

@@ -11,7 +11,9 @@ import java.util.List;
  * the {@code Flow} twin {@code Flow<String> callFlowN(String arg)} of each pair that may have one
  * ({@link Policy#hasFlow}), and in a type that has them the {@code Mono} twin {@code Mono<String>
  * callMonoN(String arg)} of each pair ({@link Policy#hasMono}), and the same with RxJava's {@code
- * Single} ({@link Policy#hasSingle}).
+ * Single} ({@link Policy#hasSingle}); and for a pair that has one ({@link Policy#stateful}) the
+ * stateful twin {@code String callStatefulN(String arg)}, {@code stateful = true} and its {@code
+ * stateKey}, whose methods ({@code keyOf}, {@code oneKey}) the type then declares.
  */
 final class PolicySource {
   private PolicySource() {}
@@ -78,6 +80,13 @@ final class PolicySource {
         impl.append("    @Override\n    public Mono<String> ").append(callMono).append(" {\n")
             .append("      return Hooks.attemptMono(arg);\n    }\n\n");
       }
+      if (policies.get(i).stateful != null) {
+        String callStateful = slot.method(Path.STATEFUL) + "(String arg)";
+        guarded(out, policies.get(i), slot, Path.STATEFUL, "String",
+            callStateful + " throws Exception", "attempt(arg)");
+        impl.append("    @Override\n    public String ").append(callStateful)
+            .append(" throws Exception {\n      return Hooks.attempt(arg);\n    }\n\n");
+      }
       if (policies.get(i).hasSingle()) {
         String callSingle = slot.method(Path.SINGLE) + "(String arg)";
         guarded(out, policies.get(i), slot, Path.SINGLE, "Single<String>", callSingle,
@@ -87,6 +96,7 @@ final class PolicySource {
       }
     }
     predicates(out, members);
+    stateKeys(out, policies);
     for (Policy.RecoverMethod recover : members.recovers) {
       String returned = recover.returnsFuture ? "CompletableFuture<String>"
           : recover.suspends ? "Object" : recover.flows ? "Flow<String>"
@@ -170,6 +180,14 @@ final class PolicySource {
       if (retry.matchCauses) {
         values.add("matchCauses = true");
       }
+      if (path == Path.STATEFUL) {
+        values.add("stateful = true");
+        if (policy.stateful == Policy.StateKey.KEY_OF) {
+          values.add("stateKey = \"keyOf\"");
+        } else if (policy.stateful == Policy.StateKey.ONE_KEY) {
+          values.add("stateKey = \"oneKey\"");
+        }
+      }
       out.append("  @Retryable").append(arguments(values)).append('\n');
       if (retry.backoff != null && retry.backoff.direct) {
         out.append("  ").append(backoff(retry.backoff)).append('\n');
@@ -199,7 +217,7 @@ final class PolicySource {
       values.add("tokenRatio = " + budget.ratioSource());
       out.append("  @RetryBudget").append(arguments(values)).append('\n');
     }
-    if (path == Path.SYNC && policy.members.typeTimeout != null) {
+    if ((path == Path.SYNC || path == Path.STATEFUL) && policy.members.typeTimeout != null) {
       out.append("  @Timeout(").append(Policy.UNREACHED_TIMEOUT).append(")\n");
     } else if (Policy.writesTimeout(path) && policy.timeout != null) {
       out.append("  @Timeout(").append(policy.timeout).append(")\n");
@@ -247,6 +265,27 @@ final class PolicySource {
     if (members.delayForResult) {
       member(out, members, statics, type, "delayFor(" + members.rejects + " result)",
           cast + "Hooks.delayForResult(result)");
+    }
+  }
+
+  /**
+   * The {@code stateKey} methods the stateful twins name: static under a type-level {@code
+   * @Timeout} (which would reach an instance one), else as the predicates are.
+   */
+  private static void stateKeys(StringBuilder out, List<Policy> policies) {
+    Policy.Members members = policies.get(0).members;
+    boolean statics = members.staticPredicates || members.typeTimeout != null;
+    boolean keyOf = false;
+    boolean oneKey = false;
+    for (Policy policy : policies) {
+      keyOf |= policy.stateful == Policy.StateKey.KEY_OF;
+      oneKey |= policy.stateful == Policy.StateKey.ONE_KEY;
+    }
+    if (keyOf) {
+      member(out, members, statics, "Object", "keyOf(String arg)", "Hooks.stateKey(arg)");
+    }
+    if (oneKey) {
+      member(out, members, statics, "Object", "oneKey()", "Hooks.stateKey(null)");
     }
   }
 

@@ -2,6 +2,7 @@ package io.retrygen.oracle;
 
 import io.retrygen.runtime.PolicyOverrides;
 import io.retrygen.runtime.RetryBudgets;
+import io.retrygen.runtime.RetryExhaustedException;
 import io.retrygen.runtime.RetryOptions;
 import java.lang.reflect.InvocationTargetException;
 import java.util.ArrayList;
@@ -45,6 +46,12 @@ final class Runner {
         paths.add(Path.ASYNC_TEMPLATE);
       }
     }
+    if (policy.stateful != null) {
+      paths.add(Path.STATEFUL);
+      if (templateFits(policy)) {
+        paths.add(Path.STATEFUL_TEMPLATE);
+      }
+    }
     return paths;
   }
 
@@ -70,7 +77,8 @@ final class Runner {
   }
 
   /**
-   * Runs {@code script} on {@code path}, the instance (or template) built with options that give
+   * Runs {@code script} on {@code path} (a stateful path's calls with the arguments of their keys,
+   * {@link Script#arg}), the instance (or template) built with options that give
    * {@code overrides} (keys and values, passed to {@link PolicyOverrides#from(Map)}; none when
    * empty). What the trace observes (the breaker's name, whether tokens are read) is the compiled
    * policy's: what the overrides make of it is for the model to say.
@@ -92,7 +100,7 @@ final class Runner {
       Target target;
       try {
         target = path.template
-            ? new TemplateTarget(policy, options.build(), names, path.async)
+            ? new TemplateTarget(policy, options.build(), names, path)
             : new GeneratedTarget(policy, options.build(), names, loader, path);
       } catch (IllegalArgumentException | InvocationTargetException e) {
         // Valid overrides rejected: a difference from the model, which builds every drawn case.
@@ -101,11 +109,11 @@ final class Runner {
         return world.trace;
       }
       for (int number = 1; number <= script.calls.size(); number++) {
-        world.beginCall(number);
+        String arg = Script.arg(path, policy.stateful, script.calls.get(number - 1), number);
+        world.beginCall(number, arg);
         if (script.calls.get(number - 1).newInstance) {
           target.renew();
         }
-        String arg = "a" + number;
         if (path.reactive) {
           world.endCall(Calls.subscribe((GeneratedTarget) target, arg, number, world));
         } else if (path.flow) {
@@ -116,7 +124,7 @@ final class Runner {
           try {
             world.endCall("returned " + target.call(arg, world));
           } catch (Throwable failure) {
-            world.endCall("threw " + world.id(failure));
+            world.endCall("threw " + thrown(failure, world));
           }
         } else {
           CompletionStage<?> stage;
@@ -146,6 +154,16 @@ final class Runner {
   }
 
   /**
+   * What a call threw, in the trace: its id, or for a new {@code RetryExhaustedException} (SPEC
+   * §19) the id of its cause.
+   */
+  private static String thrown(Throwable failure, World world) {
+    String id = world.id(failure);
+    return failure instanceof RetryExhaustedException && id.startsWith("new ")
+        ? "RetryExhaustedException(cause " + world.id(failure.getCause()) + ")" : id;
+  }
+
+  /**
    * What building the pair's generated instance (or, {@code template}, its template) with options
    * that give {@code overrides} throws; null when it builds.
    */
@@ -155,7 +173,7 @@ final class Runner {
       RetryOptions options = RetryOptions.builder()
           .overrides(PolicyOverrides.from(overrides)).build();
       if (template) {
-        new TemplateTarget(policy, options, names, false);
+        new TemplateTarget(policy, options, names, Path.TEMPLATE);
       } else {
         new GeneratedTarget(policy, options, names, loader, Path.SYNC);
       }

@@ -64,6 +64,13 @@ final class Script {
     final long refusedDelayFor;
     /** Whether a recover method called in this call throws. */
     final boolean recoverThrows;
+    /**
+     * On a stateful path (SPEC §19): the call's key, 1 to 3 ({@link Script#arg}); 0 in the other
+     * scripts. A stateful call makes one invocation, the first of {@link #attempts}.
+     */
+    final int key;
+    /** On {@link Path#STATEFUL_TEMPLATE}: {@code RetryState.of(key, true)}, forceRefresh. */
+    final boolean refresh;
 
     Call(
         long gapBefore,
@@ -74,6 +81,23 @@ final class Script {
         boolean refusedRetryIf,
         long refusedDelayFor,
         boolean recoverThrows) {
+      this(gapBefore, newInstance, interruptedBefore, attempts, waits, refusedRetryIf,
+          refusedDelayFor, recoverThrows, 0, false);
+    }
+
+    Call(
+        long gapBefore,
+        boolean newInstance,
+        boolean interruptedBefore,
+        List<Attempt> attempts,
+        List<Wait> waits,
+        boolean refusedRetryIf,
+        long refusedDelayFor,
+        boolean recoverThrows,
+        int key,
+        boolean refresh) {
+      this.key = key;
+      this.refresh = refresh;
       this.gapBefore = gapBefore;
       this.newInstance = newInstance;
       this.interruptedBefore = interruptedBefore;
@@ -206,6 +230,19 @@ final class Script {
     }
   }
 
+  /**
+   * The argument of call {@code number} on {@code path}: {@code a<number>}, or on a stateful path
+   * {@code k<key>} when the argument is the key, else {@code k<key>/<number>}, whose part before
+   * the slash is the key ({@code keyOf}, and the template's {@code RetryState}).
+   */
+  static String arg(Path path, Policy.StateKey stateKey, Call call, int number) {
+    if (!path.stateful) {
+      return "a" + number;
+    }
+    return path == Path.STATEFUL && stateKey == Policy.StateKey.ARGUMENT
+        ? "k" + call.key : "k" + call.key + "/" + number;
+  }
+
   /** The script as a reader wants it in a report. */
   String describe() {
     StringBuilder text = new StringBuilder();
@@ -214,6 +251,10 @@ final class Script {
     for (int i = 0; i < calls.size(); i++) {
       Call call = calls.get(i);
       text.append("call ").append(i + 1).append(':');
+      if (call.key != 0) {
+        text.append(" key ").append(call.key).append(call.refresh ? " (forceRefresh)" : "")
+            .append(';');
+      }
       if (call.gapBefore != 0) {
         text.append(" after ").append(call.gapBefore).append(" ms;");
       }

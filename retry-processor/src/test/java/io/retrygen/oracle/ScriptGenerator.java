@@ -56,6 +56,46 @@ final class ScriptGenerator {
     return new ScriptGenerator(PolicyGenerator.random(~seed), policy).script();
   }
 
+  /**
+   * A stateful script for {@code policy} (SPEC §19, {@link Path#STATEFUL}): calls with 1 to 3
+   * keys, interleaved, enough of them to run a key's attempts out and call it once more; each
+   * call one invocation, mostly failing, and at most one wait.
+   */
+  static Script generateStateful(long seed, Policy policy) {
+    return new ScriptGenerator(PolicyGenerator.random(seed ^ 0x57A7_EF01_5C21_0024L), policy)
+        .statefulScript();
+  }
+
+  private Script statefulScript() {
+    int keys = 1 + random.nextInt(3);
+    int maxAttempts = policy.retry.maxAttempts;
+    int calls = 2 + random.nextInt(Math.min(24, (maxAttempts + 1) * keys + 3));
+    List<Script.Call> list = new ArrayList<>();
+    int key = 1 + random.nextInt(keys);
+    for (int i = 0; i < calls; i++) {
+      if (chance(0.5)) {
+        key = 1 + random.nextInt(keys);
+      }
+      List<Script.Attempt> attempts = new ArrayList<>();
+      if (chance(0.9)) {
+        attempts.add(attempt(0.75));
+      }
+      List<Script.Wait> waits = new ArrayList<>();
+      if (chance(0.5)) {
+        waits.add(waitFor());
+      }
+      list.add(new Script.Call(chance(0.5) ? 0 : pick(GAPS), chance(0.2), chance(0.04),
+          attempts, waits, chance(0.8), chance(0.7) ? -1 : pick(new long[] {0, 10, 100, 40000}),
+          chance(0.1), key, chance(0.08)));
+    }
+    List<Double> draws = new ArrayList<>();
+    int count = 1 + random.nextInt(4);
+    for (int i = 0; i < count; i++) {
+      draws.add(pick(new double[] {0.0, 0.5, 0.999, 0.25, random.nextDouble()}));
+    }
+    return new Script(list, draws, chance(0.85));
+  }
+
   private Script script() {
     int calls = policy.breaker != null ? 2 + random.nextInt(13)
         : policy.budget != null ? 2 + random.nextInt(7) : 1 + random.nextInt(4);
@@ -91,7 +131,11 @@ final class ScriptGenerator {
   }
 
   private Script.Attempt attempt() {
-    boolean fails = chance(0.65);
+    return attempt(0.65);
+  }
+
+  private Script.Attempt attempt(double failing) {
+    boolean fails = chance(failing);
     Fault failure = null;
     if (fails) {
       failure = !named.isEmpty() && chance(0.5) ? thrownNear(pick(named)) : pick(thrown);

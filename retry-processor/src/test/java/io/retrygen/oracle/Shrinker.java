@@ -8,8 +8,8 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Shrinks the script of a mismatch: tries shorter and simpler scripts (fewer calls, invocations
- * and waits, then plain outcomes: no duration, no interrupt, no throwing predicate, a completed
+ * Shrinks the script of a mismatch: tries shorter and simpler scripts (fewer calls, invocations,
+ * waits and stateful keys, then plain outcomes: no duration, no interrupt, no throwing predicate, a completed
  * future) and keeps each that still makes a difference, until none does; then the overrides, one
  * attribute (or the kill switch) left out at a time. Every try runs on a fresh compiled copy of
  * the policy, so that no budget or breaker state carries over.
@@ -164,9 +164,15 @@ final class Shrinker {
     for (int i = 0; i < calls.size(); i++) {
       Script.Call call = calls.get(i);
       if (call.gapBefore != 0 || call.newInstance || call.interruptedBefore
-          || call.recoverThrows || !call.refusedRetryIf || call.refusedDelayFor != -1) {
+          || call.recoverThrows || !call.refusedRetryIf || call.refusedDelayFor != -1
+          || call.refresh) {
         candidates.add(withCall(script, i, new Script.Call(0, false, false, call.attempts,
-            call.waits, true, -1, false)));
+            call.waits, true, -1, false, call.key, false)));
+      }
+      if (call.key > 1) { // fewer keys
+        candidates.add(withCall(script, i, new Script.Call(call.gapBefore, call.newInstance,
+            call.interruptedBefore, call.attempts, call.waits, call.refusedRetryIf,
+            call.refusedDelayFor, call.recoverThrows, 1, call.refresh)));
       }
       for (int a = 0; a < call.attempts.size(); a++) {
         for (Script.Attempt simpler : simpler(call.attempts.get(a))) {
@@ -230,8 +236,8 @@ final class Shrinker {
   private static Script.Call copy(
       Script.Call call, List<Script.Attempt> attempts, List<Script.Wait> waits) {
     return new Script.Call(call.gapBefore, call.newInstance, call.interruptedBefore, attempts,
-        waits,
-        call.refusedRetryIf, call.refusedDelayFor, call.recoverThrows);
+        waits, call.refusedRetryIf, call.refusedDelayFor, call.recoverThrows, call.key,
+        call.refresh);
   }
 
   private static Script withCall(Script script, int index, Script.Call call) {

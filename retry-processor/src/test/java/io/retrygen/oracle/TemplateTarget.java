@@ -5,6 +5,7 @@ import io.retrygen.runtime.BackoffPolicy;
 import io.retrygen.runtime.RecoveryCallback;
 import io.retrygen.runtime.RetryContext;
 import io.retrygen.runtime.RetryOptions;
+import io.retrygen.runtime.RetryState;
 import io.retrygen.runtime.RetryTemplate;
 import java.util.List;
 
@@ -17,9 +18,12 @@ final class TemplateTarget implements Target {
   private final RetryTemplate template;
   private final Policy.RecoverMethod recover;
   private final boolean async;
+  /** {@link Path#STATEFUL_TEMPLATE}: each call with the {@code RetryState} of its key. */
+  private final boolean stateful;
 
-  TemplateTarget(Policy policy, RetryOptions options, Names names, boolean async) {
-    this.async = async;
+  TemplateTarget(Policy policy, RetryOptions options, Names names, Path path) {
+    this.async = path.async;
+    this.stateful = path.stateful;
     Policy.Retry retry = policy.retry;
     RetryTemplate.Builder builder = RetryTemplate.builder()
         .maxAttempts(retry.maxAttempts)
@@ -36,8 +40,8 @@ final class TemplateTarget implements Target {
       Fault accepted = retry.retryIf;
       builder.retryIf(failure -> accepted.isInstance(failure) && Hooks.retryIf(failure));
     }
-    if (retry.label != null) {
-      builder.label(names.customLabel(retry.label, Path.TEMPLATE));
+    if (retry.label != null || stateful) { // a stateful one's state is its label's
+      builder.label(ModelNames.label(policy, names, path));
     }
     for (String listener : retry.listeners) {
       builder.listener(Listeners.create(listener));
@@ -71,6 +75,9 @@ final class TemplateTarget implements Target {
         return Hooks.attemptAsync(arg);
       });
     }
+    if (stateful) {
+      return callStateful(arg, world);
+    }
     RecoveryCallback<String> recovery = recover == null ? null : context -> {
       if (context.attempt() != world.invocations()) {
         world.trace.note("recovery's context.attempt() = " + context.attempt() + " after "
@@ -84,6 +91,26 @@ final class TemplateTarget implements Target {
       checkContext(context, world);
       return Hooks.attempt(arg);
     }, recovery);
+  }
+
+  /**
+   * A stateful call (SPEC §19): {@code RetryState.of(key)}, the key the part of {@code arg} before
+   * the slash (a new string each call, equal for equal keys), with {@code forceRefresh} as the
+   * script says. The context of the callback and of the recovery is traced: its attempt is the
+   * key's (which the world does not know), its last failure the one recovered.
+   */
+  private Object callStateful(String arg, World world) throws Throwable {
+    RecoveryCallback<String> recovery = recover == null ? null : context -> {
+      world.trace.context("recovery", context.attempt(), world.id(context.lastFailure()));
+      return Hooks.recover(recover.name,
+          recover.failure == null ? null : context.lastFailure(),
+          recover.takesArg ? arg : null);
+    };
+    String key = arg.substring(0, arg.indexOf('/'));
+    return template.execute(context -> {
+      world.trace.context("callback", context.attempt(), world.id(context.lastFailure()));
+      return Hooks.attempt(arg);
+    }, recovery, RetryState.of(key, world.call().refresh));
   }
 
   /**

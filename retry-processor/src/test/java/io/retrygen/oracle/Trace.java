@@ -59,6 +59,14 @@ final class Trace {
     lines.add("  " + name + " " + argument + " -> " + answer);
   }
 
+  /**
+   * A stateful template's {@code RetryContext} as its {@code callback} or {@code recovery} got it
+   * (SPEC §19): the key's attempt and the last failure.
+   */
+  void context(String of, int attempt, String lastFailure) {
+    lines.add("  " + of + " context attempt=" + attempt + " lastFailure=" + lastFailure);
+  }
+
   void draw(double value) {
     lines.add("  draw " + value);
   }

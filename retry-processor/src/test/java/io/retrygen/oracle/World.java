@@ -65,6 +65,8 @@ final class World implements Sleeper, Ticker, RandomSource {
   private Script.Call call;
   private Throwable lastFailure;
   private int callNumber;
+  /** The argument of the call. */
+  private String arg;
   private int invocations;
   private int waits;
   /** Whether the generated method is running on the caller's stack (not a scheduled task). */
@@ -81,14 +83,16 @@ final class World implements Sleeper, Ticker, RandomSource {
     return coroutines;
   }
 
-  void beginCall(int number) {
+  /** Call {@code number} begins; its guarded code must be invoked with {@code arg}. */
+  void beginCall(int number, String arg) {
     call = script.calls.get(number - 1);
     callNumber = number;
+    this.arg = arg;
     invocations = 0;
     waits = 0;
     nanos += millis(call.gapBefore);
     lastFailure = null;
-    trace.call(number, "a" + number);
+    trace.call(number, arg);
     // A coroutine has no thread of its own whose flag a caller could have set before the call.
     if (call.interruptedBefore && !path.suspend) {
       Thread.currentThread().interrupt();
@@ -486,7 +490,7 @@ final class World implements Sleeper, Ticker, RandomSource {
    */
   private Script.Attempt invoke(String arg, boolean passTime) {
     invocations++;
-    if (!arg.equals("a" + callNumber)) {
+    if (!arg.equals(this.arg)) {
       trace.note("invoked with " + arg);
     }
     Script.Attempt scripted = step() ? Script.Attempt.SUCCESS : call.attempt(invocations);
@@ -541,6 +545,17 @@ final class World implements Sleeper, Ticker, RandomSource {
   /** Makes {@code failure} known to the trace as {@code id}. */
   void register(Throwable failure, String id) {
     ids.put(failure, id);
+  }
+
+  /**
+   * A {@code stateKey} method was called with {@code arg} (null: {@code oneKey()}, which takes
+   * none): the key part of the argument, a new string, or one key for every call.
+   */
+  Object stateKey(String arg) {
+    step();
+    String key = arg == null ? "one" : arg.substring(0, arg.indexOf('/'));
+    trace.predicate(arg == null ? "oneKey" : "keyOf", arg == null ? "()" : arg, key);
+    return key;
   }
 
   void event(String listener, String kind, RetryEvent event) {
