@@ -102,10 +102,6 @@ final class Oracle {
       result.count("cases", 1);
       countOverrides(drawn.overrides, result);
       for (Path path : Runner.paths(drawn.policy)) {
-        if (leftOut(drawn, path)) {
-          result.count("runs left out (known defects): " + path, 1);
-          continue;
-        }
         Script script = drawn.script(path);
         Model model = Model.run(drawn.policy, drawn.overrides, script, path, names.get(i));
         List<String> expected = model.trace().lines();
@@ -150,12 +146,6 @@ final class Oracle {
     }
     result.count("ms running", (int) ((System.nanoTime() - runStart) / 1_000_000));
     return result;
-  }
-
-  /** Whether the run of {@code drawn} on {@code path} meets a {@link KnownDefect} avoided. */
-  private static boolean leftOut(Case drawn, Path path) {
-    return path == Path.STATEFUL_TEMPLATE && drawn.policy.retry.retryFor.contains(Fault.INTERRUPTED)
-        && KnownDefect.STATEFUL_TEMPLATE_INTERRUPTS_LATER_CALL.avoided();
   }
 
   /** The keys a run on {@code path} is given: the type's, a template's own too. */
