@@ -6,7 +6,8 @@ package io.retrygen.benchmarks;
  * benchmark check that this alternation really happened. (The breaker rows' open path uses the
  * same backend: its first call fails and opens the breaker, and no other call reaches it.)
  */
-public interface Backend extends Service, BudgetedService, OpenBreakerService, TimedService {
+public interface Backend
+    extends Service, BudgetedService, OpenBreakerService, TimedService, StatefulService {
   /** Calls so far (counted only on the fail-once path). */
   int calls();
 
