@@ -35,16 +35,12 @@ class StatefulDiagnosticsTest {
             "    return message;",
             "  }",
             "}");
-    Compilation compilation = javac.compile(source);
-    assertThat(compilation).hadErrorCount(1);
-    assertThat(processor.createdSourceFiles()).isEmpty();
-    assertThat(compilation)
-        .hadErrorContaining(
-            "@Retryable(stateKey = \"idOf\") applies only to stateful = true: a call that is not"
-                + " stateful makes all its attempts itself and keeps no state under a key. Set"
-                + " stateful = true, or remove stateKey")
-        .inFile(source)
-        .onLineContaining("stateKey = \"idOf\"");
+    assertOnlyError(
+        source,
+        "@Retryable(stateKey = \"idOf\") applies only to stateful = true: a call that is not"
+            + " stateful makes all its attempts itself and keeps no state under a key. Set"
+            + " stateful = true, or remove stateKey",
+        "stateKey = \"idOf\"");
   }
 
   @Test
@@ -64,17 +60,13 @@ class StatefulDiagnosticsTest {
             "    return result.isEmpty();",
             "  }",
             "}");
-    Compilation compilation = javac.compile(source);
-    assertThat(compilation).hadErrorCount(1);
-    assertThat(processor.createdSourceFiles()).isEmpty();
-    assertThat(compilation)
-        .hadErrorContaining(
-            "@Retryable(retryOnResult = \"isEmpty\") cannot be used with stateful = true: a"
-                + " stateful call rethrows each failure to its caller and counts it against the"
-                + " call's key, but a rejected result has nothing to rethrow. Remove"
-                + " retryOnResult, or stateful = true")
-        .inFile(source)
-        .onLineContaining("retryOnResult = \"isEmpty\"");
+    assertOnlyError(
+        source,
+        "@Retryable(retryOnResult = \"isEmpty\") cannot be used with stateful = true: a"
+            + " stateful call rethrows each failure to its caller and counts it against the"
+            + " call's key, but a rejected result has nothing to rethrow. Remove"
+            + " retryOnResult, or stateful = true",
+        "retryOnResult = \"isEmpty\"");
   }
 
   @Test
@@ -90,17 +82,13 @@ class StatefulDiagnosticsTest {
             "      stateful = true)",
             "  CompletableFuture<String> handle(String message);",
             "}");
-    Compilation compilation = javac.compile(source);
-    assertThat(compilation).hadErrorCount(1);
-    assertThat(processor.createdSourceFiles()).isEmpty();
-    assertThat(compilation)
-        .hadErrorContaining(
-            "@Retryable(stateful = true) cannot apply to handle(String), which returns"
-                + " CompletableFuture<String>: a stateful call rethrows each failure to its"
-                + " caller, and this one fails after it returned (stateful retry is synchronous"
-                + " only). Remove stateful = true, or return the value itself")
-        .inFile(source)
-        .onLineContaining("stateful = true");
+    assertOnlyError(
+        source,
+        "@Retryable(stateful = true) cannot apply to handle(String), which returns"
+            + " CompletableFuture<String>: a stateful call rethrows each failure to its"
+            + " caller, and this one fails after it returned (stateful retry is synchronous"
+            + " only). Remove stateful = true, or return the value itself",
+        "stateful = true");
   }
 
   @Test
@@ -117,17 +105,13 @@ class StatefulDiagnosticsTest {
             "",
             "  Mono<String> fetch(String id);",
             "}");
-    Compilation compilation = javac.compile(source);
-    assertThat(compilation).hadErrorCount(1);
-    assertThat(processor.createdSourceFiles()).isEmpty();
-    assertThat(compilation)
-        .hadErrorContaining(
-            "@Retryable(stateful = true) cannot apply to fetch(String), which returns"
-                + " Mono<String>: a stateful call rethrows each failure to its caller, and this"
-                + " one fails after it returned (stateful retry is synchronous only). Remove"
-                + " stateful = true, or return the value itself")
-        .inFile(source)
-        .onLineContaining("@Retryable(stateful = true)");
+    assertOnlyError(
+        source,
+        "@Retryable(stateful = true) cannot apply to fetch(String), which returns"
+            + " Mono<String>: a stateful call rethrows each failure to its caller, and this"
+            + " one fails after it returned (stateful retry is synchronous only). Remove"
+            + " stateful = true, or return the value itself",
+        "@Retryable(stateful = true)");
   }
 
   @Test
@@ -147,15 +131,11 @@ class StatefulDiagnosticsTest {
             "    return message;",
             "  }",
             "}");
-    Compilation compilation = javac.compile(source);
-    assertThat(compilation).hadErrorCount(1);
-    assertThat(processor.createdSourceFiles()).isEmpty();
-    assertThat(compilation)
-        .hadErrorContaining(
-            "@Retryable(stateKey = \"messageID\") names no method of Consumer or its supertypes."
-                + " Did you mean 'messageId'?")
-        .inFile(source)
-        .onLineContaining("stateKey = \"messageID\"");
+    assertOnlyError(
+        source,
+        "@Retryable(stateKey = \"messageID\") names no method of Consumer or its supertypes."
+            + " Did you mean 'messageId'?",
+        "stateKey = \"messageID\"");
   }
 
   @Test
@@ -175,17 +155,13 @@ class StatefulDiagnosticsTest {
             "    return \"\" + partition;",
             "  }",
             "}");
-    Compilation compilation = javac.compile(source);
-    assertThat(compilation).hadErrorCount(1);
-    assertThat(processor.createdSourceFiles()).isEmpty();
-    assertThat(compilation)
-        .hadErrorContaining(
-            "@Retryable(stateKey = \"keyOf\") cannot use keyOf(int): its parameter 1 is int,"
-                + " which String cannot be passed as. It must be a non-private method that returns"
-                + " the key and takes a prefix of the parameters of handle(String, int) (none, the"
-                + " first, the first two...)")
-        .inFile(source)
-        .onLineContaining("stateKey = \"keyOf\"");
+    assertOnlyError(
+        source,
+        "@Retryable(stateKey = \"keyOf\") cannot use keyOf(int): its parameter 1 is int,"
+            + " which String cannot be passed as. It must be a non-private method that returns"
+            + " the key and takes a prefix of the parameters of handle(String, int) (none, the"
+            + " first, the first two...)",
+        "stateKey = \"keyOf\"");
   }
 
   @Test
@@ -203,15 +179,11 @@ class StatefulDiagnosticsTest {
             "",
             "  void keyOf(String message) {}",
             "}");
-    Compilation compilation = javac.compile(source);
-    assertThat(compilation).hadErrorCount(1);
-    assertThat(processor.createdSourceFiles()).isEmpty();
-    assertThat(compilation)
-        .hadErrorContaining(
-            "@Retryable(stateKey = \"keyOf\") cannot use keyOf(String): it returns void, not a"
-                + " key.")
-        .inFile(source)
-        .onLineContaining("stateKey = \"keyOf\"");
+    assertOnlyError(
+        source,
+        "@Retryable(stateKey = \"keyOf\") cannot use keyOf(String): it returns void, not a"
+            + " key.",
+        "stateKey = \"keyOf\"");
   }
 
   @Test
@@ -231,15 +203,11 @@ class StatefulDiagnosticsTest {
             "    return message;",
             "  }",
             "}");
-    Compilation compilation = javac.compile(source);
-    assertThat(compilation).hadErrorCount(1);
-    assertThat(processor.createdSourceFiles()).isEmpty();
-    assertThat(compilation)
-        .hadErrorContaining(
-            "@Retryable(stateKey = \"keyOf\") cannot use keyOf(String): it throws IOException,"
-                + " which handle(String) does not declare.")
-        .inFile(source)
-        .onLineContaining("stateKey = \"keyOf\"");
+    assertOnlyError(
+        source,
+        "@Retryable(stateKey = \"keyOf\") cannot use keyOf(String): it throws IOException,"
+            + " which handle(String) does not declare.",
+        "stateKey = \"keyOf\"");
   }
 
   @Test
@@ -263,15 +231,11 @@ class StatefulDiagnosticsTest {
             "    return message + partition;",
             "  }",
             "}");
-    Compilation compilation = javac.compile(source);
-    assertThat(compilation).hadErrorCount(1);
-    assertThat(processor.createdSourceFiles()).isEmpty();
-    assertThat(compilation)
-        .hadErrorContaining(
-            "@Retryable(stateKey = \"keyOf\") is ambiguous: 2 methods of that name fit"
-                + " handle(String, int). Rename all but one")
-        .inFile(source)
-        .onLineContaining("stateKey = \"keyOf\"");
+    assertOnlyError(
+        source,
+        "@Retryable(stateKey = \"keyOf\") is ambiguous: 2 methods of that name fit"
+            + " handle(String, int). Rename all but one",
+        "stateKey = \"keyOf\"");
   }
 
   /** A meta-annotation's stateKey is resolved where it is used, and reported there. */
@@ -304,5 +268,16 @@ class StatefulDiagnosticsTest {
                 + " its supertypes.")
         .inFile(source)
         .onLineContaining("@Redelivered");
+  }
+
+  /**
+   * {@code source} fails to compile with exactly one error, {@code message}, on the line that
+   * contains {@code line}, and nothing is generated.
+   */
+  private void assertOnlyError(JavaFileObject source, String message, String line) {
+    Compilation compilation = javac.compile(source);
+    assertThat(compilation).hadErrorCount(1);
+    assertThat(processor.createdSourceFiles()).isEmpty();
+    assertThat(compilation).hadErrorContaining(message).inFile(source).onLineContaining(line);
   }
 }
