@@ -56,7 +56,7 @@ public final class ModelReader {
     this.predicateResolver = new PredicateResolver(elements, types, report, named);
     this.delayForResolver = new DelayForResolver(elements, types, report, named);
     StateKeyResolver stateKeyResolver =
-        new StateKeyResolver(elements, types, report, named, recoverResolver.fits());
+        new StateKeyResolver(elements, types, named, recoverResolver.fits());
     this.methodReader =
         new MethodReader(
             elements, configs, recoverResolver, predicateResolver, delayForResolver,

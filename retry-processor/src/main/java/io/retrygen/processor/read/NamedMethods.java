@@ -152,6 +152,57 @@ public final class NamedMethods {
     return null;
   }
 
+  /** How a method that {@code site} names serves the guarded method, or why it cannot. */
+  interface Fit<T> {
+    /** Null if {@code method} (as a member of the input, {@code methodType}) fits; else why not. */
+    String mismatch(ExecutableElement method, ExecutableType methodType);
+
+    /** {@code method}, which fits, as the generated code calls it. */
+    T resolved(ExecutableElement method, ExecutableType methodType);
+  }
+
+  /**
+   * The one method called {@code name} ({@link #find}) that {@code fit} accepts; null after an
+   * error on {@code site} when there is none ({@link #reportNoneFits}, with {@code expected}) or
+   * more than one (ambiguous, for {@code guarded}).
+   */
+  <T> T findOne(
+      TypeElement type,
+      List<TypeElement> supertypes,
+      String name,
+      Site site,
+      ExecutableElement guarded,
+      String expected,
+      Fit<T> fit) {
+    List<ExecutableElement> named = find(type, supertypes, name, site);
+    if (named == null) {
+      return null;
+    }
+    List<T> fitting = new ArrayList<>();
+    String firstReason = null;
+    for (ExecutableElement method : named) {
+      ExecutableType methodType = memberType(type, method);
+      String reason = fit.mismatch(method, methodType);
+      if (reason == null) {
+        fitting.add(fit.resolved(method, methodType));
+      } else if (firstReason == null) {
+        firstReason = reason;
+      }
+    }
+    if (fitting.size() == 1) {
+      return fitting.get(0);
+    }
+    if (fitting.isEmpty()) {
+      reportNoneFits(site, named, firstReason, expected);
+    } else {
+      report.error(
+          site.element, site.annotation, site.value,
+          "%s is ambiguous: %d methods of that name fit %s. Rename all but one",
+          site.written, fitting.size(), Messages.signature(guarded));
+    }
+    return null;
+  }
+
   /**
    * The error when none of {@code named} fits, with why the first does not ({@code reason}) and
    * what would ({@code expected}: "boolean isTransient(T failure) with ...").

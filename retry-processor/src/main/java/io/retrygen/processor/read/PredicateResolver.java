@@ -4,7 +4,6 @@ import io.retrygen.processor.elements.Messages;
 import io.retrygen.processor.model.PredicateMethod;
 import io.retrygen.processor.model.Report;
 import io.retrygen.processor.model.RetryConfig;
-import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import javax.lang.model.element.AnnotationValue;
@@ -69,40 +68,26 @@ public final class PredicateResolver {
         new NamedMethods.Site(
             retry.annotatedElement(), retry.useMirror(), value,
             "@Retryable(" + attribute + " = \"" + name + "\")" + retry.ofMeta());
-    List<ExecutableElement> named = lookup.find(type, supertypes, name, site);
-    if (named == null) {
-      return null;
-    }
-    List<PredicateMethod> fitting = new ArrayList<>();
-    String firstReason = null;
-    for (ExecutableElement method : named) {
-      ExecutableType methodType = lookup.memberType(type, method);
-      String reason = mismatch(type, method, methodType, guarded, guardedType, onResult);
-      if (reason == null) {
-        fitting.add(predicate(method, methodType, guardedType, retry, onResult));
-      } else if (firstReason == null) {
-        firstReason = reason;
-      }
-    }
-    if (fitting.size() == 1) {
-      return fitting.get(0);
-    }
-    if (fitting.isEmpty()) {
-      lookup.reportNoneFits(
-          site, named, firstReason,
-          onResult
-              ? "boolean " + name + "(R result) that " + Messages.signature(guarded)
-                  + "'s result (" + Messages.typeName(lookup.resultType(guardedType))
-                  + ") can be passed to"
-              : "boolean " + name + "(T failure) with T a Throwable type");
-    } else {
-      report.error(
-          retry.annotatedElement(), retry.useMirror(), value,
-          "@Retryable(%s = \"%s\")%s is ambiguous: %d methods of that name fit %s. Rename all"
-              + " but one",
-          attribute, name, retry.ofMeta(), fitting.size(), Messages.signature(guarded));
-    }
-    return null;
+    String expected =
+        onResult
+            ? "boolean " + name + "(R result) that " + Messages.signature(guarded)
+                + "'s result (" + Messages.typeName(lookup.resultType(guardedType))
+                + ") can be passed to"
+            : "boolean " + name + "(T failure) with T a Throwable type";
+    return lookup.findOne(
+        type, supertypes, name, site, guarded, expected,
+        new NamedMethods.Fit<PredicateMethod>() {
+          @Override
+          public String mismatch(ExecutableElement method, ExecutableType methodType) {
+            return PredicateResolver.this.mismatch(
+                type, method, methodType, guarded, guardedType, onResult);
+          }
+
+          @Override
+          public PredicateMethod resolved(ExecutableElement method, ExecutableType methodType) {
+            return predicate(method, methodType, guardedType, retry, onResult);
+          }
+        });
   }
 
   /** {@code method}, which fits, as the generated code calls it. */

@@ -2,9 +2,7 @@ package io.retrygen.processor.read;
 
 import io.retrygen.processor.elements.Messages;
 import io.retrygen.processor.model.PredicateMethod;
-import io.retrygen.processor.model.Report;
 import io.retrygen.processor.model.RetryConfig;
-import java.util.ArrayList;
 import java.util.List;
 import javax.lang.model.element.AnnotationValue;
 import javax.lang.model.element.ExecutableElement;
@@ -27,15 +25,13 @@ public final class StateKeyResolver {
 
   private final Elements elements;
   private final Types types;
-  private final Report report;
   private final NamedMethods lookup;
   private final RecoverFit fits;
 
   StateKeyResolver(
-      Elements elements, Types types, Report report, NamedMethods lookup, RecoverFit fits) {
+      Elements elements, Types types, NamedMethods lookup, RecoverFit fits) {
     this.elements = elements;
     this.types = types;
-    this.report = report;
     this.lookup = lookup;
     this.fits = fits;
   }
@@ -61,40 +57,23 @@ public final class StateKeyResolver {
         new NamedMethods.Site(
             retry.annotatedElement(), retry.useMirror(), value,
             "@Retryable(stateKey = \"" + name + "\")" + retry.ofMeta());
-    List<ExecutableElement> named = lookup.find(type, supertypes, name, site);
-    if (named == null) {
-      return null;
-    }
-    List<PredicateMethod> fitting = new ArrayList<>();
-    String firstReason = null;
-    for (ExecutableElement method : named) {
-      ExecutableType methodType = lookup.memberType(type, method);
-      String reason = mismatch(type, method, methodType, guarded, guardedType);
-      if (reason == null) {
-        fitting.add(
-            new PredicateMethod(
+    return lookup.findOne(
+        type, supertypes, name, site, guarded,
+        "that returns the key and takes a prefix of the parameters of "
+            + Messages.signature(guarded) + " (none, the first, the first two...)",
+        new NamedMethods.Fit<PredicateMethod>() {
+          @Override
+          public String mismatch(ExecutableElement method, ExecutableType methodType) {
+            return StateKeyResolver.this.mismatch(type, method, methodType, guarded, guardedType);
+          }
+
+          @Override
+          public PredicateMethod resolved(ExecutableElement method, ExecutableType methodType) {
+            return new PredicateMethod(
                 method, null, false, false, elements.isDeprecated(method),
-                unchecked(methodType, guardedType)));
-      } else if (firstReason == null) {
-        firstReason = reason;
-      }
-    }
-    if (fitting.size() == 1) {
-      return fitting.get(0);
-    }
-    if (fitting.isEmpty()) {
-      lookup.reportNoneFits(
-          site, named, firstReason,
-          "that returns the key and takes a prefix of the parameters of "
-              + Messages.signature(guarded) + " (none, the first, the first two...)");
-    } else {
-      report.error(
-          retry.annotatedElement(), retry.useMirror(), value,
-          "@Retryable(stateKey = \"%s\")%s is ambiguous: %d methods of that name fit %s. Rename"
-              + " all but one",
-          name, retry.ofMeta(), fitting.size(), Messages.signature(guarded));
-    }
-    return null;
+                unchecked(methodType, guardedType));
+          }
+        });
   }
 
   /** Null if {@code method} can compute the key of a call of {@code guarded}; else why not. */
