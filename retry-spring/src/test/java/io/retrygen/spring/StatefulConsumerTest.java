@@ -15,7 +15,6 @@ import java.util.ArrayList;
 import java.util.Deque;
 import java.util.List;
 import java.util.Map;
-import javax.sql.DataSource;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -23,11 +22,6 @@ import org.springframework.context.annotation.AnnotationConfigApplicationContext
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.jdbc.core.JdbcTemplate;
-import org.springframework.jdbc.datasource.DataSourceTransactionManager;
-import org.springframework.jdbc.datasource.embedded.EmbeddedDatabaseBuilder;
-import org.springframework.jdbc.datasource.embedded.EmbeddedDatabaseType;
-import org.springframework.transaction.PlatformTransactionManager;
-import org.springframework.transaction.annotation.EnableTransactionManagement;
 
 /**
  * A transactional message consumer with {@code @Retryable(stateful = true)} (SPEC §19) behind a
@@ -38,25 +32,10 @@ import org.springframework.transaction.annotation.EnableTransactionManagement;
  */
 class StatefulConsumerTest {
   @Configuration(proxyBeanMethods = false)
-  @EnableTransactionManagement
-  static class Database {
-    @Bean(destroyMethod = "shutdown")
-    DataSource dataSource() {
-      return new EmbeddedDatabaseBuilder()
-          .setType(EmbeddedDatabaseType.H2)
-          .generateUniqueName(true)
-          .addScript("messages.sql")
-          .build();
-    }
-
-    @Bean
-    JdbcTemplate jdbcTemplate(DataSource dataSource) {
-      return new JdbcTemplate(dataSource);
-    }
-
-    @Bean
-    PlatformTransactionManager transactionManager(DataSource dataSource) {
-      return new DataSourceTransactionManager(dataSource);
+  static class Database extends EmbeddedDatabase {
+    @Override
+    String schema() {
+      return "messages.sql";
     }
 
     @Bean

@@ -12,18 +12,12 @@ import io.retrygen.spring.fixtures.OrderStoreRetrying;
 import io.retrygen.spring.fixtures.TransactionalLedger;
 import java.util.List;
 import java.util.Map;
-import javax.sql.DataSource;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.BeanCreationException;
 import org.springframework.context.annotation.AnnotationConfigApplicationContext;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.jdbc.core.JdbcTemplate;
-import org.springframework.jdbc.datasource.DataSourceTransactionManager;
-import org.springframework.jdbc.datasource.embedded.EmbeddedDatabaseBuilder;
-import org.springframework.jdbc.datasource.embedded.EmbeddedDatabaseType;
-import org.springframework.transaction.PlatformTransactionManager;
-import org.springframework.transaction.annotation.EnableTransactionManagement;
 
 /**
  * One transaction per attempt, against a real embedded database: the rows of a failed attempt are
@@ -31,25 +25,10 @@ import org.springframework.transaction.annotation.EnableTransactionManagement;
  */
 class TransactionsTest {
   @Configuration(proxyBeanMethods = false)
-  @EnableTransactionManagement
-  static class Database {
-    @Bean(destroyMethod = "shutdown")
-    DataSource dataSource() {
-      return new EmbeddedDatabaseBuilder()
-          .setType(EmbeddedDatabaseType.H2)
-          .generateUniqueName(true)
-          .addScript("orders.sql")
-          .build();
-    }
-
-    @Bean
-    JdbcTemplate jdbcTemplate(DataSource dataSource) {
-      return new JdbcTemplate(dataSource);
-    }
-
-    @Bean
-    PlatformTransactionManager transactionManager(DataSource dataSource) {
-      return new DataSourceTransactionManager(dataSource);
+  static class Database extends EmbeddedDatabase {
+    @Override
+    String schema() {
+      return "orders.sql";
     }
 
     @Bean
