@@ -38,8 +38,14 @@ public final class RetryTemplate {
   private final String label;
   private final TemplateRules rules;
   private final Retrier retrier;
-  /** The retrier with the process-wide state of the label, for calls with a {@link RetryState}. */
-  private final StatefulRetrier stateful;
+  /**
+   * The retrier with the process-wide state of the label, for calls with a {@link RetryState}:
+   * created by the first such call, so that a template that never makes one registers no state
+   * for its label (templates built with labels of their own, say one per host, would otherwise
+   * each keep a cache in the process for good). Racy but idempotent: every instance of it holds
+   * the label's one cache.
+   */
+  private volatile StatefulRetrier stateful;
 
   private RetryTemplate(Builder builder) {
     RetryPolicy policy =
@@ -55,7 +61,16 @@ public final class RetryTemplate {
             builder.options,
             rules.hooks(),
             builder.listeners.toArray(new RetryListener[builder.listeners.size()]));
-    this.stateful = new StatefulRetrier(retrier);
+  }
+
+  /** {@link #stateful}, created on first use. */
+  private StatefulRetrier stateful() {
+    StatefulRetrier stateful = this.stateful;
+    if (stateful == null) {
+      stateful = new StatefulRetrier(retrier);
+      this.stateful = stateful;
+    }
+    return stateful;
   }
 
   /** A builder with the defaults of {@code @Retryable}: 3 attempts, a fixed 1000 ms wait. */
@@ -158,7 +173,7 @@ public final class RetryTemplate {
     if (callback == null) {
       throw new NullPointerException("callback == null");
     }
-    StatefulRetrier stateful = this.stateful;
+    StatefulRetrier stateful = stateful();
     Object key = state.key();
     if (state.forceRefresh()) {
       stateful.forget(key);

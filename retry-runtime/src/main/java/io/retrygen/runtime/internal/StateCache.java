@@ -78,6 +78,11 @@ public final class StateCache {
     return cache == null ? 0L : cache.evictions();
   }
 
+  /** Whether {@code label} has a cache in the process (for tests). */
+  static boolean exists(String label) {
+    return BY_LABEL.containsKey(label);
+  }
+
   /** Whether no key has state: then nothing needs the lock. */
   boolean isEmpty() {
     return size == 0;
