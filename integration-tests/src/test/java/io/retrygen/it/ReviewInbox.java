@@ -5,8 +5,8 @@ import io.retrygen.Retryable;
 
 /**
  * Stateful review input: a type-level {@code @Retryable(stateful = true)} over overloads that
- * share their default label, a generic method, a method of the type's parameter, varargs, an
- * array, primitives and no parameters (SPEC §19: the key is the argument list).
+ * share their default label, a generic method, a method of the type's parameter, primitives and
+ * no parameters (SPEC §19: the key is the argument list).
  */
 @Retryable(stateful = true, maxAttempts = 2, backoff = @Backoff(delay = 0))
 public interface ReviewInbox<M> {
@@ -17,10 +17,6 @@ public interface ReviewInbox<M> {
   <T> T handle(T message);
 
   void consume(M message);
-
-  void many(String... ids);
-
-  void array(int[] values);
 
   void none();
 

@@ -24,7 +24,7 @@ import org.junit.jupiter.api.function.Executable;
  * {@code @Retryable(stateful = true)} through a generated delegate (SPEC §19): one attempt per
  * call, the failure rethrown after the key's wait, the key's retries ended by its last attempt,
  * the next call recovering without calling the method, and the key forgotten. The state is
- * process-wide per label, so every test uses keys of its own.
+ * process-wide per method, so every test uses keys of its own.
  */
 class StatefulRetryTest {
   private final FakeClock clock = new FakeClock();
@@ -356,7 +356,7 @@ class StatefulRetryTest {
         events());
   }
 
-  // --- the state is the label's, process-wide
+  // --- the state is the method's, process-wide
 
   @Test
   void everyInstanceOfTheGeneratedClassSharesTheStateOfTheKey() throws IOException {

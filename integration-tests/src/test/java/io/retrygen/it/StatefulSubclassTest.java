@@ -19,7 +19,7 @@ import org.junit.jupiter.api.Test;
 /**
  * {@code @Retryable(stateful = true)} through a generated subclass (SPEC §19): an instance {@code
  * stateKey} on a prefix, {@code maxDuration} from the key's first attempt, a checked failure, and a
- * circuit breaker on the same method. The state is process-wide per label: each test has its keys.
+ * circuit breaker on the same method. The state is process-wide per method: each test has its keys.
  */
 class StatefulSubclassTest {
   private final FakeClock clock = new FakeClock();

@@ -157,7 +157,7 @@ class LintTest {
             "@SuppressWarnings({\"deprecation\", \"rawtypes\", \"unchecked\"})",
             "interface Consumer {",
             "  @Retryable(stateful = true)",
-            "  <T> T send(List<T> items, T first, int... counts);",
+            "  <T> T send(List<T> items, T first, int count);",
             "",
             "  @Retryable(stateful = true, stateKey = \"legacyKey\")",
             "  void legacy(List<String> names, int batch);",
@@ -185,7 +185,7 @@ class LintTest {
     Compilation compilation = javac.compile(source);
     assertThat(compilation).succeededWithoutWarnings();
     String generated = generated(compilation, "test.ConsumerRetrying");
-    assertThat(generated).contains("Object key = Arrays.<Object>asList(items, first, counts);");
+    assertThat(generated).contains("Object key = Arrays.<Object>asList(items, first, count);");
     assertThat(generated)
         .contains("  @SuppressWarnings(\"deprecation\")\n  public void legacy(List<String> names,");
     assertThat(generated).contains("Object key = Consumer.rawKey(names);");

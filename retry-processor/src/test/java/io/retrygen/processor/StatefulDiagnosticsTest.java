@@ -270,6 +270,52 @@ class StatefulDiagnosticsTest {
         .onLineContaining("@Redelivered");
   }
 
+  @Test
+  void anArrayInTheArgumentsOfADefaultKeyIsAWarningOnStateful() {
+    JavaFileObject source =
+        JavaFileObjects.forSourceLines(
+            "test.Consumer",
+            "package test;",
+            "import io.retrygen.Retryable;",
+            "interface Consumer {",
+            "  @Retryable(",
+            "      maxAttempts = 4,",
+            "      stateful = true)",
+            "  void handle(String topic, byte[] payload);",
+            "}");
+    Compilation compilation = javac.compile(source);
+    assertThat(compilation).succeeded();
+    assertThat(compilation).hadWarningCount(1);
+    assertThat(compilation)
+        .hadWarningContaining(
+            "@Retryable(stateful = true) keys each call of handle(String, byte[]) by its"
+                + " arguments, and its parameter 2 (byte[]) is an array, which equals only itself:"
+                + " a redelivery with an equal array is a new key, so its retries never end. Name"
+                + " a stateKey method that computes the key from what identifies the call (a"
+                + " message id)")
+        .inFile(source)
+        .onLineContaining("stateful = true");
+  }
+
+  @Test
+  void anArrayArgumentWithAStateKeyIsNoWarning() {
+    JavaFileObject source =
+        JavaFileObjects.forSourceLines(
+            "test.Consumer",
+            "package test;",
+            "import io.retrygen.Retryable;",
+            "interface Consumer {",
+            "  @Retryable(stateful = true, stateKey = \"topicKey\")",
+            "  void handle(String topic, byte[] payload);",
+            "",
+            "  static String topicKey(String topic) {",
+            "    return topic;",
+            "  }",
+            "}");
+    Compilation compilation = javac.compile(source);
+    assertThat(compilation).succeededWithoutWarnings();
+  }
+
   /**
    * {@code source} fails to compile with exactly one error, {@code message}, on the line that
    * contains {@code line}, and nothing is generated.

@@ -20,12 +20,14 @@ import javax.annotation.processing.Generated;
 public final class ConsumerRetrying extends Consumer {
   /**
    * How {@code handle} retries, as its annotations say.
+   * It holds the state of its keys, which every instance shares.
    */
   private static final RetryPolicy HANDLE_POLICY = new RetryPolicy("Consumer.handle", 4, 0L,
       BackoffPolicy.defaultPolicy());
 
   /**
    * How {@code post} retries, as its annotations say.
+   * It holds the state of its keys, which every instance shares.
    */
   private static final RetryPolicy POST_POLICY = new RetryPolicy("Consumer.post", 3, 0L,
       BackoffPolicy.defaultPolicy());
@@ -38,6 +40,7 @@ public final class ConsumerRetrying extends Consumer {
 
   /**
    * How {@code count} retries, as its annotations say.
+   * It holds the state of its keys, which every instance shares.
    */
   private static final RetryPolicy COUNT_POLICY = new RetryPolicy("Consumer.count", 3, 0L,
       BackoffPolicy.defaultPolicy());
@@ -76,10 +79,10 @@ public final class ConsumerRetrying extends Consumer {
    */
   public ConsumerRetrying(RetryOptions options) {
     super();
-    this.handleRetrier = new StatefulRetrier(HANDLE_POLICY.bind(options));
-    this.postRetrier = new StatefulRetrier(POST_POLICY.bind(options));
+    this.handleRetrier = HANDLE_POLICY.bindStateful(options);
+    this.postRetrier = POST_POLICY.bindStateful(options);
     this.postBreaker = POST_BREAKER.bind(options, "Consumer.post");
-    this.countRetrier = new StatefulRetrier(COUNT_POLICY.bind(options));
+    this.countRetrier = COUNT_POLICY.bindStateful(options);
   }
 
   /**

@@ -20,6 +20,7 @@ import javax.annotation.processing.Generated;
 public final class MailboxRetrying implements Mailbox {
   /**
    * How {@code deliver} retries, as its annotations say.
+   * It holds the state of its keys, which every instance shares.
    */
   private static final RetryPolicy DELIVER_POLICY = new RetryPolicy("Mailbox.deliver", 5, 0L,
       BackoffPolicy.defaultPolicy()).matchingCauses(new Class<?>[] {IOException.class},
@@ -27,12 +28,14 @@ public final class MailboxRetrying implements Mailbox {
 
   /**
    * How {@code flush} retries, as its annotations say.
+   * It holds the state of its keys, which every instance shares.
    */
   private static final RetryPolicy FLUSH_POLICY = new RetryPolicy("Mailbox.flush", 3, 5000L,
       BackoffPolicy.defaultPolicy());
 
   /**
    * How {@code archive} retries, as its annotations say.
+   * It holds the state of its keys, which every instance shares.
    */
   private static final RetryPolicy ARCHIVE_POLICY = new RetryPolicy("Mailbox.archive", 3, 0L,
       BackoffPolicy.defaultPolicy());
@@ -74,9 +77,9 @@ public final class MailboxRetrying implements Mailbox {
    */
   public MailboxRetrying(Mailbox delegate, RetryOptions options) {
     this.delegate = Objects.requireNonNull(delegate, "delegate == null");
-    this.deliverRetrier = new StatefulRetrier(DELIVER_POLICY.bind(options));
-    this.flushRetrier = new StatefulRetrier(FLUSH_POLICY.bind(options));
-    this.archiveRetrier = new StatefulRetrier(ARCHIVE_POLICY.bind(options));
+    this.deliverRetrier = DELIVER_POLICY.bindStateful(options);
+    this.flushRetrier = FLUSH_POLICY.bindStateful(options);
+    this.archiveRetrier = ARCHIVE_POLICY.bindStateful(options);
   }
 
   /**
@@ -88,9 +91,9 @@ public final class MailboxRetrying implements Mailbox {
    * {@code IOException}), else throws {@code RetryExhaustedException}.
    */
   @Override
-  public String deliver(String to, int priority, byte[] payload) throws IOException {
+  public String deliver(String to, int priority, String body) throws IOException {
     StatefulRetrier retrier = this.deliverRetrier;
-    Object key = Arrays.<Object>asList(to, priority, payload);
+    Object key = Arrays.<Object>asList(to, priority, body);
     Throwable exhausted = retrier.exhausted(key);
     if (exhausted != null) {
       // The key's retries ended on an earlier call: recover without calling deliver.
@@ -102,7 +105,7 @@ public final class MailboxRetrying implements Mailbox {
     long startNanos = retrier.start();
     String result;
     try {
-      result = this.delegate.deliver(to, priority, payload);
+      result = this.delegate.deliver(to, priority, body);
     } catch (Throwable failure) {
       if (retrier.matchesCauses(failure) && !(failure instanceof InterruptedException
           || failure instanceof CancellationException)) {

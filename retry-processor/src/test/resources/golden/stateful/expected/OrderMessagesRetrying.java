@@ -17,6 +17,7 @@ import javax.annotation.processing.Generated;
 public final class OrderMessagesRetrying implements OrderMessages {
   /**
    * How {@code onMessage} retries, as its annotations say.
+   * It holds the state of its keys, which every instance shares.
    */
   private static final RetryPolicy ON_MESSAGE_POLICY = new RetryPolicy("OrderMessages.onMessage", 3,
       0L, BackoffPolicy.fixed(500L));
@@ -48,7 +49,7 @@ public final class OrderMessagesRetrying implements OrderMessages {
    */
   public OrderMessagesRetrying(OrderMessages delegate, RetryOptions options) {
     this.delegate = Objects.requireNonNull(delegate, "delegate == null");
-    this.onMessageRetrier = new StatefulRetrier(ON_MESSAGE_POLICY.bind(options));
+    this.onMessageRetrier = ON_MESSAGE_POLICY.bindStateful(options);
   }
 
   /**

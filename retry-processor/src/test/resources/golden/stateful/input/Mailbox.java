@@ -8,7 +8,7 @@ import java.io.IOException;
 public interface Mailbox {
   /** Keyed by the list of its arguments. */
   @Retryable(stateful = true, maxAttempts = 5, matchCauses = true, retryFor = IOException.class)
-  String deliver(String to, int priority, byte[] payload) throws IOException;
+  String deliver(String to, int priority, String body) throws IOException;
 
   /** One key for every call. */
   @Retryable(stateful = true, maxDuration = 5000)

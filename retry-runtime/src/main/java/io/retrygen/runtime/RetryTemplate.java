@@ -39,13 +39,10 @@ public final class RetryTemplate {
   private final TemplateRules rules;
   private final Retrier retrier;
   /**
-   * The retrier with the process-wide state of the label, for calls with a {@link RetryState}:
-   * created by the first such call, so that a template that never makes one registers no state
-   * for its label (templates built with labels of their own, say one per host, would otherwise
-   * each keep a cache in the process for good). Racy but idempotent: every instance of it holds
-   * the label's one cache.
+   * The retrier with this template's own state, for calls with a {@link RetryState}: the keys of
+   * one template are not those of another, as each of Spring Retry's templates has its own cache.
    */
-  private volatile StatefulRetrier stateful;
+  private final StatefulRetrier stateful;
 
   private RetryTemplate(Builder builder) {
     RetryPolicy policy =
@@ -61,16 +58,7 @@ public final class RetryTemplate {
             builder.options,
             rules.hooks(),
             builder.listeners.toArray(new RetryListener[builder.listeners.size()]));
-  }
-
-  /** {@link #stateful}, created on first use. */
-  private StatefulRetrier stateful() {
-    StatefulRetrier stateful = this.stateful;
-    if (stateful == null) {
-      stateful = new StatefulRetrier(retrier);
-      this.stateful = stateful;
-    }
-    return stateful;
+    this.stateful = StatefulRetrier.withOwnState(retrier);
   }
 
   /** A builder with the defaults of {@code @Retryable}: 3 attempts, a fixed 1000 ms wait. */
@@ -155,10 +143,10 @@ public final class RetryTemplate {
    *   <li>A success forgets the key. {@link RetryState#forceRefresh()} forgets it first.
    * </ul>
    *
-   * The state lives in a process-wide cache per label, shared by the templates with this label
-   * and {@code @Retryable(stateful = true)} methods with it, bounded at {@link
-   * StatefulRetries#MAX_KEYS} keys (the least recently used forgotten first, counted by {@link
-   * StatefulRetries#evictions}). The context's {@link RetryContext#attempt() attempt} is the key's.
+   * The state is this template's own (share the template to share it), bounded at {@link
+   * StatefulRetries#MAX_KEYS} keys: the least recently used is forgotten first, counted by {@link
+   * StatefulRetries#evictions} under the template's label. The context's {@link
+   * RetryContext#attempt() attempt} is the key's.
    *
    * @param recovery what to return for a key whose retries are exhausted; null to throw {@link
    *     RetryExhaustedException}
@@ -173,7 +161,7 @@ public final class RetryTemplate {
     if (callback == null) {
       throw new NullPointerException("callback == null");
     }
-    StatefulRetrier stateful = stateful();
+    StatefulRetrier stateful = this.stateful;
     Object key = state.key();
     if (state.forceRefresh()) {
       stateful.forget(key);
@@ -235,6 +223,11 @@ public final class RetryTemplate {
   /** The retrier every call of this template uses. */
   Retrier retrier() {
     return retrier;
+  }
+
+  /** The retrier of the calls with a {@link RetryState}, with this template's state. */
+  StatefulRetrier stateful() {
+    return stateful;
   }
 
   /** The label of events, statistics and contexts. */

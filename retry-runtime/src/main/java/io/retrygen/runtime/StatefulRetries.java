@@ -3,20 +3,21 @@ package io.retrygen.runtime;
 import io.retrygen.runtime.internal.StateCache;
 
 /**
- * The process-wide state of stateful retries ({@code @Retryable(stateful = true)}, {@link
- * RetryTemplate} with a {@link RetryState}): one cache per label of at most {@link #MAX_KEYS}
- * keys. When it is full, the least recently used key is forgotten (its next call starts afresh)
- * and counted here.
+ * The state of stateful retries: one cache per method of {@code @Retryable(stateful = true)},
+ * process-wide (every instance of the generated class shares it), and one per {@link
+ * RetryTemplate} for its calls with a {@link RetryState}; each holds at most {@link #MAX_KEYS}
+ * keys. When one is full, its least recently used key is forgotten (its next call starts afresh)
+ * and counted here, by label.
  */
 public final class StatefulRetries {
-  /** The keys one label's cache holds at most. */
+  /** The keys one method's (or template's) cache holds at most. */
   public static final int MAX_KEYS = 4096;
 
   private StatefulRetries() {}
 
   /**
-   * How many keys the cache of {@code label} has forgotten because it was full: 0 for a label
-   * with no stateful retry (yet).
+   * How many keys the caches of the methods and templates labelled {@code label} have forgotten
+   * because they were full: 0 for a label whose caches never were.
    *
    * @throws NullPointerException if {@code label} is null
    */

@@ -29,7 +29,7 @@ import org.junit.jupiter.api.TestInfo;
  * decision order and §11): one attempt per call, the failure rethrown unchanged after the wait and
  * counted against the key across calls, the exhausted key recovered (or {@link
  * RetryExhaustedException}) by the next call and then forgotten. Each test has its own label: the
- * state is process-wide per label.
+ * state is the template's own.
  */
 class StatefulRetryTemplateTest {
   private final FakeClock clock = new FakeClock();
@@ -276,13 +276,18 @@ class StatefulRetryTemplateTest {
   }
 
   @Test
-  void templatesWithTheSameLabelShareTheState() throws Exception {
+  void eachTemplateHasItsOwnStateWhateverItsLabel() throws Exception {
+    // As each of Spring Retry's templates has its own cache: an "orders" and a "payments"
+    // template, or two without a label, do not count each other's failures of key 42.
     RetryTemplate one = builder().build();
     RetryTemplate other = builder().build();
     failOnce(one, "m", new IOException());
     Attempt callback = new Attempt();
     assertEquals("ok", call(other, callback, "m"));
-    assertEquals(Arrays.asList(2), callback.attempts);
+    assertEquals(Arrays.asList(1), callback.attempts);
+    Attempt again = new Attempt();
+    assertEquals("ok", call(one, again, "m"));
+    assertEquals(Arrays.asList(2), again.attempts, "one's own count goes on");
   }
 
   @Test

@@ -23,6 +23,7 @@ import javax.lang.model.element.Element;
 import javax.lang.model.element.ExecutableElement;
 import javax.lang.model.element.Modifier;
 import javax.lang.model.element.TypeElement;
+import javax.lang.model.type.TypeKind;
 import javax.lang.model.type.TypeMirror;
 import javax.lang.model.util.ElementFilter;
 import javax.lang.model.util.Elements;
@@ -57,6 +58,41 @@ public final class ModelWarnings {
     warnGuardsNothing(model);
     warnUnreachableAttempts(model, inputs);
     timeouts.warnNotBelowMaxDuration(model, inputs);
+    warnArrayKeys(model);
+  }
+
+  /**
+   * Warns about a stateful method keyed by its arguments (no {@code stateKey}) when one of them is
+   * an array (a varargs parameter included): the list of the arguments compares it by identity,
+   * so a redelivery with an equal array is a new key whose retries never end. On the {@code
+   * stateful} value where the annotation is on the method, else on the method.
+   */
+  private void warnArrayKeys(RetryableType model) {
+    for (GuardedMethod method : model.methods()) {
+      if (!method.stateful() || method.stateKey() != null) {
+        continue;
+      }
+      ExecutableElement guarded = method.method();
+      List<? extends TypeMirror> parameters = method.type().getParameterTypes();
+      for (int i = 0; i < parameters.size(); i++) {
+        if (parameters.get(i).getKind() != TypeKind.ARRAY) {
+          continue;
+        }
+        RetryConfig retry = method.retry();
+        boolean onMethod = retry.annotatedElement().equals(guarded);
+        report.warning(
+            guarded,
+            onMethod ? retry.useMirror() : null,
+            onMethod ? retry.useValue("stateful") : null,
+            "@Retryable(stateful = true)%s keys each call of %s by its arguments, and its"
+                + " parameter %d (%s) is an array, which equals only itself: a redelivery with an"
+                + " equal array is a new key, so its retries never end. Name a stateKey method"
+                + " that computes the key from what identifies the call (a message id)",
+            retry.ofMeta(), Messages.signature(guarded), i + 1,
+            Messages.typeName(parameters.get(i)));
+        break;
+      }
+    }
   }
 
   /**

@@ -27,7 +27,11 @@ final class RetryGuardWriter extends GuardWriter {
   @Override
   FieldSpec constant(GuardedMethod method, MemberNames members, Modifier... modifiers) {
     return FieldSpec.builder(Names.RETRY_POLICY, members.policyConstant(method), modifiers)
-        .addJavadoc("How {@code $L} retries, as its annotations say.\n",
+        .addJavadoc(
+            method.stateful()
+                ? "How {@code $L} retries, as its annotations say.\nIt holds the state of its"
+                    + " keys, which every instance shares.\n"
+                : "How {@code $L} retries, as its annotations say.\n",
             method.method().getSimpleName().toString())
         .initializer("$L", policy(method))
         .build();
@@ -65,12 +69,13 @@ final class RetryGuardWriter extends GuardWriter {
     for (TypeMirror listener : method.retry().listeners()) {
       arguments.add(",$W$N", listeners.get(TypeName.get(listener)));
     }
-    CodeBlock bound = CodeBlock.of("$N.bind($L)", members.policyConstant(method), arguments.build());
-    if (method.stateful()) {
-      // The state of the keys lives in the process-wide cache of the label, not in the instance.
-      bound = CodeBlock.of("new $T($L)", Names.STATEFUL_RETRIER, bound);
-    }
-    constructor.addStatement("this.$N = $L", members.retrierField(method), bound);
+    // A stateful method's keys live in its policy, a constant: every instance shares them.
+    constructor.addStatement(
+        "this.$N = $N.$N($L)",
+        members.retrierField(method),
+        members.policyConstant(method),
+        method.stateful() ? "bindStateful" : "bind",
+        arguments.build());
   }
 
   @Override

@@ -24,6 +24,11 @@ public final class RetryPolicy {
   /** Null unless {@code matchCauses = true}: then the classification looks at the causes too. */
   private final CauseMatcher causes;
   private final boolean retriesCancellation;
+  /**
+   * The state of a stateful method's keys, shared by every instance bound to this policy (a
+   * constant of the generated class): created by the first {@link #bindStateful}; guarded by this.
+   */
+  private StateCache states;
 
   /**
    * @param label the name in events and statistics
@@ -166,6 +171,35 @@ public final class RetryPolicy {
   public Retrier bind(
       RetryOptions options, RetryHooks<?> hooks, RetryListener... methodListeners) {
     return new Retrier(effective(options), options, hooks, methodListeners);
+  }
+
+  /**
+   * {@link #bind(RetryOptions)} for {@code @Retryable(stateful = true)}: each call one attempt,
+   * counted by key in the state this policy holds for every instance of the method (SPEC §19).
+   *
+   * @throws IllegalArgumentException for an override that breaks a rule of the annotations
+   */
+  public StatefulRetrier bindStateful(RetryOptions options) {
+    return new StatefulRetrier(bind(options), states());
+  }
+
+  /** {@link #bind(RetryOptions, RetryListener...)} for a stateful method. */
+  public StatefulRetrier bindStateful(RetryOptions options, RetryListener... methodListeners) {
+    return new StatefulRetrier(bind(options, methodListeners), states());
+  }
+
+  /** {@link #bind(RetryOptions, RetryHooks, RetryListener...)} for a stateful method. */
+  public StatefulRetrier bindStateful(
+      RetryOptions options, RetryHooks<?> hooks, RetryListener... methodListeners) {
+    return new StatefulRetrier(bind(options, hooks, methodListeners), states());
+  }
+
+  /** The keys of this method, one state for every instance; created when first asked for. */
+  private synchronized StateCache states() {
+    if (states == null) {
+      states = new StateCache(label);
+    }
+    return states;
   }
 
   private RetryPolicy effective(RetryOptions options) {

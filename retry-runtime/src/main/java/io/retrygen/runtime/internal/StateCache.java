@@ -4,9 +4,12 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentMap;
+import java.util.concurrent.atomic.AtomicLong;
 
 /**
- * Not API. The keys of one label's stateful retries, process-wide: a map in access order bounded
+ * Not API. The keys of one method's stateful retries (held by its compiled {@code RetryPolicy}, a
+ * constant of the generated class, so every instance shares it) or of one template's: a map in
+ * access order bounded
  * at {@link #MAX_KEYS}, whose least recently used key is forgotten (and counted) when a new one
  * would not fit. Every method holds this object's lock, briefly: no user code, no wait and no
  * listener runs under it. Only keys with something to remember are held: a call whose key has no
@@ -14,11 +17,15 @@ import java.util.concurrent.ConcurrentMap;
  * stateful method costs one volatile read while no key failed.
  */
 public final class StateCache {
-  /** {@code StatefulRetries.MAX_KEYS}: the keys one label holds at most. */
+  /** {@code StatefulRetries.MAX_KEYS}: the keys one method holds at most. */
   static final int MAX_KEYS = 4096;
 
-  private static final ConcurrentMap<String, StateCache> BY_LABEL =
-      new ConcurrentHashMap<String, StateCache>();
+  /**
+   * The evictions of every cache, by the label of its method or template: an entry is made by a
+   * label's first eviction, so labels that never evict (most) leave nothing here.
+   */
+  private static final ConcurrentMap<String, AtomicLong> EVICTIONS =
+      new ConcurrentHashMap<String, AtomicLong>();
 
   /** What one key's calls have counted. Guarded by the cache's lock, but {@link #startNanos}. */
   static final class KeyState {
@@ -41,7 +48,15 @@ public final class StateCache {
   /** Guarded by this. */
   private long evictions;
 
-  StateCache(int maxKeys) {
+  /** The cache of a method or template labelled {@code label}, for {@link #MAX_KEYS} keys. */
+  StateCache(String label) {
+    this(label, MAX_KEYS);
+  }
+
+  StateCache(final String label, int maxKeys) {
+    if (label == null) {
+      throw new NullPointerException("label == null");
+    }
     this.maxKeys = maxKeys;
     this.states =
         new LinkedHashMap<Object, KeyState>(16, 0.75f, true) {
@@ -53,34 +68,29 @@ public final class StateCache {
               return false;
             }
             evictions++;
+            evictionsOf(label).incrementAndGet();
             return true;
           }
         };
   }
 
-  /** The cache of {@code label}, created on first use; shared by every user of the label. */
-  static StateCache forLabel(String label) {
-    StateCache cache = BY_LABEL.get(label);
-    if (cache != null) {
-      return cache;
-    }
-    StateCache created = new StateCache(MAX_KEYS);
-    cache = BY_LABEL.putIfAbsent(label, created);
-    return cache != null ? cache : created;
-  }
-
-  /** {@code StatefulRetries.evictions(label)}: 0 for a label no stateful retry used. */
+  /** {@code StatefulRetries.evictions(label)}: 0 for a label whose caches never evicted. */
   public static long evictions(String label) {
     if (label == null) {
       throw new NullPointerException("label == null");
     }
-    StateCache cache = BY_LABEL.get(label);
-    return cache == null ? 0L : cache.evictions();
+    AtomicLong evictions = EVICTIONS.get(label);
+    return evictions == null ? 0L : evictions.get();
   }
 
-  /** Whether {@code label} has a cache in the process (for tests). */
-  static boolean exists(String label) {
-    return BY_LABEL.containsKey(label);
+  private static AtomicLong evictionsOf(String label) {
+    AtomicLong evictions = EVICTIONS.get(label);
+    if (evictions != null) {
+      return evictions;
+    }
+    AtomicLong created = new AtomicLong();
+    evictions = EVICTIONS.putIfAbsent(label, created);
+    return evictions != null ? evictions : created;
   }
 
   /** Whether no key has state: then nothing needs the lock. */

@@ -37,9 +37,13 @@ public final class StatefulRetrier {
   private final Retrier retrier;
   private final StateCache cache;
 
-  /** {@code retrier} with the state of its label, shared by every instance and template of it. */
-  public StatefulRetrier(Retrier retrier) {
-    this(retrier, StateCache.forLabel(retrier.label()));
+  /**
+   * {@code retrier} with a state of its own: a template's ({@code RetryTemplate.execute(...,
+   * RetryState)}). A generated method's comes from {@link RetryPolicy#bindStateful}, with the
+   * state its compiled policy holds for every instance.
+   */
+  public static StatefulRetrier withOwnState(Retrier retrier) {
+    return new StatefulRetrier(retrier, new StateCache(retrier.label()));
   }
 
   StatefulRetrier(Retrier retrier, StateCache cache) {
@@ -250,7 +254,7 @@ public final class StatefulRetrier {
     throw Throwables.<RuntimeException>asThrown(thrown);
   }
 
-  /** The label's cache, for tests in this package. */
+  /** The keys' state, for tests in this package. */
   StateCache cache() {
     return cache;
   }

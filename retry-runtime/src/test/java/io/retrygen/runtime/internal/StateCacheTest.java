@@ -10,6 +10,7 @@ import io.retrygen.runtime.RetryOptions;
 import io.retrygen.runtime.RetryState;
 import io.retrygen.runtime.RetryTemplate;
 import io.retrygen.runtime.StatefulRetries;
+import io.retrygen.runtime.TemplateStates;
 import io.retrygen.runtime.testing.EventLog;
 import java.io.IOException;
 import org.junit.jupiter.api.BeforeEach;
@@ -17,7 +18,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInfo;
 
 /**
- * The bound of a label's stateful keys (SPEC §19): 4096 held, the least recently used forgotten
+ * The bound of a method's stateful keys (SPEC §19): 4096 held, the least recently used forgotten
  * and counted when a new one would not fit, where every call with a key makes it the most recently
  * used, a call that only asks whether it is exhausted included.
  */
@@ -36,8 +37,7 @@ class StateCacheTest {
 
   private StatefulRetrier retrier(int maxAttempts) {
     RetryOptions options = RetryOptions.builder().listener(events).build();
-    return new StatefulRetrier(
-        new RetryPolicy(label, maxAttempts, 0L, BackoffPolicy.fixed(0L)).bind(options));
+    return new RetryPolicy(label, maxAttempts, 0L, BackoffPolicy.fixed(0L)).bindStateful(options);
   }
 
   private StateCache cache() {
@@ -109,7 +109,12 @@ class StateCacheTest {
   @Test
   void aTemplateCallMakesItsKeyTheMostRecentlyUsed() throws Exception {
     RetryTemplate template =
-        RetryTemplate.builder().label(label).backoff(BackoffPolicy.fixed(0L)).build();
+        RetryTemplate.builder()
+            .label(label)
+            .backoff(BackoffPolicy.fixed(0L))
+            .options(RetryOptions.builder().listener(events).build())
+            .build();
+    retrier = TemplateStates.of(template); // the template's own keys
     fillWithKeys0To4095();
     // in flight: the callback sees key 0 and, while it runs, another call adds a key
     String result =
@@ -169,7 +174,7 @@ class StateCacheTest {
 
   @Test
   void aSmallCacheCountsLikeTheBigOne() {
-    StateCache small = new StateCache(2);
+    StateCache small = new StateCache(label + " (small)", 2);
     StatefulRetrier retrier =
         new StatefulRetrier(
             new RetryPolicy(label, 3, 0L, BackoffPolicy.fixed(0L)).bind(RetryOptions.defaults()),
@@ -182,7 +187,8 @@ class StateCacheTest {
     assertEquals(2, retrier.failures("a"));
     assertEquals(0, retrier.failures("b"));
     assertEquals(1, retrier.failures("c"));
-    assertEquals(0L, StatefulRetries.evictions(label), "a cache of its own, not the label's");
+    assertEquals(0L, StatefulRetries.evictions(label));
+    assertEquals(1L, StatefulRetries.evictions(label + " (small)"), "counted by its label");
     assertSame(small, retrier.cache());
   }
 }

@@ -14,6 +14,7 @@ import io.retrygen.runtime.RetryOptions;
 import io.retrygen.runtime.RetryState;
 import io.retrygen.runtime.RetryTemplate;
 import io.retrygen.runtime.StatefulRetries;
+import io.retrygen.runtime.TemplateStates;
 import io.retrygen.runtime.internal.StateCache.KeyState;
 import java.util.ArrayList;
 import java.util.List;
@@ -164,14 +165,14 @@ class StatefulRetryContentionTest {
   }
 
   /**
-   * After the threads: the books balance with what the label's cache still holds. Every call ran
+   * After the threads: the books balance with what the template's cache still holds. Every call ran
    * the callback or recovered; every failure the key counted (events with attempts 1 to k) makes
    * k per exhaustion plus those of keys still going; every exhaustion told was recovered, or is
    * still held, or was evicted; every state created (an attempt-1 event) was recovered, is still
    * held, or was evicted.
    */
-  private void assertBooksBalance(long evictions) {
-    StateCache cache = StateCache.forLabel(label);
+  private void assertBooksBalance(RetryTemplate template, long evictions) {
+    StateCache cache = TemplateStates.of(template).cache();
     long heldExhausted = 0;
     long heldFailures = 0;
     long held;
@@ -209,7 +210,7 @@ class StatefulRetryContentionTest {
 
     long perSecond = hammer((thread, i) -> call(template, "the key", thread % 2 == 0));
 
-    assertBooksBalance(0L);
+    assertBooksBalance(template, 0L);
     assertTrue(books.exhaustions.get() > 0);
     System.out.printf(
         "stateful contention, one key: %d threads x %d failing calls, %,d calls/s"
@@ -226,7 +227,7 @@ class StatefulRetryContentionTest {
 
     long perSecond = hammer((thread, i) -> call(template, thread * 1000 + i % keysPerThread, true));
 
-    assertBooksBalance(0L);
+    assertBooksBalance(template, 0L);
     long recoveries = 0;
     long exhaustions = 0;
     for (int key = 0; key < keysPerThread; key++) {
@@ -257,7 +258,7 @@ class StatefulRetryContentionTest {
               call(template, key, i % 3 != 0);
             });
 
-    assertBooksBalance(0L);
+    assertBooksBalance(template, 0L);
     System.out.printf(
         "stateful contention, mixed: %d threads x %d failing calls, %,d calls/s%n",
         THREADS, CALLS_PER_THREAD, perSecond);
@@ -274,8 +275,8 @@ class StatefulRetryContentionTest {
     long perSecond = hammer((thread, i) -> call(template, (long) thread << 32 | i, true));
 
     long calls = (long) THREADS * CALLS_PER_THREAD;
-    assertEquals(StatefulRetries.MAX_KEYS, StateCache.forLabel(label).size());
-    assertBooksBalance(calls - StatefulRetries.MAX_KEYS);
+    assertEquals(StatefulRetries.MAX_KEYS, TemplateStates.of(template).cache().size());
+    assertBooksBalance(template, calls - StatefulRetries.MAX_KEYS);
     assertEquals(calls, books.retries.get());
     System.out.printf(
         "stateful contention, distinct keys: %d threads x %d failing calls, %,d calls/s,"
@@ -299,7 +300,7 @@ class StatefulRetryContentionTest {
 
     long evictions = StatefulRetries.evictions(label);
     assertTrue(evictions > 0);
-    assertBooksBalance(evictions);
+    assertBooksBalance(template, evictions);
   }
 
   /** Successes on keys without state take no lock: the figure for the path that costs least. */
@@ -312,7 +313,7 @@ class StatefulRetryContentionTest {
     long perSecond =
         hammer((thread, i) -> template.execute(ok, books, RetryState.of(thread * 1000 + i % 64)));
 
-    assertEquals(0, StateCache.forLabel(label).size());
+    assertEquals(0, TemplateStates.of(template).cache().size());
     System.out.printf(
         "stateful, successes without state: %d threads x %d calls, %,d calls/s%n",
         THREADS, CALLS_PER_THREAD, perSecond);

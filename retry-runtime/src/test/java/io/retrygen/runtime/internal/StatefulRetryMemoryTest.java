@@ -9,6 +9,7 @@ import io.retrygen.runtime.RetryCallback;
 import io.retrygen.runtime.RetryState;
 import io.retrygen.runtime.RetryTemplate;
 import io.retrygen.runtime.StatefulRetries;
+import io.retrygen.runtime.TemplateStates;
 import java.lang.ref.WeakReference;
 import java.util.ArrayList;
 import java.util.List;
@@ -17,7 +18,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
 /**
- * A million distinct keys, each failing once so that it gets state: the label's cache holds the
+ * A million distinct keys, each failing once so that it gets state: the template's cache holds the
  * last 4096, counts every other as evicted, and lets go of them (retained heap stays bounded, and
  * the evicted keys and failures can be collected). Prints the figures.
  */
@@ -90,7 +91,7 @@ class StatefulRetryMemoryTest {
     }
     long took = System.nanoTime() - began;
 
-    StateCache cache = StateCache.forLabel(LABEL);
+    StateCache cache = TemplateStates.of(template).cache();
     long after = usedHeapAfterGc();
     assertEquals(StatefulRetries.MAX_KEYS, cache.size());
     assertEquals(KEYS - StatefulRetries.MAX_KEYS, StatefulRetries.evictions(LABEL));
