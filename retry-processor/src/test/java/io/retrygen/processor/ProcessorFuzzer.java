@@ -253,7 +253,7 @@ final class ProcessorFuzzer {
     boolean typeLevelBudget = random.nextInt(6) == 0;
     StringBuilder header = new StringBuilder();
     if (typeLevelRetry) {
-      header.append(retryable(null, null, true)).append('\n');
+      header.append(retryable(null, null, true, false)).append('\n');
       features.add("type-level @Retryable");
     }
     if (typeLevelBreaker) {
@@ -355,7 +355,7 @@ final class ProcessorFuzzer {
     StringBuilder source = new StringBuilder();
     boolean typeLevel = random.nextBoolean();
     if (typeLevel) {
-      source.append(retryable(null, null, true)).append('\n');
+      source.append(retryable(null, null, true, false)).append('\n');
     }
     source.append(asClass ? "public class " : "public interface ").append(name).append(" {\n");
     if (random.nextInt(3) == 0) {
@@ -369,7 +369,7 @@ final class ProcessorFuzzer {
     for (int i = 0; i < count; i++) {
       String method = "up" + i;
       if (!typeLevel || random.nextBoolean()) {
-        source.append("  ").append(retryable("java.lang.String", null, true)).append('\n');
+        source.append("  ").append(retryable("java.lang.String", null, true, false)).append('\n');
       }
       if (asClass) {
         source.append("  public java.lang.String ").append(method)
@@ -474,7 +474,9 @@ final class ProcessorFuzzer {
     }
     if (retries) {
       boolean directBackoff = random.nextInt(6) == 0;
-      annotations.append("  ").append(retryable(returnType, recover, !directBackoff))
+      boolean arrays =
+          parameters.stream().anyMatch(each -> each.contains("[]") || each.contains("..."));
+      annotations.append("  ").append(retryable(returnType, recover, !directBackoff, arrays))
           .append('\n');
       if (random.nextInt(5) == 0) {
         annotations.append("  ").append(budget()).append('\n');
@@ -511,8 +513,10 @@ final class ProcessorFuzzer {
    * @param returnType the guarded method's, null on a type
    * @param recover the recover method to name, or null
    * @param nestedBackoff whether it may have a nested {@code @Backoff}: none is direct
+   * @param arrays whether a parameter is an array or varargs: a stateful one then has a stateKey
    */
-  private String retryable(String returnType, String recover, boolean nestedBackoff) {
+  private String retryable(
+      String returnType, String recover, boolean nestedBackoff, boolean arrays) {
     List<String> attributes = new ArrayList<>();
     if (recover != null && random.nextBoolean()) {
       attributes.add("recover = \"" + recover + "\"");
@@ -564,7 +568,8 @@ final class ProcessorFuzzer {
     if (returnType != null && !deferred && !rejects && statefulRandom.nextInt(5) == 0) {
       attributes.add("stateful = true");
       features.add("stateful");
-      if (statefulRandom.nextBoolean()) {
+      // Arrays in a key of the arguments are a warning (they equal only themselves): a stateKey.
+      if (statefulRandom.nextBoolean() || arrays) {
         // A key of no argument: the method's parameters may name its type variables.
         String key = "keyOf" + counter++;
         helpers().add(

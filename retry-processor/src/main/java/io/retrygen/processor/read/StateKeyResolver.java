@@ -28,8 +28,7 @@ public final class StateKeyResolver {
   private final NamedMethods lookup;
   private final RecoverFit fits;
 
-  StateKeyResolver(
-      Elements elements, Types types, NamedMethods lookup, RecoverFit fits) {
+  StateKeyResolver(Elements elements, Types types, NamedMethods lookup, RecoverFit fits) {
     this.elements = elements;
     this.types = types;
     this.lookup = lookup;
