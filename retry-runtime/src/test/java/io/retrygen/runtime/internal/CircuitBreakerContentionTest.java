@@ -11,11 +11,11 @@ import io.retrygen.runtime.CircuitBreakerOpenException;
 import io.retrygen.runtime.CircuitBreakerState;
 import io.retrygen.runtime.CircuitBreakers;
 import io.retrygen.runtime.RetryOptions;
+import io.retrygen.runtime.testing.Race;
 import io.retrygen.runtime.testing.RecordingBreakerListener;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
@@ -49,40 +49,6 @@ class CircuitBreakerContentionTest {
     return listener;
   }
 
-  /** What one thread does; run by THREADS threads at once. */
-  interface Body {
-    void run(int thread) throws Exception;
-  }
-
-  private static long hammer(final Body body) throws Exception {
-    final CountDownLatch start = new CountDownLatch(1);
-    final AtomicInteger crashed = new AtomicInteger();
-    List<Thread> threads = new ArrayList<Thread>();
-    for (int t = 0; t < THREADS; t++) {
-      final int thread = t;
-      Thread worker =
-          new Thread(
-              () -> {
-                try {
-                  start.await();
-                  body.run(thread);
-                } catch (Throwable e) {
-                  crashed.incrementAndGet();
-                  e.printStackTrace();
-                }
-              });
-      threads.add(worker);
-      worker.start();
-    }
-    long began = System.nanoTime();
-    start.countDown();
-    for (Thread worker : threads) {
-      worker.join();
-    }
-    long took = System.nanoTime() - began;
-    assertEquals(0, crashed.get());
-    return took;
-  }
 
   /**
    * Every thread fails one call in 8 of its own, so no 8 consecutive outcomes hold more than 4
@@ -101,7 +67,8 @@ class CircuitBreakerContentionTest {
     final AtomicLong recorded = new AtomicLong();
 
     long took =
-        hammer(
+        Race.run(
+            THREADS,
             thread -> {
               for (int i = 0; i < CALLS_PER_THREAD; i++) {
                 long permit = gate.acquire();
@@ -149,7 +116,8 @@ class CircuitBreakerContentionTest {
     final AtomicLong failures = new AtomicLong();
 
     long took =
-        hammer(
+        Race.run(
+            THREADS,
             thread -> {
               for (int i = 0; i < CALLS_PER_THREAD; i++) {
                 long permit = gate.acquire();
@@ -185,7 +153,8 @@ class CircuitBreakerContentionTest {
     final AtomicLong refused = new AtomicLong();
 
     long took =
-        hammer(
+        Race.run(
+            THREADS,
             thread -> {
               for (int i = 0; i < CALLS_PER_THREAD / 10; i++) {
                 long permit;
@@ -231,7 +200,8 @@ class CircuitBreakerContentionTest {
     final AtomicLong trials = new AtomicLong();
 
     long took =
-        hammer(
+        Race.run(
+            THREADS,
             thread -> {
               for (int i = 0; i < CALLS_PER_THREAD / 10; i++) {
                 long permit;
@@ -305,7 +275,8 @@ class CircuitBreakerContentionTest {
     final AtomicLong permitted = new AtomicLong();
 
     long took =
-        hammer(
+        Race.run(
+            THREADS,
             thread -> {
               for (int i = 0; i < CALLS_PER_THREAD / 4; i++) {
                 long permit;

@@ -15,13 +15,10 @@ import io.retrygen.runtime.RetryState;
 import io.retrygen.runtime.RetryTemplate;
 import io.retrygen.runtime.StatefulRetries;
 import io.retrygen.runtime.TemplateStates;
+import io.retrygen.runtime.testing.Race;
 import io.retrygen.runtime.internal.StateCache.KeyState;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.Map;
-import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -56,34 +53,14 @@ class StatefulRetryContentionTest {
 
   /** Runs {@code body} CALLS_PER_THREAD times on each of THREADS threads; returns calls/s. */
   private static long hammer(final Body body) throws Exception {
-    final CountDownLatch start = new CountDownLatch(1);
-    final AtomicInteger crashed = new AtomicInteger();
-    List<Thread> threads = new ArrayList<Thread>();
-    for (int t = 0; t < THREADS; t++) {
-      final int thread = t;
-      Thread worker =
-          new Thread(
-              () -> {
-                try {
-                  start.await();
-                  for (int i = 0; i < CALLS_PER_THREAD; i++) {
-                    body.call(thread, i);
-                  }
-                } catch (Throwable e) {
-                  crashed.incrementAndGet();
-                  e.printStackTrace();
-                }
-              });
-      threads.add(worker);
-      worker.start();
-    }
-    long began = System.nanoTime();
-    start.countDown();
-    for (Thread worker : threads) {
-      worker.join();
-    }
-    long took = System.nanoTime() - began;
-    assertEquals(0, crashed.get());
+    long took =
+        Race.run(
+            THREADS,
+            thread -> {
+              for (int i = 0; i < CALLS_PER_THREAD; i++) {
+                body.call(thread, i);
+              }
+            });
     return (long) THREADS * CALLS_PER_THREAD * 1_000_000_000L / Math.max(took, 1L);
   }
 
