@@ -5,7 +5,6 @@ import io.retrygen.Recover;
 import io.retrygen.Retryable;
 import java.io.Serializable;
 import java.util.ArrayList;
-import java.util.List;
 
 /**
  * Stateful review input: a serializable class whose constructor calls its stateful method, a
@@ -14,7 +13,7 @@ import java.util.List;
 public class ReviewService implements Serializable {
   private static final long serialVersionUID = 1L;
 
-  final List<String> calls = new ArrayList<>();
+  final ArrayList<String> calls = new ArrayList<>();
 
   public ReviewService() {
     handle("constructor", 0);
