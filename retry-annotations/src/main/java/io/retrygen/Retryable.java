@@ -160,9 +160,10 @@ public @interface Retryable {
    * attempt) rethrows it too, and listeners get {@code onFailure}; the next call with that key does
    * not call the method: it recovers with that failure ({@link Recover}), else throws {@code
    * io.retrygen.runtime.RetryExhaustedException} with it as the cause. A success forgets the key.
-   * The state lives in a process-wide cache per method (its {@link #label()}) of at most 4096 keys,
-   * the least recently used forgotten first. Not for asynchronous or reactive methods (a compile
-   * error). Default: {@code false}.
+   * The state lives in a process-wide cache per method, shared by every instance of the generated
+   * class, of at most 4096 keys, the least recently used forgotten first (and counted by {@code
+   * StatefulRetries.evictions(label)}). Not for asynchronous or reactive methods (a compile error).
+   * Default: {@code false}.
    */
   boolean stateful() default false;
 

@@ -7,7 +7,8 @@ import io.retrygen.runtime.internal.StateCache.KeyState;
 /**
  * Not API. A {@link Retrier} for {@code @Retryable(stateful = true)}: each call makes one attempt,
  * and a failure reaches the caller every time while the attempts are counted against the call's
- * key, across calls, in the process-wide {@link StateCache} of the label. The generated method:
+ * key, across calls, in a {@link StateCache}: the method's, shared by every instance, or a
+ * template's own. The generated method:
  *
  * <pre>{@code
  * Object key = message.id();                 // stateKey, else the arguments
