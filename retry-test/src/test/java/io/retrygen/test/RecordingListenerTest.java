@@ -1,0 +1,65 @@
+package io.retrygen.test;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import io.retrygen.RetryEvent;
+import io.retrygen.runtime.BackoffPolicy;
+import io.retrygen.runtime.RetryTemplate;
+import java.io.IOException;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class RecordingListenerTest {
+  private final VirtualTime time = VirtualTime.start();
+  private final RecordingListener listener = new RecordingListener();
+
+  private RetryTemplate template(String label) {
+    return RetryTemplate.builder()
+        .label(label)
+        .maxAttempts(3)
+        .backoff(BackoffPolicy.exponential(100, 2.0))
+        .options(time.options().toBuilder().listener(listener).build())
+        .build();
+  }
+
+  @Test
+  void oneLinePerLabelInTheOrderTheLabelsWereFirstSeen() throws Exception {
+    IOException down = new IOException("down");
+    assertThrows(
+        IOException.class,
+        () -> template("charge").execute(context -> {
+          throw down;
+        }));
+    assertEquals("found", template("find").execute(context -> "found"));
+
+    assertEquals(
+        "charge: retry 1 (100 ms), retry 2 (200 ms), failure 3 ATTEMPTS_EXHAUSTED\n"
+            + "find: success 1",
+        listener.toString());
+    assertEquals(2, listener.retries("charge"));
+    assertEquals(0, listener.retries("find"));
+    assertSame(down, listener.lastFailure("charge"));
+    assertNull(listener.lastFailure("find"));
+    assertNull(listener.lastFailure("unknown"));
+  }
+
+  @Test
+  void eventsAreACopyInOrderThatCannotBeChanged() throws Exception {
+    template("find").execute(context -> "found");
+    List<RetryEvent> events = listener.events();
+    template("find").execute(context -> "again");
+
+    assertEquals(1, events.size());
+    assertEquals("find", events.get(0).label());
+    assertEquals(2, listener.events().size());
+    assertThrows(UnsupportedOperationException.class, () -> events.clear());
+  }
+
+  @Test
+  void nothingRecordedIsAnEmptyString() {
+    assertEquals("", listener.toString());
+  }
+}

@@ -1,0 +1,164 @@
+package io.retrygen.test;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.retrygen.runtime.AsyncRetryTemplate;
+import io.retrygen.runtime.BackoffPolicy;
+import io.retrygen.runtime.RetryTemplate;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.Test;
+
+class VirtualTimeTest {
+  private final VirtualTime time = VirtualTime.start();
+  private final List<String> ran = new ArrayList<>();
+
+  @Test
+  void aSynchronousRetrysSleepsAdvanceTheTime() throws Exception {
+    RetryTemplate template =
+        RetryTemplate.builder()
+            .maxAttempts(3)
+            .backoff(BackoffPolicy.exponential(100, 2.0))
+            .options(time.options())
+            .build();
+    AtomicInteger calls = new AtomicInteger();
+    String result =
+        template.execute(
+            context -> {
+              if (calls.incrementAndGet() < 3) {
+                throw new IOException("down");
+              }
+              return "ok at " + time.nowMillis();
+            });
+    assertEquals("ok at 300", result);
+    assertEquals(300, time.nowMillis());
+    assertEquals(300_000_000L, time.nanoTime());
+  }
+
+  @Test
+  void anAsynchronousRetryRunsItsLaterAttemptsWhenTheTestMovesTheTime() {
+    AsyncRetryTemplate template =
+        AsyncRetryTemplate.of(
+            RetryTemplate.builder()
+                .maxAttempts(3)
+                .backoff(BackoffPolicy.fixed(500))
+                .options(time.options())
+                .build());
+    AtomicInteger calls = new AtomicInteger();
+    CompletableFuture<String> result =
+        template.execute(
+            context -> {
+              CompletableFuture<String> attempt = new CompletableFuture<>();
+              if (calls.incrementAndGet() < 3) {
+                attempt.completeExceptionally(new IOException("down"));
+              } else {
+                attempt.complete("ok at " + time.nowMillis());
+              }
+              return attempt;
+            });
+    assertFalse(result.isDone());
+    time.advanceBy(499);
+    assertEquals(1, calls.get(), "the second attempt is due at 500 ms");
+    time.runUntilIdle();
+    assertEquals("ok at 1000", result.join());
+    assertEquals(0, time.pendingTasks());
+  }
+
+  @Test
+  void advanceByRunsTheDueTasksInTimeOrderEachAtItsTime() {
+    time.schedule(() -> ran.add("b at " + time.nowMillis()), 20, TimeUnit.MILLISECONDS);
+    time.schedule(() -> ran.add("a at " + time.nowMillis()), 10, TimeUnit.MILLISECONDS);
+    time.schedule(() -> ran.add("c at " + time.nowMillis()), 20, TimeUnit.MILLISECONDS);
+    time.schedule(() -> ran.add("late"), 31, TimeUnit.MILLISECONDS);
+
+    time.advanceBy(30);
+
+    assertEquals(Arrays.asList("a at 10", "b at 20", "c at 20"), ran);
+    assertEquals(30, time.nowMillis());
+    assertEquals(1, time.pendingTasks());
+  }
+
+  @Test
+  void aTaskThatSchedulesAnotherDueWithinTheAdvanceRunsItToo() {
+    time.schedule(
+        () -> {
+          ran.add("first at " + time.nowMillis());
+          time.schedule(() -> ran.add("second at " + time.nowMillis()), 5, TimeUnit.MILLISECONDS);
+        },
+        10,
+        TimeUnit.MILLISECONDS);
+    time.advanceBy(15);
+    assertEquals(Arrays.asList("first at 10", "second at 15"), ran);
+  }
+
+  @Test
+  void runUntilIdleAdvancesToEachTask() throws Exception {
+    ScheduledFuture<String> future =
+        time.schedule(() -> "done at " + time.nowMillis(), 2, TimeUnit.SECONDS);
+    time.execute(() -> ran.add("now at " + time.nowMillis()));
+    time.runUntilIdle();
+    assertEquals(Arrays.asList("now at 0"), ran);
+    assertEquals("done at 2000", future.get());
+    assertEquals(2000, time.nowMillis());
+  }
+
+  @Test
+  void aCancelledTaskNeverRuns() {
+    ScheduledFuture<?> future = time.schedule(() -> ran.add("ran"), 10, TimeUnit.MILLISECONDS);
+    assertEquals(10, future.getDelay(TimeUnit.MILLISECONDS));
+    assertTrue(future.cancel(false));
+    time.runUntilIdle();
+    assertTrue(ran.isEmpty());
+    assertTrue(future.isCancelled());
+    assertEquals(0, time.pendingTasks());
+  }
+
+  @Test
+  void aPeriodicTaskRunsAtEachPeriodAndRunUntilIdleRefusesToRunItForEver() {
+    ScheduledFuture<?> tick =
+        time.scheduleAtFixedRate(() -> ran.add("tick at " + time.nowMillis()), 5, 10,
+            TimeUnit.MILLISECONDS);
+    time.advanceBy(25);
+    assertEquals(Arrays.asList("tick at 5", "tick at 15", "tick at 25"), ran);
+    assertThrows(IllegalStateException.class, time::runUntilIdle);
+    tick.cancel(false);
+    assertEquals(0, time.pendingTasks());
+  }
+
+  @Test
+  void aShutDownTimeRejectsNewTasksAndHandsBackThePendingOnes() {
+    time.schedule(() -> ran.add("pending"), 10, TimeUnit.MILLISECONDS);
+    assertEquals(1, time.shutdownNow().size());
+    assertTrue(time.isShutdown());
+    assertTrue(time.isTerminated());
+    assertThrows(
+        RejectedExecutionException.class,
+        () -> time.schedule(() -> ran.add("late"), 1, TimeUnit.MILLISECONDS));
+    assertTrue(ran.isEmpty());
+  }
+
+  @Test
+  void timeNeverGoesBackAndANegativeAdvanceIsRefused() {
+    time.advanceBy(7);
+    assertThrows(IllegalArgumentException.class, () -> time.advanceBy(-1));
+    assertEquals(7, time.nowMillis());
+  }
+
+  @Test
+  void optionsUseThisObjectForEverySeam() {
+    assertSame(time, time.options().sleeper());
+    assertSame(time, time.options().ticker());
+    assertSame(time, time.options().schedulerIfSet());
+  }
+}
