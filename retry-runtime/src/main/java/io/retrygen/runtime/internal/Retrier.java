@@ -302,11 +302,6 @@ public final class Retrier {
     return maxAttempts;
   }
 
-  /** What a blocking driver waits with: the options' {@code Sleeper}. */
-  Sleeper sleeper() {
-    return sleeper;
-  }
-
   /** Where asynchronous calls schedule their later attempts; null for the runtime's default. */
   public ScheduledExecutorService scheduler() {
     return scheduler;
@@ -314,30 +309,44 @@ public final class Retrier {
 
   /** Step 9 of a blocking driver: see {@link #retryAfter}. */
   private boolean waitOrGiveUp(int attempt, long startNanos, Throwable failure, long decision) {
-    if (!DecisionOrder.retries(decision)) {
-      gaveUp(attempt, startNanos, failure, DecisionOrder.reason(decision));
-      return false;
-    }
-    retrying(attempt, startNanos, failure, decision);
-    if (decision == 0L) {
-      return true;
-    }
+    GiveUpReason reason;
     try {
-      sleeper.sleep(decision);
-      if (order.timeLeft(startNanos)) {
-        return true;
-      }
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      gaveUp(attempt, startNanos, failure, GiveUpReason.INTERRUPTED);
-      return false;
+      reason = waitFor(attempt, startNanos, failure, decision);
     } catch (Throwable e) {
       // A checked exception too: a Sleeper written in Kotlin, or with Lombok's @SneakyThrows, can
       // throw one it does not declare, and the call must still end with onFailure.
       throw endWith(attempt, startNanos, e);
     }
-    gaveUp(attempt, startNanos, failure, GiveUpReason.DURATION_EXHAUSTED);
+    if (reason == null) {
+      return true;
+    }
+    gaveUp(attempt, startNanos, failure, reason);
     return false;
+  }
+
+  /**
+   * Step 9 of a blocking driver after {@code decision} (from {@link #decide}): null when it
+   * retries, after {@code onRetry} and the wait (no {@link Sleeper} call for 0 ms); else why it
+   * gives up, which the caller tells: the decision's reason, {@link GiveUpReason#INTERRUPTED} for
+   * an interrupted wait (the flag set again), {@link GiveUpReason#DURATION_EXHAUSTED} for a wait
+   * that overran {@code maxDuration}. What the {@code Sleeper} or the {@code Ticker} throws passes
+   * through, untold.
+   */
+  GiveUpReason waitFor(int attempt, long startNanos, Throwable failure, long decision) {
+    if (!DecisionOrder.retries(decision)) {
+      return DecisionOrder.reason(decision);
+    }
+    retrying(attempt, startNanos, failure, decision);
+    if (decision == 0L) {
+      return null;
+    }
+    try {
+      sleeper.sleep(decision);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      return GiveUpReason.INTERRUPTED;
+    }
+    return order.timeLeft(startNanos) ? null : GiveUpReason.DURATION_EXHAUSTED;
   }
 
   /** Ends the call with what user code threw: {@code onFailure}, then it is rethrown as it is. */

@@ -147,34 +147,16 @@ public final class StatefulRetrier {
       }
       attempt = ++state.failures;
     }
-    long keyStart = state.startNanos;
-    long decision;
+    GiveUpReason reason;
     try {
-      decision = retrier.decide(attempt, keyStart, failure, true, null);
+      long decision = retrier.decide(attempt, state.startNanos, failure, true, null);
+      reason = retrier.waitFor(attempt, state.startNanos, failure, decision);
     } catch (Throwable thrown) {
       throw endWith(key, state, attempt, thrown);
     }
-    if (!DecisionOrder.retries(decision)) {
-      exhaust(key, state, attempt, failure, DecisionOrder.reason(decision));
-      return;
+    if (reason != null) {
+      exhaust(key, state, attempt, failure, reason);
     }
-    retrier.retrying(attempt, keyStart, failure, decision);
-    if (decision == 0L) {
-      return;
-    }
-    try {
-      retrier.sleeper().sleep(decision);
-      if (retrier.timeLeft(keyStart)) {
-        return;
-      }
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      exhaust(key, state, attempt, failure, GiveUpReason.INTERRUPTED);
-      return;
-    } catch (Throwable e) {
-      throw endWith(key, state, attempt, e);
-    }
-    exhaust(key, state, attempt, failure, GiveUpReason.DURATION_EXHAUSTED);
   }
 
   /**
