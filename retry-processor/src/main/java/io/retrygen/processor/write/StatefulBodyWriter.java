@@ -111,22 +111,8 @@ final class StatefulBodyWriter implements BodyWriter {
    */
   private static void addFailure(
       MethodSpec.Builder builder, GuardedMethod method, LoopLocals locals) {
-    CodeBlock retryable =
-        Classification.retryable(
-            method.retry(), CodeBlock.of("$N", locals.retrier), locals.failure);
-    if (!retryable.isEmpty()) {
-      builder.beginControlFlow("if ($L)", retryable);
-    }
-    builder.addStatement(
-        "$N.failed($N, $N, $N)", locals.retrier, locals.key, locals.startNanos, locals.failure);
-    if (!retryable.isEmpty()) {
-      builder
-          .nextControlFlow("else")
-          .addStatement(
-              "$N.notRetryable($N, $N, $N)",
-              locals.retrier, locals.key, locals.startNanos, locals.failure)
-          .endControlFlow();
-    }
+    SyncBodyWriter.addClassified(builder, method, locals, locals.key, () -> builder.addStatement(
+        "$N.failed($N, $N, $N)", locals.retrier, locals.key, locals.startNanos, locals.failure));
     builder.addStatement("throw $N", locals.failure);
   }
 }

@@ -201,25 +201,40 @@ final class SyncBodyWriter implements BodyWriter {
    * a hand-written loop's (see {@code Retrier.notRetryable}).
    */
   private void addFailure(MethodSpec.Builder builder, GuardedMethod method, LoopLocals locals) {
-    CodeBlock retrier = CodeBlock.of("$N", locals.retrier);
-    CodeBlock retryable = Classification.retryable(method.retry(), retrier, locals.failure);
-    if (!retryable.isEmpty()) {
-      builder.beginControlFlow("if ($L)", retryable);
-    }
-    builder
+    addClassified(builder, method, locals, locals.attempt, () -> builder
         .beginControlFlow(
             "if ($N.retryAfter($N, $N, $N))",
             locals.retrier, locals.attempt, locals.startNanos, locals.failure)
         .addStatement("continue")
-        .endControlFlow();
-    if (!retryable.isEmpty()) {
-      builder
-          .nextControlFlow("else")
-          .addStatement(
-              "$N.notRetryable($N, $N, $N)",
-              locals.retrier, locals.attempt, locals.startNanos, locals.failure)
-          .endControlFlow();
+        .endControlFlow());
+  }
+
+  /**
+   * Step 1 inside {@code catch (Throwable failure)}: what {@code retried} writes when the
+   * compile-time classification retries the failure, else {@code retrier.notRetryable(first,
+   * startNanos, failure)}; {@code retried} alone when every failure is retried.
+   *
+   * @param first the attempt of the loop, or the key of a stateful call
+   */
+  static void addClassified(
+      MethodSpec.Builder builder,
+      GuardedMethod method,
+      LoopLocals locals,
+      String first,
+      Runnable retried) {
+    CodeBlock retrier = CodeBlock.of("$N", locals.retrier);
+    CodeBlock retryable = Classification.retryable(method.retry(), retrier, locals.failure);
+    if (retryable.isEmpty()) {
+      retried.run();
+      return;
     }
+    builder.beginControlFlow("if ($L)", retryable);
+    retried.run();
+    builder
+        .nextControlFlow("else")
+        .addStatement(
+            "$N.notRetryable($N, $N, $N)", locals.retrier, first, locals.startNanos, locals.failure)
+        .endControlFlow();
   }
 
   /**
