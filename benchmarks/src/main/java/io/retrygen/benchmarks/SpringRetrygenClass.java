@@ -20,7 +20,9 @@ public class SpringRetrygenClass extends PathBenchmark {
 
   @Override
   protected void setUpWrapper() {
-    context = RetrygenContext.start("serviceClass", ServiceClass.class, backend, ServiceClassRetrying.class);
+    context =
+        RetrygenContext.start(
+            "serviceClass", ServiceClass.class, backend, ServiceClassRetrying.class);
     service = context.getBean("serviceClass", ServiceClass.class);
   }
 

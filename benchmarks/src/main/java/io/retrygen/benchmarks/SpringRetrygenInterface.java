@@ -31,7 +31,8 @@ public class SpringRetrygenInterface extends PathBenchmark {
 
   @Override
   protected void setUpWrapper() {
-    context = RetrygenContext.start("service", ForwardingService.class, backend, ServiceRetrying.class);
+    context =
+        RetrygenContext.start("service", ForwardingService.class, backend, ServiceRetrying.class);
     service = context.getBean("service", Service.class);
   }
 

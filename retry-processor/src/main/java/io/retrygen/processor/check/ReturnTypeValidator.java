@@ -137,7 +137,8 @@ public final class ReturnTypeValidator {
    * {@code stateful = true} on a method whose outcome comes after it returned: a stateful call
    * rethrows each failure to its caller, which a deferred call's caller has left by then.
    */
-  private void reportStatefulDeferred(GuardedMethod method, ReturnKind kind, TypeMirror returnType) {
+  private void reportStatefulDeferred(
+      GuardedMethod method, ReturnKind kind, TypeMirror returnType) {
     RetryConfig retry = method.retry();
     String what =
         kind == ReturnKind.SUSPEND

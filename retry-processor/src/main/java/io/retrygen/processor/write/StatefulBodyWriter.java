@@ -27,7 +27,7 @@ final class StatefulBodyWriter implements BodyWriter {
   private final CodeBlock instance;
   private final GiveUpWriter giveUp;
   private final SyncBodyWriter attempt;
-  /** Whether {@code Arrays} is imported statically, as variables obscure its names (ObscuredNames). */
+  /** Whether {@code Arrays} is imported statically: variables obscure its names (ObscuredNames). */
   private final boolean asListImported;
 
   StatefulBodyWriter(
