@@ -1,4 +1,4 @@
-package io.retrygen.it;
+package io.retrygen.docs;
 
 import io.retrygen.runtime.AsyncRetryTemplate;
 import io.retrygen.runtime.BackoffPolicy;
@@ -9,7 +9,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 
-public final class ReadmeTemplateExample {
+public final class RetryTemplateExample {
   public static void main(String[] args) throws Exception {
     for (String line : run()) {
       System.out.println(line);
