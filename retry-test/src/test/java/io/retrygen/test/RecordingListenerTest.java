@@ -9,6 +9,7 @@ import io.retrygen.RetryEvent;
 import io.retrygen.runtime.BackoffPolicy;
 import io.retrygen.runtime.RetryTemplate;
 import java.io.IOException;
+import java.util.Arrays;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -61,5 +62,38 @@ class RecordingListenerTest {
   @Test
   void nothingRecordedIsAnEmptyString() {
     assertEquals("", listener.toString());
+  }
+
+  @Test
+  void linesShowEachEventWithItsFailuresClassAndElapsedTime() throws Exception {
+    int[] calls = {0};
+    assertEquals(
+        "found",
+        template("find").execute(context -> {
+          if (++calls[0] == 1) {
+            throw new IOException("down");
+          }
+          time.advanceBy(30); // a slow second attempt
+          return "found";
+        }));
+    assertThrows(
+        IllegalStateException.class,
+        () -> template("charge").execute(context -> {
+          throw new IllegalStateException("still down");
+        }));
+
+    List<String> lines = listener.lines();
+    assertEquals(
+        Arrays.asList(
+            "onRetry find #1 IOException delay=100 elapsedMs=0",
+            "onSuccess find #2 - delay=0 elapsedMs=130",
+            "onRetry charge #1 IllegalStateException delay=100 elapsedMs=0",
+            "onRetry charge #2 IllegalStateException delay=200 elapsedMs=100",
+            "onFailure charge #3 IllegalStateException delay=0 elapsedMs=300"),
+        lines);
+    template("find").execute(context -> "again");
+    assertEquals(5, lines.size(), "a copy");
+    assertEquals(6, listener.lines().size());
+    assertThrows(UnsupportedOperationException.class, () -> lines.clear());
   }
 }
