@@ -53,6 +53,15 @@ public final class RecordingListener implements RetryListener {
     kinds.add(kind);
   }
 
+  /**
+   * Forgets every event so far, so that the assertions after it see only what follows (a test's
+   * second phase after a warm-up that filled a budget or opened a breaker).
+   */
+  public synchronized void clear() {
+    events.clear();
+    kinds.clear();
+  }
+
   /** Every event so far, in the order they came: a copy that later events do not change. */
   public synchronized List<RetryEvent> events() {
     return Collections.unmodifiableList(new ArrayList<RetryEvent>(events));

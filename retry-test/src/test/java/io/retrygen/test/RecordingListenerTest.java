@@ -60,6 +60,25 @@ class RecordingListenerTest {
   }
 
   @Test
+  void clearForgetsEverythingSoFar() throws Exception {
+    template("find").execute(context -> "found");
+    assertThrows(
+        IOException.class,
+        () -> template("charge").execute(context -> {
+          throw new IOException("down");
+        }));
+    listener.clear();
+
+    assertEquals("", listener.toString());
+    assertEquals(0, listener.events().size());
+    assertEquals(0, listener.lines().size());
+    assertEquals(0, listener.retries("charge"));
+    assertNull(listener.lastFailure("charge"));
+    template("charge").execute(context -> "charged");
+    assertEquals("charge: success 1", listener.toString());
+  }
+
+  @Test
   void nothingRecordedIsAnEmptyString() {
     assertEquals("", listener.toString());
   }
