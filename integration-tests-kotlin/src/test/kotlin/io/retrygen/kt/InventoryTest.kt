@@ -1,6 +1,8 @@
 package io.retrygen.kt
 
 import io.retrygen.runtime.RetryOptions
+import io.retrygen.test.RecordingListener
+import io.retrygen.test.VirtualTime
 import java.lang.reflect.Modifier
 import org.junit.jupiter.api.Assertions.assertEquals
 import org.junit.jupiter.api.Assertions.assertSame
@@ -10,7 +12,7 @@ import org.junit.jupiter.api.assertThrows
 
 /** The subclass kapt and retry-processor wrote for an `open` Kotlin class, in virtual time. */
 class InventoryTest {
-  private val clock = FakeClock()
+  private val clock = VirtualTime.start()
   private val listener = RecordingListener()
   private val options =
     RetryOptions.builder().sleeper(clock).ticker(clock).listener(listener).build()
@@ -63,14 +65,10 @@ class InventoryTest {
     assertEquals(7, inventory.reserve("sku-1", 7))
 
     assertEquals(List(3) { "reserve sku-1 7" }, warehouse.calls)
-    assertEquals(listOf(20L, 20L), clock.sleeps)
+    assertEquals(listOf(20L, 20L), clock.sleeps())
     assertEquals(
-      listOf(
-        "onRetry Inventory.reserve #1 20ms",
-        "onRetry Inventory.reserve #2 20ms",
-        "onSuccess Inventory.reserve #3",
-      ),
-      listener.events,
+      "Inventory.reserve: retry 1 (20 ms), retry 2 (20 ms), success 3",
+      listener.toString(),
     )
   }
 
@@ -84,8 +82,12 @@ class InventoryTest {
     assertSame(last, assertThrows<IllegalStateException> { inventory.reserve("sku-1", 7) })
 
     assertEquals(4, warehouse.calls.size)
-    assertEquals(listOf(20L, 20L, 20L), clock.sleeps)
-    assertEquals("onFailure Inventory.reserve #4 4", listener.events.last())
+    assertEquals(listOf(20L, 20L, 20L), clock.sleeps())
+    assertEquals(
+      "Inventory.reserve: retry 1 (20 ms), retry 2 (20 ms), retry 3 (20 ms), failure 4 ATTEMPTS_EXHAUSTED",
+      listener.toString(),
+    )
+    assertSame(last, listener.lastFailure("Inventory.reserve"))
   }
 
   @Test
@@ -96,7 +98,7 @@ class InventoryTest {
     assertEquals("shipped", inventory.status("o-1"))
 
     assertEquals(3, warehouse.calls.size)
-    assertEquals(listOf(10L, 10L), clock.sleeps)
+    assertEquals(listOf(10L, 10L), clock.sleeps())
   }
 
   @Test
@@ -107,7 +109,7 @@ class InventoryTest {
     assertEquals("pending", inventory.status("o-1"))
 
     assertEquals(3, warehouse.calls.size)
-    assertEquals(listOf(10L, 10L), clock.sleeps)
+    assertEquals(listOf(10L, 10L), clock.sleeps())
   }
 
   @Test
@@ -119,6 +121,6 @@ class InventoryTest {
     assertSame(failure, assertThrows<IllegalStateException> { inventory.audit("sku-1") })
 
     assertEquals(listOf("audit sku-1"), warehouse.calls)
-    assertEquals(emptyList<String>(), listener.events)
+    assertEquals("", listener.toString())
   }
 }

@@ -1,6 +1,8 @@
 package io.retrygen.kt
 
 import io.retrygen.runtime.RetryOptions
+import io.retrygen.test.RecordingListener
+import io.retrygen.test.VirtualTime
 import java.io.IOException
 import java.lang.reflect.Modifier
 import org.junit.jupiter.api.Assertions.assertEquals
@@ -11,7 +13,7 @@ import org.junit.jupiter.api.assertThrows
 
 /** The delegate kapt and retry-processor wrote for a Kotlin interface, driven in virtual time. */
 class PaymentClientTest {
-  private val clock = FakeClock()
+  private val clock = VirtualTime.start()
   private val listener = RecordingListener()
   private val options =
     RetryOptions.builder().sleeper(clock).ticker(clock).listener(listener).build()
@@ -52,14 +54,10 @@ class PaymentClientTest {
     assertEquals("ok charge acct 500", client.charge("acct", 500))
 
     assertEquals(List(3) { "charge acct 500" }, delegate.calls)
-    assertEquals(listOf(100L, 200L), clock.sleeps)
+    assertEquals(listOf(100L, 200L), clock.sleeps())
     assertEquals(
-      listOf(
-        "onRetry PaymentClient.charge #1 100ms",
-        "onRetry PaymentClient.charge #2 200ms",
-        "onSuccess PaymentClient.charge #3",
-      ),
-      listener.events,
+      "PaymentClient.charge: retry 1 (100 ms), retry 2 (200 ms), success 3",
+      listener.toString(),
     )
   }
 
@@ -71,8 +69,12 @@ class PaymentClientTest {
     assertEquals("queued 500 for acct after down", client.charge("acct", 500))
 
     assertEquals(3, delegate.calls.size)
-    assertEquals(listOf(100L, 200L), clock.sleeps)
-    assertEquals("onFailure PaymentClient.charge #3 down", listener.events.last())
+    assertEquals(listOf(100L, 200L), clock.sleeps())
+    assertEquals(
+      "PaymentClient.charge: retry 1 (100 ms), retry 2 (200 ms), failure 3 ATTEMPTS_EXHAUSTED",
+      listener.toString(),
+    )
+    assertEquals("down", listener.lastFailure("PaymentClient.charge")?.message)
   }
 
   @Test
@@ -85,7 +87,7 @@ class PaymentClientTest {
 
     assertSame(failure, thrown)
     assertEquals(1, delegate.calls.size)
-    assertEquals(emptyList<Long>(), clock.sleeps)
+    assertEquals(emptyList<Long>(), clock.sleeps())
   }
 
   @Test
@@ -97,7 +99,7 @@ class PaymentClientTest {
     assertEquals("ok refund acct", client.refund("acct"))
 
     assertEquals(4, delegate.calls.size)
-    assertEquals(listOf(50L, 50L, 50L), clock.sleeps)
+    assertEquals(listOf(50L, 50L, 50L), clock.sleeps())
   }
 
   @Test
@@ -110,14 +112,12 @@ class PaymentClientTest {
 
     assertSame(blocked, thrown)
     assertEquals(2, delegate.calls.size)
-    assertEquals(listOf(50L), clock.sleeps)
+    assertEquals(listOf(50L), clock.sleeps())
     assertEquals(
-      listOf(
-        "onRetry PaymentClient.refund #1 50ms",
-        "onFailure PaymentClient.refund #2 card blocked",
-      ),
-      listener.events,
+      "PaymentClient.refund: retry 1 (50 ms), failure 2 RETRY_IF_REJECTED",
+      listener.toString(),
     )
+    assertSame(blocked, listener.lastFailure("PaymentClient.refund"))
   }
 
   @Test
@@ -130,7 +130,7 @@ class PaymentClientTest {
     assertEquals(42L, client.balance("acct"))
 
     assertEquals(listOf("balance acct", "balance acct"), delegate.calls)
-    assertEquals(emptyList<Long>(), clock.sleeps)
-    assertEquals(emptyList<String>(), listener.events)
+    assertEquals(emptyList<Long>(), clock.sleeps())
+    assertEquals("", listener.toString())
   }
 }

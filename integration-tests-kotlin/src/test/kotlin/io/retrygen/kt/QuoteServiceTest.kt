@@ -1,19 +1,18 @@
 package io.retrygen.kt
 
 import io.retrygen.GiveUpReason
-import io.retrygen.RetryEvent
-import io.retrygen.RetryListener
 import io.retrygen.runtime.CircuitBreakerOpenException
 import io.retrygen.runtime.CircuitBreakerState
 import io.retrygen.runtime.CircuitBreakers
 import io.retrygen.runtime.RetryBudgets
 import io.retrygen.runtime.RetryOptions
 import io.retrygen.runtime.Sleeper
+import io.retrygen.test.RecordingListener
 import java.io.IOException
 import kotlinx.coroutines.CancellationException
+import kotlinx.coroutines.ExperimentalCoroutinesApi
 import kotlinx.coroutines.async
 import kotlinx.coroutines.awaitCancellation
-import kotlinx.coroutines.ExperimentalCoroutinesApi
 import kotlinx.coroutines.delay
 import kotlinx.coroutines.flow.Flow
 import kotlinx.coroutines.flow.first
@@ -39,23 +38,6 @@ import org.junit.jupiter.api.assertThrows
  */
 @OptIn(ExperimentalCoroutinesApi::class) // the virtual clock of runTest
 class QuoteServiceTest {
-  /** Writes each event as one line, with the reason of an `onFailure`. */
-  private class Events : RetryListener {
-    val lines = mutableListOf<String>()
-
-    override fun onRetry(event: RetryEvent) {
-      lines += "onRetry ${event.label()} #${event.attempt()} ${event.delayMillis()}ms"
-    }
-
-    override fun onSuccess(event: RetryEvent) {
-      lines += "onSuccess ${event.label()} #${event.attempt()}"
-    }
-
-    override fun onFailure(event: RetryEvent) {
-      lines += "onFailure ${event.label()} #${event.attempt()} ${event.reason()}"
-    }
-  }
-
   /** Each function's calls answer with the next scripted outcome: a value, or a throw. */
   private class ScriptedQuotes(vararg outcomes: Any) : QuoteService {
     private val script = ArrayDeque(outcomes.toList())
@@ -104,14 +86,14 @@ class QuoteServiceTest {
     override suspend fun volume(symbol: String) = next("volume $symbol") as Long
   }
 
-  private val events = Events()
+  private val listener = RecordingListener()
 
   /** Options whose ticker is the test's virtual clock; a sleeper that must never be called. */
   private fun TestScope.options(): RetryOptions =
     RetryOptions.builder()
       .ticker { testScheduler.currentTime * 1_000_000L }
       .sleeper(Sleeper { throw AssertionError("a suspend call waited with the Sleeper") })
-      .listener(events)
+      .listener(listener)
       .build()
 
   @AfterEach
@@ -129,12 +111,8 @@ class QuoteServiceTest {
     assertEquals(List(3) { "quote ACME" }, quotes.calls)
     assertEquals(3 * 5L + 100L + 200L, currentTime) // three attempts of 5 ms, two waits
     assertEquals(
-      listOf(
-        "onRetry QuoteService.quote #1 100ms",
-        "onRetry QuoteService.quote #2 200ms",
-        "onSuccess QuoteService.quote #3",
-      ),
-      events.lines,
+      "QuoteService.quote: retry 1 (100 ms), retry 2 (200 ms), success 3",
+      listener.toString(),
     )
   }
 
@@ -147,8 +125,8 @@ class QuoteServiceTest {
 
     assertEquals(4 * 5L + 100 + 200 + 400 + 1, currentTime) // the recovery's own delay(1) too
     assertEquals(
-      "onFailure QuoteService.quote #4 ${GiveUpReason.ATTEMPTS_EXHAUSTED}",
-      events.lines.last(),
+      "QuoteService.quote: retry 1 (100 ms), retry 2 (200 ms), retry 3 (400 ms), failure 4 ${GiveUpReason.ATTEMPTS_EXHAUSTED}",
+      listener.toString(),
     )
   }
 
@@ -161,7 +139,10 @@ class QuoteServiceTest {
     val thrown = assertThrows<IllegalArgumentException> { service.quote("??") }
 
     assertSame(failure, thrown)
-    assertEquals(listOf("onFailure QuoteService.quote #1 NOT_RETRYABLE"), events.lines)
+    assertEquals(
+      "QuoteService.quote: failure 1 NOT_RETRYABLE",
+      listener.toString(),
+    )
   }
 
   @Test
@@ -187,7 +168,10 @@ class QuoteServiceTest {
 
     assertTrue(call.isCancelled)
     assertEquals(listOf("quote ACME"), calls)
-    assertEquals(listOf("onFailure QuoteService.quote #1 CANCELLED"), events.lines)
+    assertEquals(
+      "QuoteService.quote: failure 1 CANCELLED",
+      listener.toString(),
+    )
   }
 
   @Test
@@ -203,8 +187,8 @@ class QuoteServiceTest {
     assertThrows<CancellationException> { call.await() }
     assertEquals(listOf("quote ACME"), quotes.calls)
     assertEquals(
-      listOf("onRetry QuoteService.quote #1 100ms", "onFailure QuoteService.quote #1 CANCELLED"),
-      events.lines,
+      "QuoteService.quote: retry 1 (100 ms), failure 1 CANCELLED",
+      listener.toString(),
     )
     assertEquals(55L, currentTime)
   }
@@ -218,12 +202,8 @@ class QuoteServiceTest {
 
     assertEquals(20L, currentTime)
     assertEquals(
-      listOf(
-        "onRetry QuoteService.status #1 10ms",
-        "onRetry QuoteService.status #2 10ms",
-        "onFailure QuoteService.status #3 ATTEMPTS_EXHAUSTED",
-      ),
-      events.lines,
+      "QuoteService.status: retry 1 (10 ms), retry 2 (10 ms), failure 3 ATTEMPTS_EXHAUSTED",
+      listener.toString(),
     )
   }
 
@@ -245,7 +225,10 @@ class QuoteServiceTest {
 
     assertEquals(listOf("ACME: still"), quotes.failedPublications)
     assertEquals(30L, currentTime)
-    assertEquals("onFailure QuoteService.publish #2 ATTEMPTS_EXHAUSTED", events.lines.last())
+    assertEquals(
+      "QuoteService.publish: retry 1 (30 ms), failure 2 ATTEMPTS_EXHAUSTED",
+      listener.toString(),
+    )
   }
 
   @Test
@@ -261,8 +244,8 @@ class QuoteServiceTest {
     assertEquals(listOf("ticks ACME", "ticks ACME"), quotes.calls)
     assertEquals(50L, currentTime)
     assertEquals(
-      listOf("onRetry QuoteService.ticks #1 50ms", "onSuccess QuoteService.ticks #2"),
-      events.lines,
+      "QuoteService.ticks: retry 1 (50 ms), success 2",
+      listener.toString(),
     )
   }
 
@@ -273,7 +256,10 @@ class QuoteServiceTest {
 
     assertEquals(listOf("t1", "t1", "t1", "ACME closed"), service.ticks("ACME").toList())
     assertEquals(100L, currentTime)
-    assertEquals("onFailure QuoteService.ticks #3 ATTEMPTS_EXHAUSTED", events.lines.last())
+    assertEquals(
+      "QuoteService.ticks: retry 1 (50 ms), retry 2 (50 ms), failure 3 ATTEMPTS_EXHAUSTED",
+      listener.toString(),
+    )
   }
 
   @Test
@@ -284,8 +270,8 @@ class QuoteServiceTest {
     assertEquals("a", ticks.first())
     assertEquals(listOf("b", "c"), ticks.toList())
     assertEquals(
-      listOf("onSuccess QuoteService.ticks #1", "onSuccess QuoteService.ticks #1"),
-      events.lines,
+      "QuoteService.ticks: success 1, success 1",
+      listener.toString(),
     )
   }
 
@@ -316,11 +302,8 @@ class QuoteServiceTest {
     // 4 tokens: failure 1 takes one (3 left > 2: retry), failure 2 another (2 left: refused).
     assertEquals(2, quotes.calls.size)
     assertEquals(
-      listOf(
-        "onRetry QuoteService.volume #1 10ms",
-        "onFailure QuoteService.volume #2 BUDGET_EXHAUSTED",
-      ),
-      events.lines,
+      "QuoteService.volume: retry 1 (10 ms), failure 2 BUDGET_EXHAUSTED",
+      listener.toString(),
     )
     assertEquals(before - 2, RetryBudgets.tokens("quotes.budget"))
   }

@@ -8,6 +8,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.retrygen.runtime.CircuitBreakerOpenException;
 import io.retrygen.runtime.CircuitBreakers;
 import io.retrygen.runtime.RetryOptions;
+import io.retrygen.test.RecordingListener;
+import io.retrygen.test.VirtualTime;
 import java.io.IOException;
 import java.util.Collections;
 import java.util.concurrent.CompletableFuture;
@@ -21,8 +23,7 @@ import org.junit.jupiter.api.Test;
  * without calling the delegate.
  */
 class AsyncBreakerTest {
-  private final FakeClock clock = new FakeClock();
-  private final ManualScheduler scheduler = new ManualScheduler(clock);
+  private final VirtualTime clock = VirtualTime.start();
   private final RecordingListener listener = new RecordingListener();
   private final RecordingBreakerListener breakerListener =
       new RecordingBreakerListener("AsyncStore.guarded", "AsyncStore.both");
@@ -34,7 +35,7 @@ class AsyncBreakerTest {
           RetryOptions.builder()
               .sleeper(clock)
               .ticker(clock)
-              .scheduler(scheduler)
+              .scheduler(clock)
               .listener(listener)
               .build());
 
@@ -65,8 +66,8 @@ class AsyncBreakerTest {
 
     assertSame(failure, Outcomes.failureOf(future));
     assertEquals(1, script.calls());
-    assertEquals(Collections.<Long>emptyList(), scheduler.delays());
-    assertEquals(Collections.<String>emptyList(), listener.lines);
+    assertEquals(Collections.<Long>emptyList(), clock.scheduledDelays());
+    assertEquals(Collections.<String>emptyList(), listener.lines());
   }
 
   @Test
@@ -108,7 +109,7 @@ class AsyncBreakerTest {
     assertTrue(refused.isDone(), "refused on the caller's thread, at once");
     assertTrue(Outcomes.failureOf(refused) instanceof CircuitBreakerOpenException);
     assertEquals(2, script.calls());
-    assertEquals(0, scheduler.pending());
+    assertEquals(0, clock.pendingTasks());
   }
 
   @Test
@@ -116,7 +117,7 @@ class AsyncBreakerTest {
     script.fail(new IOException("1")).fail(new IOException("2")).hang();
     Outcomes.failureOf(store.guarded("a"));
     Outcomes.failureOf(store.guarded("b"));
-    clock.advanceMillis(1000);
+    clock.advanceBy(1000);
 
     CompletableFuture<String> trial = store.guarded("c");
     assertTrue(Outcomes.failureOf(store.guarded("d")) instanceof CircuitBreakerOpenException);
@@ -140,11 +141,11 @@ class AsyncBreakerTest {
     script.fail(new IOException("1")).hang();
 
     CompletableFuture<String> future = store.both("k");
-    scheduler.runNext();
+    assertTrue(clock.runNext());
     assertEquals(Collections.<String>emptyList(), breakerListener.lines, "attempt 2 in flight");
     script.stage(2).completeExceptionally(new IOException("2"));
     assertEquals(asList("AsyncStore.both CLOSED->OPEN"), breakerListener.lines);
-    scheduler.runNext();
+    assertTrue(clock.runNext());
 
     assertTrue(Outcomes.failureOf(future) instanceof CircuitBreakerOpenException);
     assertEquals(2, script.calls());
@@ -153,7 +154,7 @@ class AsyncBreakerTest {
             "onRetry AsyncStore.both #1 IOException delay=100 elapsedMs=0",
             "onRetry AsyncStore.both #2 IOException delay=100 elapsedMs=100",
             "onFailure AsyncStore.both #3 CircuitBreakerOpenException delay=0 elapsedMs=200"),
-        listener.lines);
+        listener.lines());
   }
 
   @Test
@@ -165,7 +166,7 @@ class AsyncBreakerTest {
     script.fail(new IOException("1")).succeed("ok");
 
     CompletableFuture<String> future = store.both("k");
-    scheduler.runNext();
+    assertTrue(clock.runNext());
 
     assertEquals("ok", Outcomes.valueOf(future));
     assertEquals(Collections.<String>emptyList(), breakerListener.lines);

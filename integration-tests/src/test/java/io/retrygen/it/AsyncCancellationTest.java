@@ -11,6 +11,8 @@ import io.retrygen.RetryListener;
 import io.retrygen.runtime.CircuitBreakerOpenException;
 import io.retrygen.runtime.CircuitBreakers;
 import io.retrygen.runtime.RetryOptions;
+import io.retrygen.test.RecordingListener;
+import io.retrygen.test.VirtualTime;
 import java.io.IOException;
 import java.util.Collections;
 import java.util.concurrent.CancellationException;
@@ -25,8 +27,7 @@ import org.junit.jupiter.api.Test;
  * CancellationException}), and gives a breaker's permit back without an outcome.
  */
 class AsyncCancellationTest {
-  private final FakeClock clock = new FakeClock();
-  private final ManualScheduler scheduler = new ManualScheduler(clock);
+  private final VirtualTime clock = VirtualTime.start();
   private final RecordingListener listener = new RecordingListener();
   private final ScriptedAsyncStore delegate = new ScriptedAsyncStore();
   private final StageScript<String> script = delegate.script;
@@ -35,7 +36,7 @@ class AsyncCancellationTest {
   private PromptScheduler prompt;
 
   private AsyncStore store() {
-    return store(RetryOptions.builder().scheduler(scheduler));
+    return store(RetryOptions.builder().scheduler(clock));
   }
 
   private AsyncStore store(RetryOptions.Builder options) {
@@ -61,39 +62,39 @@ class AsyncCancellationTest {
   void cancelDuringTheWaitStartsNoFurtherAttempt() {
     script.fail(new IOException("busy")); // a second call would fail the test
     CompletableFuture<String> future = store().fetch("k");
-    assertEquals(1, scheduler.pending());
+    assertEquals(1, clock.pendingTasks());
 
     assertTrue(future.cancel(false));
 
     assertTrue(future.isCancelled());
     assertThrows(CancellationException.class, future::get);
-    assertEquals(0, scheduler.pending(), "the wait is cancelled in the scheduler");
+    assertEquals(0, clock.pendingTasks(), "the wait is cancelled in the scheduler");
     assertEquals(1, script.calls());
     assertEquals(
         asList(
             "onRetry AsyncStore.fetch #1 IOException delay=100 elapsedMs=0",
             "onFailure AsyncStore.fetch #1 CancellationException delay=0 elapsedMs=0"),
-        listener.lines);
+        listener.lines());
   }
 
   @Test
   void cancelWhileAnAttemptIsInFlightCancelsTheDelegatesFuture() {
     script.fail(new IOException("busy")).hang();
     CompletableFuture<String> future = store().fetch("k");
-    scheduler.runNext();
+    assertTrue(clock.runNext());
     CompletableFuture<String> inFlight = script.stage(2);
     assertFalse(inFlight.isDone());
 
     assertTrue(future.cancel(true));
 
     assertTrue(inFlight.isCancelled());
-    assertEquals(0, scheduler.pending());
+    assertEquals(0, clock.pendingTasks());
     assertEquals(2, script.calls());
     assertEquals(
         asList(
             "onRetry AsyncStore.fetch #1 IOException delay=100 elapsedMs=0",
             "onFailure AsyncStore.fetch #2 CancellationException delay=0 elapsedMs=100"),
-        listener.lines);
+        listener.lines());
   }
 
   @Test
@@ -104,10 +105,10 @@ class AsyncCancellationTest {
     future.cancel(true);
 
     assertTrue(script.stage(1).isCancelled());
-    assertEquals(0, scheduler.pending());
-    assertEquals(1, listener.events.size());
-    assertTrue(listener.events.get(0).failure() instanceof CancellationException);
-    assertEquals(1, listener.events.get(0).attempt());
+    assertEquals(0, clock.pendingTasks());
+    assertEquals(1, listener.events().size());
+    assertTrue(listener.events().get(0).failure() instanceof CancellationException);
+    assertEquals(1, listener.events().get(0).attempt());
   }
 
   @Test
@@ -127,12 +128,12 @@ class AsyncCancellationTest {
 
     assertTrue(first.isCancelled());
     assertTrue(second.isCancelled());
-    assertEquals(0, scheduler.pending(), "a late retryable failure is not retried");
+    assertEquals(0, clock.pendingTasks(), "a late retryable failure is not retried");
     assertEquals(
         asList(
             "onFailure AsyncStore.fetch #1 CancellationException delay=0 elapsedMs=0",
             "onFailure AsyncStore.fetch #1 CancellationException delay=0 elapsedMs=0"),
-        listener.lines);
+        listener.lines());
   }
 
   @Test
@@ -143,7 +144,7 @@ class AsyncCancellationTest {
     assertFalse(future.cancel(true));
 
     assertEquals("value", Outcomes.valueOf(future));
-    assertEquals(asList("onSuccess AsyncStore.fetch #1 - delay=0 elapsedMs=0"), listener.lines);
+    assertEquals(asList("onSuccess AsyncStore.fetch #1 - delay=0 elapsedMs=0"), listener.lines());
   }
 
   /**
@@ -164,7 +165,7 @@ class AsyncCancellationTest {
     assertTrue(inFlight.isCancelled(), "the second attempt's future was not cancelled");
     assertEquals(
         "onFailure AsyncStore.fetch #2 CancellationException delay=0 elapsedMs=100",
-        listener.lines.get(listener.lines.size() - 1));
+        listener.lines().get(listener.lines().size() - 1));
   }
 
   /**
@@ -183,7 +184,7 @@ class AsyncCancellationTest {
           }
         };
     CompletableFuture<String> future =
-        store(RetryOptions.builder().scheduler(scheduler).listener(completesTheAttempt))
+        store(RetryOptions.builder().scheduler(clock).listener(completesTheAttempt))
             .fetch("k");
 
     future.cancel(true);
@@ -191,9 +192,9 @@ class AsyncCancellationTest {
     assertTrue(future.isCancelled());
     assertEquals(
         asList("onFailure AsyncStore.fetch #1 CancellationException delay=0 elapsedMs=0"),
-        listener.lines);
-    assertEquals(Collections.<Long>emptyList(), scheduler.delays());
-    assertEquals(0, scheduler.pending());
+        listener.lines());
+    assertEquals(Collections.<Long>emptyList(), clock.scheduledDelays());
+    assertEquals(0, clock.pendingTasks());
   }
 
   /**
@@ -210,7 +211,7 @@ class AsyncCancellationTest {
     assertTrue(Outcomes.failureOf(store.guarded("b")) instanceof IOException);
     assertTrue(Outcomes.failureOf(store.guarded("c")) instanceof CircuitBreakerOpenException);
     assertEquals(2, script.calls());
-    clock.advanceMillis(1000);
+    clock.advanceBy(1000);
 
     script.hang();
     CompletableFuture<String> trial = store.guarded("d");
@@ -231,7 +232,7 @@ class AsyncCancellationTest {
             name + " refused",
             name + " HALF_OPEN->CLOSED"),
         breakerListener.lines);
-    assertEquals(Collections.<String>emptyList(), listener.lines, "no retrier, no events");
+    assertEquals(Collections.<String>emptyList(), listener.lines(), "no retrier, no events");
   }
 
   /** A closed breaker counts nothing for a cancelled call: one failure more does not open it. */

@@ -8,6 +8,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.retrygen.runtime.CircuitBreakerOpenException;
 import io.retrygen.runtime.CircuitBreakers;
 import io.retrygen.runtime.RetryOptions;
+import io.retrygen.test.RecordingListener;
+import io.retrygen.test.VirtualTime;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
@@ -26,8 +28,7 @@ import org.junit.jupiter.params.provider.EnumSource;
  * ends the call as {@code retryFor}/{@code noRetryFor} say (SPEC §6, §7).
  */
 class AsyncCircuitBreakerRetryTest {
-  private final FakeClock clock = new FakeClock();
-  private final ManualScheduler scheduler = new ManualScheduler(clock);
+  private final VirtualTime clock = VirtualTime.start();
   private final RecordingListener listener = new RecordingListener();
   private final RecordingBreakerListener breakerListener =
       new RecordingBreakerListener(
@@ -83,7 +84,7 @@ class AsyncCircuitBreakerRetryTest {
           RetryOptions.builder()
               .sleeper(clock)
               .ticker(clock)
-              .scheduler(scheduler)
+              .scheduler(clock)
               .listener(listener)
               .build());
 
@@ -110,10 +111,10 @@ class AsyncCircuitBreakerRetryTest {
         throw new AssertionError("not done after 100 steps");
       }
       if (!attempts.failNext()) {
-        scheduler.runNext();
+        assertTrue(clock.runNext());
       }
     }
-    assertEquals(0, scheduler.pending());
+    assertEquals(0, clock.pendingTasks());
   }
 
   /**
@@ -130,7 +131,7 @@ class AsyncCircuitBreakerRetryTest {
         (CircuitBreakerOpenException) Outcomes.failureOf(future);
     assertEquals("AsyncBreakerRetryClient.serviceA", open.name());
     assertEquals(4, attempts.calls());
-    assertEquals(Collections.nCopies(4, 100L), scheduler.delays());
+    assertEquals(Collections.nCopies(4, 100L), clock.scheduledDelays());
     String label = "AsyncBreakerRetryClient.serviceA";
     assertEquals(
         asList(
@@ -139,7 +140,7 @@ class AsyncCircuitBreakerRetryTest {
             "onRetry " + label + " #3 TckTestException delay=100 elapsedMs=200",
             "onRetry " + label + " #4 TckTestException delay=100 elapsedMs=300",
             "onFailure " + label + " #5 CircuitBreakerOpenException delay=0 elapsedMs=400"),
-        listener.lines);
+        listener.lines());
     assertEquals(asList(label + " CLOSED->OPEN", label + " refused"), breakerListener.lines);
   }
 
@@ -172,18 +173,18 @@ class AsyncCircuitBreakerRetryTest {
 
     for (int attempt = 1; attempt <= 4; attempt++) {
       assertEquals(attempt, timing.size());
-      assertEquals(0, scheduler.pending(), "no retry before the attempt's future completes");
+      assertEquals(0, clock.pendingTasks(), "no retry before the attempt's future completes");
       assertEquals(Collections.<String>emptyList(), breakerListener.lines);
       timing.get(attempt - 1).completeExceptionally(new TimeoutException("attempt " + attempt));
-      assertEquals(1, scheduler.pending());
+      assertEquals(1, clock.pendingTasks());
       if (attempt < 4) {
-        scheduler.runNext();
+        assertTrue(clock.runNext());
       }
     }
     assertEquals(asList(name + " CLOSED->OPEN"), breakerListener.lines);
     assertFalse(future.isDone());
 
-    scheduler.runNext();
+    assertTrue(clock.runNext());
 
     assertTrue(Outcomes.failureOf(future) instanceof CircuitBreakerOpenException);
     assertEquals(4, timing.size());
@@ -200,19 +201,19 @@ class AsyncCircuitBreakerRetryTest {
       CompletableFuture<String> failed = client.serviceWithRetryOnCbOpen(true);
       assertEquals(TckTestException.class, Outcomes.failureOf(failed).getClass());
     }
-    assertEquals(0, scheduler.pending());
-    listener.lines.clear();
+    assertEquals(0, clock.pendingTasks());
+    listener.clear();
 
     CompletableFuture<String> future = client.serviceWithRetryOnCbOpen(false);
     drive(future);
 
     assertEquals("OK", Outcomes.valueOf(future));
     assertEquals(5, attempts.calls());
-    assertEquals(Collections.nCopies(10, 100L), scheduler.delays());
+    assertEquals(Collections.nCopies(10, 100L), clock.scheduledDelays());
     assertEquals(1_000_000_000L, clock.nanoTime());
     assertEquals(
         "onSuccess AsyncBreakerRetryClient.serviceWithRetryOnCbOpen #11 - delay=0 elapsedMs=1000",
-        listener.lines.get(listener.lines.size() - 1));
+        listener.lines().get(listener.lines().size() - 1));
     String name = "AsyncBreakerRetryClient.serviceWithRetryOnCbOpen";
     assertEquals(name + " CLOSED->OPEN", breakerListener.lines.get(0));
     assertEquals(Collections.nCopies(10, name + " refused"), breakerListener.lines.subList(1, 11));
@@ -235,8 +236,8 @@ class AsyncCircuitBreakerRetryTest {
 
     assertTrue(Outcomes.failureOf(future) instanceof CircuitBreakerOpenException);
     assertEquals(4, attempts.calls());
-    assertEquals(0, scheduler.pending());
-    assertEquals(Collections.<Long>emptyList(), scheduler.delays());
+    assertEquals(0, clock.pendingTasks());
+    assertEquals(Collections.<Long>emptyList(), clock.scheduledDelays());
   }
 
   /** testNoRetriesIfAbortOnAsync: the open exception is in abortOn. */
@@ -252,6 +253,6 @@ class AsyncCircuitBreakerRetryTest {
 
     assertTrue(Outcomes.failureOf(future) instanceof CircuitBreakerOpenException);
     assertEquals(4, attempts.calls());
-    assertEquals(Collections.<Long>emptyList(), scheduler.delays());
+    assertEquals(Collections.<Long>emptyList(), clock.scheduledDelays());
   }
 }

@@ -5,8 +5,11 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.retrygen.runtime.RetryOptions;
+import io.retrygen.test.RecordingListener;
+import io.retrygen.test.VirtualTime;
 import java.io.IOException;
 import java.util.Collections;
 import java.util.concurrent.CompletableFuture;
@@ -18,8 +21,7 @@ import org.junit.jupiter.api.Test;
  * on the completed failure or value, and {@code maxDuration} before a wait and after it.
  */
 class AsyncDecisionTest {
-  private final FakeClock clock = new FakeClock();
-  private final ManualScheduler scheduler = new ManualScheduler(clock);
+  private final VirtualTime clock = VirtualTime.start();
   private final RecordingListener listener = new RecordingListener();
   private final ScriptedAsyncStore delegate = new ScriptedAsyncStore();
   private final StageScript<String> script = delegate.script;
@@ -29,9 +31,26 @@ class AsyncDecisionTest {
           RetryOptions.builder()
               .sleeper(clock)
               .ticker(clock)
-              .scheduler(scheduler)
+              .scheduler(clock)
               .listener(listener)
               .build());
+
+  /**
+   * For a scheduler that runs a wait late: the options' {@code Ticker} is a time of its own, which
+   * the test moves past the wait's due time without running it.
+   */
+  private final VirtualTime ticker = VirtualTime.start();
+
+  private AsyncStore storeOnItsOwnTicker() {
+    return new AsyncStoreRetrying(
+        delegate,
+        RetryOptions.builder()
+            .sleeper(clock)
+            .ticker(ticker)
+            .scheduler(clock)
+            .listener(listener)
+            .build());
+  }
 
   // --- retryIf
 
@@ -41,14 +60,14 @@ class AsyncDecisionTest {
     script.fail(new IOException("transient 1")).hang();
 
     CompletableFuture<String> future = store.query("k");
-    scheduler.runNext();
+    assertTrue(clock.runNext());
     script.stage(2).completeExceptionally(permanent);
 
     assertSame(permanent, Outcomes.failureOf(future));
     assertEquals(2, script.calls());
     assertEquals(2, delegate.consulted.size());
     assertSame(permanent, delegate.consulted.get(1));
-    assertEquals(0, scheduler.pending());
+    assertEquals(0, clock.pendingTasks());
   }
 
   @Test
@@ -60,7 +79,7 @@ class AsyncDecisionTest {
         .fail(new IOException("transient 4"));
 
     CompletableFuture<String> future = store.query("k");
-    scheduler.runAll(10);
+    clock.runUntilIdle();
 
     assertEquals("transient 4", Outcomes.failureOf(future).getMessage());
     assertEquals(4, script.calls());
@@ -86,10 +105,10 @@ class AsyncDecisionTest {
     Throwable failure = Outcomes.failureOf(future);
     assertEquals(NullPointerException.class, failure.getClass());
     assertEquals(1, script.calls());
-    assertEquals(0, scheduler.pending());
+    assertEquals(0, clock.pendingTasks());
     assertEquals(
         asList("onFailure AsyncStore.query #1 NullPointerException delay=0 elapsedMs=0"),
-        listener.lines);
+        listener.lines());
   }
 
   /** A scheduler that refuses the wait (say, shut down) ends the call with its exception. */
@@ -116,7 +135,7 @@ class AsyncDecisionTest {
         asList(
             "onRetry AsyncStore.fetch #1 IOException delay=100 elapsedMs=0",
             "onFailure AsyncStore.fetch #1 RejectedExecutionException delay=0 elapsedMs=0"),
-        events.lines);
+        events.lines());
   }
 
   // --- retryOnResult
@@ -126,7 +145,7 @@ class AsyncDecisionTest {
     script.succeed("pending").hang();
 
     CompletableFuture<String> future = store.status("k");
-    scheduler.runNext();
+    assertTrue(clock.runNext());
     script.stage(2).complete("done");
 
     assertEquals("done", Outcomes.valueOf(future));
@@ -134,7 +153,7 @@ class AsyncDecisionTest {
         asList(
             "onRetry AsyncStore.status #1 - delay=100 elapsedMs=0",
             "onSuccess AsyncStore.status #2 - delay=0 elapsedMs=100"),
-        listener.lines);
+        listener.lines());
   }
 
   @Test
@@ -142,14 +161,14 @@ class AsyncDecisionTest {
     script.succeed("pending").succeed("pending").succeed("pending");
 
     CompletableFuture<String> future = store.status("k");
-    scheduler.runAll(10);
+    clock.runUntilIdle();
 
     assertEquals("pending", Outcomes.valueOf(future));
     assertEquals(3, script.calls());
     assertEquals(
         "onFailure AsyncStore.status #3 - delay=0 elapsedMs=200",
-        listener.lines.get(listener.lines.size() - 1));
-    assertNull(listener.events.get(listener.events.size() - 1).failure());
+        listener.lines().get(listener.lines().size() - 1));
+    assertNull(listener.events().get(listener.events().size() - 1).failure());
   }
 
   @Test
@@ -158,7 +177,7 @@ class AsyncDecisionTest {
     script.succeed("pending").fail(failure).fail(failure);
 
     CompletableFuture<String> future = store.status("k");
-    scheduler.runAll(10);
+    clock.runUntilIdle();
 
     assertSame(failure, Outcomes.failureOf(future));
   }
@@ -171,11 +190,11 @@ class AsyncDecisionTest {
     script.fail(failure).fail(failure).fail(failure).fail(failure);
 
     CompletableFuture<String> future = store.timed("k");
-    scheduler.runAll(10);
+    clock.runUntilIdle();
 
     assertSame(failure, Outcomes.failureOf(future));
     assertEquals(4, script.calls()); // 0, 300, 600, 900: maxAttempts
-    assertEquals(asList(300L, 300L, 300L), scheduler.delays());
+    assertEquals(asList(300L, 300L, 300L), clock.scheduledDelays());
   }
 
   @Test
@@ -185,7 +204,7 @@ class AsyncDecisionTest {
     for (int i = 0; i < 3; i++) {
       script.then(
           () -> {
-            clock.advanceMillis(50);
+            clock.advanceBy(50);
             CompletableFuture<String> failed = new CompletableFuture<>();
             failed.completeExceptionally(failure);
             return failed;
@@ -193,14 +212,14 @@ class AsyncDecisionTest {
     }
 
     CompletableFuture<String> future = store.timed("k");
-    scheduler.runAll(10);
+    clock.runUntilIdle();
 
     assertSame(failure, Outcomes.failureOf(future));
     assertEquals(3, script.calls());
-    assertEquals(asList(300L, 300L), scheduler.delays());
+    assertEquals(asList(300L, 300L), clock.scheduledDelays());
     assertEquals(
         "onFailure AsyncStore.timed #3 IOException delay=0 elapsedMs=750",
-        listener.lines.get(listener.lines.size() - 1));
+        listener.lines().get(listener.lines().size() - 1));
   }
 
   @Test
@@ -208,15 +227,15 @@ class AsyncDecisionTest {
     script.hang();
 
     CompletableFuture<String> future = store.timed("k");
-    clock.advanceMillis(700); // the attempt is slow: 700 + 300 >= 1000
+    clock.advanceBy(700); // the attempt is slow: 700 + 300 >= 1000
     script.stage(1).completeExceptionally(new IOException("slow and failed"));
 
     assertEquals("slow and failed", Outcomes.failureOf(future).getMessage());
-    assertEquals(0, scheduler.pending());
-    assertEquals(Collections.<Long>emptyList(), scheduler.delays());
+    assertEquals(0, clock.pendingTasks());
+    assertEquals(Collections.<Long>emptyList(), clock.scheduledDelays());
     assertEquals(
         asList("onFailure AsyncStore.timed #1 IOException delay=0 elapsedMs=700"),
-        listener.lines);
+        listener.lines());
   }
 
   @Test
@@ -224,10 +243,10 @@ class AsyncDecisionTest {
     IOException failure = new IOException("down");
     script.fail(failure);
 
-    CompletableFuture<String> future = store.timed("k");
-    assertEquals(1, scheduler.pending());
-    clock.advanceMillis(1000); // the scheduler ran the wait late
-    scheduler.runNext();
+    CompletableFuture<String> future = storeOnItsOwnTicker().timed("k");
+    assertEquals(1, clock.pendingTasks());
+    ticker.advanceBy(1000); // the scheduler runs the wait late: at 1000 ms, not 300
+    assertTrue(clock.runNext());
 
     assertSame(failure, Outcomes.failureOf(future));
     assertEquals(1, script.calls());
@@ -235,7 +254,7 @@ class AsyncDecisionTest {
         asList(
             "onRetry AsyncStore.timed #1 IOException delay=300 elapsedMs=0",
             "onFailure AsyncStore.timed #1 IOException delay=0 elapsedMs=1000"),
-        listener.lines);
+        listener.lines());
   }
 
   @Test
@@ -243,17 +262,17 @@ class AsyncDecisionTest {
     script.succeed("pending").hang();
 
     CompletableFuture<String> future = store.poll("k");
-    scheduler.runNext(); // at 300 ms
-    clock.advanceMillis(500); // the second attempt takes until 800 ms: 800 + 300 >= 1000
+    assertTrue(clock.runNext()); // at 300 ms
+    clock.advanceBy(500); // the second attempt takes until 800 ms: 800 + 300 >= 1000
     script.stage(2).complete("pending");
 
     assertEquals("pending", Outcomes.valueOf(future));
-    assertEquals(0, scheduler.pending());
+    assertEquals(0, clock.pendingTasks());
     assertEquals(
         asList(
             "onRetry AsyncStore.poll #1 - delay=300 elapsedMs=0",
             "onFailure AsyncStore.poll #2 - delay=0 elapsedMs=800"),
-        listener.lines);
+        listener.lines());
   }
 
   @Test
@@ -261,15 +280,15 @@ class AsyncDecisionTest {
     String last = new String("pending"); // its own instance, to tell it from the literal
     script.succeed(last);
 
-    CompletableFuture<String> future = store.poll("k");
-    clock.advanceMillis(2000);
-    scheduler.runNext();
+    CompletableFuture<String> future = storeOnItsOwnTicker().poll("k");
+    ticker.advanceBy(2000); // the scheduler runs the wait late
+    assertTrue(clock.runNext());
 
     assertSame(last, Outcomes.valueOf(future));
     assertEquals(1, script.calls());
-    assertFalse(listener.lines.isEmpty());
+    assertFalse(listener.lines().isEmpty());
     assertEquals(
         "onFailure AsyncStore.poll #1 - delay=0 elapsedMs=2000",
-        listener.lines.get(listener.lines.size() - 1));
+        listener.lines().get(listener.lines().size() - 1));
   }
 }

@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.retrygen.runtime.RetryOptions;
+import io.retrygen.test.RecordingListener;
 import java.io.IOException;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
@@ -153,6 +154,6 @@ class AsyncDefaultSchedulerTest {
     assertEquals(1, laters.calls());
     assertEquals(
         "onFailure AsyncPool.muchLater #1 CancellationException delay=0",
-        listener.lines.get(listener.lines.size() - 1).replaceAll(" elapsedMs=\\d+$", ""));
+        listener.lines().get(listener.lines().size() - 1).replaceAll(" elapsedMs=\\d+$", ""));
   }
 }

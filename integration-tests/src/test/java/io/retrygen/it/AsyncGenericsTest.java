@@ -5,6 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertSame;
 
 import io.retrygen.runtime.RetryOptions;
+import io.retrygen.test.RecordingListener;
+import io.retrygen.test.VirtualTime;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -18,14 +20,13 @@ import org.junit.jupiter.api.Test;
 
 /** Asynchronous guarded methods whose futures are generic: they compile, retry and keep types. */
 class AsyncGenericsTest {
-  private final FakeClock clock = new FakeClock();
-  private final ManualScheduler scheduler = new ManualScheduler(clock);
+  private final VirtualTime clock = VirtualTime.start();
   private final RecordingListener listener = new RecordingListener();
   private final RetryOptions options =
       RetryOptions.builder()
           .sleeper(clock)
           .ticker(clock)
-          .scheduler(scheduler)
+          .scheduler(clock)
           .listener(listener)
           .build();
   private final List<String> calls = new ArrayList<>();
@@ -75,7 +76,7 @@ class AsyncGenericsTest {
 
     CompletableFuture<String> text = loader.load(String.class);
     CompletableFuture<Integer> number = loader.load(Integer.class);
-    scheduler.runAll(10);
+    clock.runUntilIdle();
 
     String textValue = Outcomes.valueOf(text);
     int numberValue = Outcomes.valueOf(number);
@@ -91,12 +92,12 @@ class AsyncGenericsTest {
     counts.succeed(-5).succeed(seven);
 
     CompletionStage<? extends Number> stage = loader.count("t");
-    scheduler.runAll(10);
+    clock.runUntilIdle();
 
     Number count = Outcomes.valueOf(stage);
     assertSame(seven, count);
     assertEquals(
-        "onRetry AsyncGenericLoader.count #1 - delay=100 elapsedMs=0", listener.lines.get(0));
+        "onRetry AsyncGenericLoader.count #1 - delay=100 elapsedMs=0", listener.lines().get(0));
   }
 
   @Test
@@ -105,7 +106,7 @@ class AsyncGenericsTest {
     counts.fail(new IllegalStateException("no table"));
 
     CompletionStage<? extends Number> stage = loader.count("t");
-    scheduler.runAll(10);
+    clock.runUntilIdle();
 
     assertEquals(-1L, Outcomes.valueOf(stage));
   }
@@ -118,7 +119,7 @@ class AsyncGenericsTest {
     rows.fail(new IOException("1")).raise(new IllegalStateException("2")).succeed(table);
 
     CompletableFuture<List<Map<String, ?>>> future = loader.rows("t");
-    scheduler.runAll(10);
+    clock.runUntilIdle();
 
     List<Map<String, ?>> result = Outcomes.valueOf(future);
     assertSame(table, result);
@@ -135,7 +136,7 @@ class AsyncGenericsTest {
     CompletableFuture<String> max = repository.max(asList("b", "c", "a"));
     CompletableFuture<Map<String, Integer>> index =
         repository.index(asList("x", "yy"), String::length);
-    scheduler.runAll(10);
+    clock.runUntilIdle();
 
     assertEquals("c", Outcomes.valueOf(max));
     Map<String, Integer> lengths = Outcomes.valueOf(index);

@@ -3,10 +3,13 @@ package io.retrygen.it;
 import static java.util.Arrays.asList;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.retrygen.RetryEvent;
 import io.retrygen.RetryListener;
 import io.retrygen.runtime.RetryOptions;
+import io.retrygen.test.RecordingListener;
+import io.retrygen.test.VirtualTime;
 import java.io.FileNotFoundException;
 import java.io.IOException;
 import java.util.ArrayList;
@@ -24,8 +27,7 @@ import org.junit.jupiter.api.Test;
  * listeners run on the thread that observed the outcome.
  */
 class AsyncListenerTest {
-  private final FakeClock clock = new FakeClock();
-  private final ManualScheduler scheduler = new ManualScheduler(clock);
+  private final VirtualTime clock = VirtualTime.start();
   private final ThreadRecorder threads = new ThreadRecorder();
   private final RecordingListener listener = new RecordingListener();
   private final ScriptedAsyncStore delegate = new ScriptedAsyncStore();
@@ -36,7 +38,7 @@ class AsyncListenerTest {
           RetryOptions.builder()
               .sleeper(clock)
               .ticker(clock)
-              .scheduler(scheduler)
+              .scheduler(clock)
               .listener(new ThrowingListener()) // changes nothing
               .listener(listener)
               .listener(threads)
@@ -47,13 +49,13 @@ class AsyncListenerTest {
     script.fail(new IOException("1")).hang().fail(new IOException("3"));
 
     CompletableFuture<String> future = store.fetch("k");
-    scheduler.runNext();
-    clock.advanceMillis(30);
+    assertTrue(clock.runNext());
+    clock.advanceBy(30);
     script.stage(2).completeExceptionally(new FileNotFoundException("2"));
-    scheduler.runAll(10);
+    clock.runUntilIdle();
 
-    assertEquals(asList(100L, 100L), scheduler.delays());
-    List<RetryEvent> events = listener.events;
+    assertEquals(asList(100L, 100L), clock.scheduledDelays());
+    List<RetryEvent> events = listener.events();
     assertEquals(3, events.size());
     assertEquals(asList(1, 2, 3), asList(
         events.get(0).attempt(), events.get(1).attempt(), events.get(2).attempt()));
@@ -106,7 +108,7 @@ class AsyncListenerTest {
     calls.add(() -> {
       script.fail(new IOException("1")).hang();
       CompletableFuture<String> future = store.fetch("k");
-      scheduler.runNext();
+      assertTrue(clock.runNext());
       future.cancel(true);
       future.cancel(true);
       return future;
@@ -115,16 +117,16 @@ class AsyncListenerTest {
     for (int i = 0; i < calls.size(); i++) {
       int before = ends();
       CompletableFuture<String> future = calls.get(i).get();
-      scheduler.runAll(10);
+      clock.runUntilIdle();
       assertEquals(true, future.isDone(), "call " + i);
-      assertEquals(before + 1, ends(), "end events of call " + i + ": " + listener.lines);
+      assertEquals(before + 1, ends(), "end events of call " + i + ": " + listener.lines());
     }
     assertEquals(0, script.left());
   }
 
   private int ends() {
     int ends = 0;
-    for (String line : listener.lines) {
+    for (String line : listener.lines()) {
       if (!line.startsWith("onRetry")) {
         ends++;
       }
@@ -142,8 +144,8 @@ class AsyncListenerTest {
     CompletableFuture<String> future = store.fetch("k");
 
     onThread("completer-1", () -> script.stage(1).completeExceptionally(new IOException("1")));
-    onThread("scheduler-1", scheduler::runNext); // attempt 2 fails at once, here
-    onThread("scheduler-2", scheduler::runNext); // attempt 3 hangs
+    onThread("scheduler-1", clock::runNext); // attempt 2 fails at once, here
+    onThread("scheduler-2", clock::runNext); // attempt 3 hangs
     onThread("completer-3", () -> script.stage(3).complete("v"));
 
     assertEquals("v", Outcomes.valueOf(future));

@@ -4,6 +4,7 @@ import static java.util.Arrays.asList;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import io.retrygen.runtime.RetryOptions;
+import io.retrygen.test.VirtualTime;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
@@ -18,8 +19,7 @@ import org.junit.jupiter.api.Test;
 class AsyncNamesTest {
   @Test
   void argumentsNamedLikeTheCallsMembersReachTheDelegateAndTheRecoverMethod() {
-    FakeClock clock = new FakeClock();
-    ManualScheduler scheduler = new ManualScheduler(clock);
+    VirtualTime clock = VirtualTime.start();
     List<String> received = new ArrayList<>();
     StageScript<String> script =
         new StageScript<String>().succeed(" ").fail(new IllegalStateException("odd"));
@@ -49,11 +49,11 @@ class AsyncNamesTest {
                 }
               }
             },
-            RetryOptions.builder().ticker(clock).scheduler(scheduler).build());
+            RetryOptions.builder().ticker(clock).scheduler(clock).build());
 
     CompletableFuture<String> future =
         names.odd("1", "2", "3", "4", "5", "6", "7", "8", "9", "10");
-    scheduler.runAll(10);
+    clock.runUntilIdle();
 
     assertEquals("recovered,1,2,3,4,5,6,7,8,9,10", Outcomes.valueOf(future));
     assertEquals(asList("1,2,3,4,5,6,7,8,9,10", "1,2,3,4,5,6,7,8,9,10"), received);

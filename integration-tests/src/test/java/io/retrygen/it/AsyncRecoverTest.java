@@ -7,6 +7,8 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.retrygen.runtime.RetryOptions;
+import io.retrygen.test.RecordingListener;
+import io.retrygen.test.VirtualTime;
 import java.io.FileNotFoundException;
 import java.io.IOException;
 import java.util.Collections;
@@ -23,14 +25,13 @@ import org.junit.jupiter.api.Test;
  * type; {@code notRecoverable} failures end the call as they are.
  */
 class AsyncRecoverTest {
-  private final FakeClock clock = new FakeClock();
-  private final ManualScheduler scheduler = new ManualScheduler(clock);
+  private final VirtualTime clock = VirtualTime.start();
   private final RecordingListener listener = new RecordingListener();
   private final RetryOptions options =
       RetryOptions.builder()
           .sleeper(clock)
           .ticker(clock)
-          .scheduler(scheduler)
+          .scheduler(clock)
           .listener(listener)
           .build();
   private final StageScript<String> script = new StageScript<>();
@@ -38,7 +39,7 @@ class AsyncRecoverTest {
 
   private CompletableFuture<String> load(String key) throws IOException {
     CompletableFuture<String> future = store.load(key);
-    scheduler.runAll(10);
+    clock.runUntilIdle();
     return future;
   }
 
@@ -55,7 +56,7 @@ class AsyncRecoverTest {
         asList(
             "onRetry AsyncRecoveringStore.load #1 IOException delay=100 elapsedMs=0",
             "onFailure AsyncRecoveringStore.load #2 IOException delay=0 elapsedMs=100"),
-        listener.lines);
+        listener.lines());
   }
 
   @Test
@@ -86,7 +87,7 @@ class AsyncRecoverTest {
         asList(
             "onRetry AsyncRecoveringStore.load #1 FileNotFoundException delay=100 elapsedMs=0",
             "onFailure AsyncRecoveringStore.load #2 FileNotFoundException delay=0 elapsedMs=100"),
-        listener.lines,
+        listener.lines(),
         "one end event, before the recovery");
   }
 
@@ -129,7 +130,7 @@ class AsyncRecoverTest {
     assertEquals(Collections.emptyList(), store.recoveries);
     assertEquals(
         asList("onFailure AsyncRecoveringStore.load #1 CancellationException delay=0 elapsedMs=0"),
-        listener.lines);
+        listener.lines());
   }
 
   @Test
@@ -153,8 +154,8 @@ class AsyncRecoverTest {
     Throwable failure = Outcomes.failureOf(future);
     assertEquals(IllegalStateException.class, failure.getClass());
     assertEquals("recovery failed for boom", failure.getMessage());
-    assertEquals(2, listener.events.size());
-    assertEquals("y", listener.events.get(1).failure().getMessage());
+    assertEquals(2, listener.events().size());
+    assertEquals("y", listener.events().get(1).failure().getMessage());
   }
 
   @Test
@@ -167,8 +168,8 @@ class AsyncRecoverTest {
     assertTrue(future.cancel(true));
 
     assertTrue(fallback.isCancelled());
-    assertEquals(2, listener.events.size(), "the call had ended already: no second end event");
-    assertTrue(listener.events.get(1).failure() instanceof FileNotFoundException);
+    assertEquals(2, listener.events().size(), "the call had ended already: no second end event");
+    assertTrue(listener.events().get(1).failure() instanceof FileNotFoundException);
     assertTrue(future.isCancelled());
   }
 
@@ -186,7 +187,7 @@ class AsyncRecoverTest {
     assertEquals("any k", Outcomes.valueOf(future));
     assertFalse(Thread.currentThread().isInterrupted());
     assertEquals(1, script.calls());
-    assertEquals(0, scheduler.pending());
+    assertEquals(0, clock.pendingTasks());
     assertEquals(asList("fromAnything k"), store.recoveries);
   }
 
@@ -222,7 +223,7 @@ class AsyncRecoverTest {
     lookups.fail(new IOException("busy")).fail(new IOException("down"));
 
     CompletionStage<String> stage = client.lookup("k");
-    scheduler.runAll(10);
+    clock.runUntilIdle();
 
     assertEquals("cached k after down", Outcomes.valueOf(stage));
   }
@@ -234,7 +235,7 @@ class AsyncRecoverTest {
     CompletionStage<String> stage = client.lookup("k");
 
     assertEquals("stale k", Outcomes.valueOf(stage));
-    assertEquals(0, scheduler.pending());
+    assertEquals(0, clock.pendingTasks());
   }
 
   @Test

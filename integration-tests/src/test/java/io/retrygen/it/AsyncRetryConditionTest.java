@@ -2,9 +2,11 @@ package io.retrygen.it;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.retrygen.it.AsyncConditionClient.RetryChildException;
 import io.retrygen.runtime.RetryOptions;
+import io.retrygen.test.VirtualTime;
 import java.util.Collections;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
@@ -18,8 +20,7 @@ import org.junit.jupiter.params.provider.EnumSource;
  * stage, and completed later: classification is the same whichever way the failure arrives.
  */
 class AsyncRetryConditionTest {
-  private final FakeClock clock = new FakeClock();
-  private final ManualScheduler scheduler = new ManualScheduler(clock);
+  private final VirtualTime clock = VirtualTime.start();
   private final AsyncAttempts attempts = new AsyncAttempts();
   private final AsyncConditionClient client =
       new AsyncConditionClientRetrying(
@@ -54,7 +55,7 @@ class AsyncRetryConditionTest {
               return attempts.fail(how, new TckTestException("WritingService failed"));
             }
           },
-          RetryOptions.builder().sleeper(clock).ticker(clock).scheduler(scheduler).build());
+          RetryOptions.builder().sleeper(clock).ticker(clock).scheduler(clock).build());
 
   /**
    * Calls {@code method}, then fails the stages left to fail and runs the scheduled attempts until
@@ -69,10 +70,10 @@ class AsyncRetryConditionTest {
         throw new AssertionError("not done after 100 steps");
       }
       if (!attempts.failNext()) {
-        scheduler.runNext();
+        assertTrue(clock.runNext());
       }
     }
-    assertEquals(0, scheduler.pending());
+    assertEquals(0, clock.pendingTasks());
     assertEquals(0, attempts.waiting());
     Throwable failure = Outcomes.failureOf(stage);
     assertSame(attempts.lastFailure(), failure);
@@ -87,7 +88,7 @@ class AsyncRetryConditionTest {
 
     assertEquals(TckTestException.class, failure.getClass());
     assertEquals(4, attempts.calls());
-    assertEquals(Collections.nCopies(3, 100L), scheduler.delays());
+    assertEquals(Collections.nCopies(3, 100L), clock.scheduledDelays());
     assertEquals(300_000_000L, clock.nanoTime());
   }
 
@@ -99,7 +100,7 @@ class AsyncRetryConditionTest {
 
     assertEquals(TckTestException.class, failure.getClass());
     assertEquals(1, attempts.calls());
-    assertEquals(Collections.<Long>emptyList(), scheduler.delays());
+    assertEquals(Collections.<Long>emptyList(), clock.scheduledDelays());
   }
 
   /** testRetryOnTrueThrowingAChildCustomException: retryOn names the parent. */
@@ -120,7 +121,7 @@ class AsyncRetryConditionTest {
 
     assertEquals(RetryChildException.class, failure.getClass());
     assertEquals(1, attempts.calls());
-    assertEquals(Collections.<Long>emptyList(), scheduler.delays());
+    assertEquals(Collections.<Long>emptyList(), clock.scheduledDelays());
   }
 
   /** testRetryWithAbortOnFalse: abortOn does not match: the default 3 retries. */
@@ -141,6 +142,6 @@ class AsyncRetryConditionTest {
 
     assertEquals(TckTestException.class, failure.getClass());
     assertEquals(1, attempts.calls());
-    assertEquals(Collections.<Long>emptyList(), scheduler.delays());
+    assertEquals(Collections.<Long>emptyList(), clock.scheduledDelays());
   }
 }

@@ -5,8 +5,11 @@ import static java.util.Arrays.asList;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.retrygen.runtime.RetryOptions;
+import io.retrygen.test.RecordingListener;
+import io.retrygen.test.VirtualTime;
 import java.io.IOException;
 import java.util.Collections;
 import java.util.concurrent.CompletableFuture;
@@ -16,21 +19,20 @@ import org.junit.jupiter.api.Test;
 /**
  * MicroProfile Fault Tolerance TCK: the asynchronous tests of {@code RetryConditionTest} (those on
  * {@code AsyncRetryClient}, read from eclipse/microprofile-fault-tolerance), in virtual time: later
- * attempts wait on a {@link ManualScheduler}, and the tasks the TCK ran on an executor are
+ * attempts wait on a {@link VirtualTime}, and the tasks the TCK ran on an executor are
  * finished by the test.
  */
 class AsyncRetryTckTest {
   private static final String TEST_EXCEPTION_MESSAGE = "Test Exception - Simulated error";
 
-  private final FakeClock clock = new FakeClock();
-  private final ManualScheduler scheduler = new ManualScheduler(clock);
+  private final VirtualTime clock = VirtualTime.start();
   private final RecordingListener listener = new RecordingListener();
   private final AsyncRetryClient client =
       new AsyncRetryClientRetrying(
           RetryOptions.builder()
               .sleeper(clock)
               .ticker(clock)
-              .scheduler(scheduler)
+              .scheduler(clock)
               .listener(listener)
               .build());
 
@@ -46,11 +48,11 @@ class AsyncRetryTckTest {
         throw new AssertionError("not done after 100 steps");
       }
       if (!client.finishNext()) {
-        scheduler.runNext();
+        assertTrue(clock.runNext());
         attempts++;
       }
     }
-    assertEquals(0, scheduler.pending(), "attempts still scheduled");
+    assertEquals(0, clock.pendingTasks(), "attempts still scheduled");
     return attempts;
   }
 
@@ -61,22 +63,22 @@ class AsyncRetryTckTest {
 
     assertEquals(1, client.countInvocationsServA);
     assertFalse(stage.toCompletableFuture().isDone());
-    assertEquals(1, scheduler.pending());
-    scheduler.runNext();
+    assertEquals(1, clock.pendingTasks());
+    assertTrue(clock.runNext());
     assertEquals(2, client.countInvocationsServA);
-    scheduler.runNext();
+    assertTrue(clock.runNext());
     assertEquals(3, client.countInvocationsServA);
 
     Outcomes.failureOf(stage, IOException.class, SIMULATED_EXCEPTION_MESSAGE);
-    assertEquals(0, scheduler.pending());
-    assertEquals(asList(100L, 100L), scheduler.delays());
+    assertEquals(0, clock.pendingTasks());
+    assertEquals(asList(100L, 100L), clock.scheduledDelays());
     String label = "AsyncRetryClient.serviceA";
     assertEquals(
         asList(
             "onRetry " + label + " #1 IOException delay=100 elapsedMs=0",
             "onRetry " + label + " #2 IOException delay=100 elapsedMs=100",
             "onFailure " + label + " #3 IOException delay=0 elapsedMs=200"),
-        listener.lines);
+        listener.lines());
   }
 
   /**
@@ -120,10 +122,10 @@ class AsyncRetryTckTest {
 
     assertEquals("Success", Outcomes.valueOf(stage));
     assertEquals(3, client.countInvocationsServC);
-    assertEquals(asList(100L, 100L), scheduler.delays());
+    assertEquals(asList(100L, 100L), clock.scheduledDelays());
     assertEquals(
         "onSuccess AsyncRetryClient.serviceC #3 - delay=0 elapsedMs=200",
-        listener.lines.get(listener.lines.size() - 1));
+        listener.lines().get(listener.lines().size() - 1));
   }
 
   /** testRetryChainSuccess: the failure is deep in a chain of two stages, twice. */
@@ -134,9 +136,9 @@ class AsyncRetryTckTest {
     assertEquals(1, client.work.size());
     client.finishNext(); // the first task of the chain: the second starts
     assertEquals(1, client.work.size());
-    assertEquals(0, scheduler.pending());
+    assertEquals(0, clock.pendingTasks());
     client.finishNext(); // the second fails: the retry is scheduled only now
-    assertEquals(1, scheduler.pending());
+    assertEquals(1, clock.pendingTasks());
     assertEquals(1, client.countInvocationsServD);
 
     assertEquals(2, drive(stage));
@@ -192,7 +194,7 @@ class AsyncRetryTckTest {
             "onRetry AsyncRetryClient.serviceH #1 TckTestException delay=100 elapsedMs=0",
             "onRetry AsyncRetryClient.serviceH #2 TckTestException delay=100 elapsedMs=100",
             "onSuccess AsyncRetryClient.serviceH #3 - delay=0 elapsedMs=200"),
-        listener.lines);
+        listener.lines());
   }
 
   /** A first attempt that succeeds schedules nothing and runs entirely on the caller's thread. */
@@ -202,8 +204,8 @@ class AsyncRetryTckTest {
     CompletionStage<String> stage = client.serviceC();
 
     assertEquals("Success", Outcomes.valueOf(stage));
-    assertEquals(Collections.<Long>emptyList(), scheduler.delays());
+    assertEquals(Collections.<Long>emptyList(), clock.scheduledDelays());
     assertEquals(
-        asList("onSuccess AsyncRetryClient.serviceC #1 - delay=0 elapsedMs=0"), listener.lines);
+        asList("onSuccess AsyncRetryClient.serviceC #1 - delay=0 elapsedMs=0"), listener.lines());
   }
 }

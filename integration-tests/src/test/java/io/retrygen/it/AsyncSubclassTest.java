@@ -7,6 +7,8 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.retrygen.runtime.RetryOptions;
+import io.retrygen.test.RecordingListener;
+import io.retrygen.test.VirtualTime;
 import java.io.IOException;
 import java.util.Collections;
 import java.util.concurrent.CompletableFuture;
@@ -18,8 +20,7 @@ import org.junit.jupiter.api.Test;
  * calls made afterwards are retried.
  */
 class AsyncSubclassTest {
-  private final FakeClock clock = new FakeClock();
-  private final ManualScheduler scheduler = new ManualScheduler(clock);
+  private final VirtualTime clock = VirtualTime.start();
   private final RecordingListener listener = new RecordingListener();
 
   @Test
@@ -29,7 +30,7 @@ class AsyncSubclassTest {
             RetryOptions.builder()
                 .sleeper(clock)
                 .ticker(clock)
-                .scheduler(scheduler)
+                .scheduler(clock)
                 .listener(listener)
                 .build());
 
@@ -37,18 +38,18 @@ class AsyncSubclassTest {
     assertSame(instance.lastReturned, instance.warmUp, "the method's own future, unwrapped");
     assertSame(CompletableFuture.class, instance.warmUp.getClass(), "not the call's future");
     assertTrue(Outcomes.failureOf(instance.warmUp) instanceof IOException);
-    assertEquals(0, scheduler.pending());
-    assertEquals(Collections.<String>emptyList(), listener.lines);
+    assertEquals(0, clock.pendingTasks());
+    assertEquals(Collections.<String>emptyList(), listener.lines());
 
     CompletableFuture<String> later = instance.refresh("later");
     assertNotSame(instance.lastReturned, later, "the call's future, not the method's");
     assertNotSame(CompletableFuture.class, later.getClass());
-    assertEquals(1, scheduler.pending());
-    scheduler.runAll(10);
+    assertEquals(1, clock.pendingTasks());
+    clock.runUntilIdle();
 
     assertEquals(4, instance.calls.get());
     assertSame(Outcomes.failureOf(instance.lastReturned), Outcomes.failureOf(later));
-    assertEquals(3, listener.lines.size());
+    assertEquals(3, listener.lines().size());
   }
 
   @Test

@@ -11,6 +11,8 @@ import io.retrygen.runtime.AsyncRetryTemplate;
 import io.retrygen.runtime.BackoffPolicy;
 import io.retrygen.runtime.RetryOptions;
 import io.retrygen.runtime.RetryTemplate;
+import io.retrygen.test.RecordingListener;
+import io.retrygen.test.VirtualTime;
 import java.io.IOException;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
@@ -21,7 +23,7 @@ import org.junit.jupiter.api.Test;
 /**
  * Issue 11, asynchronously: {@code EquivalentClient.async()} as generated and an {@link
  * AsyncRetryTemplate} with the same settings ({@code retryFor = IOException}, 3 attempts, 100 ms),
- * each run in virtual time with a {@link ManualScheduler} over the same script, compared by their
+ * each run in virtual time with a {@link VirtualTime} over the same script, compared by their
  * event lines, scheduled waits, delegate calls and outcome.
  */
 class AsyncTemplateEquivalenceTest {
@@ -49,7 +51,7 @@ class AsyncTemplateEquivalenceTest {
     if (cancelAfterFirst) {
       side.cancelled = call.cancel(true);
     }
-    side.scheduler.runAll(10);
+    side.clock.runUntilIdle();
     if (call.isCancelled()) {
       side.outcome = "cancelled";
     } else if (call.isCompletedExceptionally()) {
@@ -78,11 +80,11 @@ class AsyncTemplateEquivalenceTest {
         "ok");
 
     assertEquals("returned ok", run.outcome);
-    assertEquals(asList(100L, 100L), run.scheduler.delays());
+    assertEquals(asList(100L, 100L), run.clock.scheduledDelays());
     assertEquals(asList(
         "onRetry EquivalentClient.async #1 IOException delay=100 elapsedMs=0",
         "onRetry EquivalentClient.async #2 IOException delay=100 elapsedMs=100",
-        "onSuccess EquivalentClient.async #3 - delay=0 elapsedMs=200"), run.listener.lines);
+        "onSuccess EquivalentClient.async #3 - delay=0 elapsedMs=200"), run.listener.lines());
     assertTrue(run.firstCallOnCallersThread);
     assertFalse(run.doneAtOnce);
   }
@@ -103,7 +105,7 @@ class AsyncTemplateEquivalenceTest {
     Side run = compare(false, new IOException("1"), state, "ok");
 
     assertSame(state, run.failure);
-    assertEquals(asList(100L), run.scheduler.delays());
+    assertEquals(asList(100L), run.clock.scheduledDelays());
   }
 
   @Test
@@ -116,13 +118,12 @@ class AsyncTemplateEquivalenceTest {
     assertEquals(asList(
         "onRetry EquivalentClient.async #1 IOException delay=100 elapsedMs=0",
         "onFailure EquivalentClient.async #1 CancellationException delay=0 elapsedMs=0"),
-        run.listener.lines);
+        run.listener.lines());
   }
 
   /** One side of a scenario. */
   private static final class Side {
-    final FakeClock clock = new FakeClock();
-    final ManualScheduler scheduler = new ManualScheduler(clock);
+    final VirtualTime clock = VirtualTime.start();
     final RecordingListener listener = new RecordingListener();
     final EquivalentDelegate delegate;
     final RetryOptions options;
@@ -139,16 +140,16 @@ class AsyncTemplateEquivalenceTest {
             throw new AssertionError("slept " + millis + " ms");
           })
           .ticker(clock)
-          .scheduler(scheduler)
+          .scheduler(clock)
           .listener(listener)
           .build();
     }
 
     String summary() {
-      return "events " + listener.lines + "\nwaits " + scheduler.delays() + "\ncalls "
+      return "events " + listener.lines() + "\nwaits " + clock.scheduledDelays() + "\ncalls "
           + delegate.calls + "\nfirst call on the caller's thread " + firstCallOnCallersThread
           + "\ndone at once " + doneAtOnce + "\ncancel " + cancelled + "\npending "
-          + scheduler.pending() + "\n" + outcome;
+          + clock.pendingTasks() + "\n" + outcome;
     }
   }
 }

@@ -9,6 +9,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.retrygen.RetryEvent;
 import io.retrygen.runtime.RetryOptions;
+import io.retrygen.test.RecordingListener;
+import io.retrygen.test.VirtualTime;
 import java.io.IOException;
 import java.util.Collections;
 import java.util.concurrent.CompletableFuture;
@@ -23,8 +25,7 @@ import org.junit.jupiter.api.Test;
  * returned future fails with the unwrapped failure itself. The generated method never throws.
  */
 class AsyncUnwrapTest {
-  private final FakeClock clock = new FakeClock();
-  private final ManualScheduler scheduler = new ManualScheduler(clock);
+  private final VirtualTime clock = VirtualTime.start();
   private final RecordingListener listener = new RecordingListener();
   private final ScriptedAsyncStore delegate = new ScriptedAsyncStore();
   private final StageScript<String> script = delegate.script;
@@ -34,17 +35,17 @@ class AsyncUnwrapTest {
           RetryOptions.builder()
               .sleeper(clock)
               .ticker(clock)
-              .scheduler(scheduler)
+              .scheduler(clock)
               .listener(listener)
               .build());
 
   private void runScheduled() {
-    scheduler.runAll(10);
+    clock.runUntilIdle();
   }
 
   private void assertFailsWithItself(CompletionStage<?> stage, Throwable expected) {
     assertSame(expected, Outcomes.failureOf(stage));
-    assertSame(expected, listener.events.get(listener.events.size() - 1).failure());
+    assertSame(expected, listener.events().get(listener.events().size() - 1).failure());
   }
 
   @Test
@@ -61,7 +62,7 @@ class AsyncUnwrapTest {
 
     assertEquals(3, script.calls(), "the wrapped IOException was retried");
     assertFailsWithItself(future, last);
-    assertSame(first, listener.events.get(0).failure());
+    assertSame(first, listener.events().get(0).failure());
   }
 
   @Test
@@ -89,8 +90,8 @@ class AsyncUnwrapTest {
         .stage(1)
         .completeExceptionally(new CompletionException(new ExecutionException(failure)));
 
-    assertEquals(1, scheduler.pending(), "classified as the IOException: retried");
-    assertSame(failure, listener.events.get(0).failure());
+    assertEquals(1, clock.pendingTasks(), "classified as the IOException: retried");
+    assertSame(failure, listener.events().get(0).failure());
     script.fail(failure).fail(failure);
     runScheduled();
     assertFailsWithItself(future, failure);
@@ -103,7 +104,7 @@ class AsyncUnwrapTest {
 
     CompletableFuture<String> future = store.fetch("k");
 
-    assertEquals(0, scheduler.pending());
+    assertEquals(0, clock.pendingTasks());
     assertFailsWithItself(future, failure);
   }
 
@@ -113,7 +114,7 @@ class AsyncUnwrapTest {
     script.raise(new CompletionException(failure)).succeed("second");
 
     CompletableFuture<String> future = store.fetch("k");
-    assertSame(failure, listener.events.get(0).failure());
+    assertSame(failure, listener.events().get(0).failure());
     runScheduled();
 
     assertEquals("second", Outcomes.valueOf(future));
@@ -126,7 +127,7 @@ class AsyncUnwrapTest {
 
     CompletableFuture<String> future = store.fetch("k");
 
-    assertEquals(0, scheduler.pending(), "a CompletionException is not an IOException");
+    assertEquals(0, clock.pendingTasks(), "a CompletionException is not an IOException");
     assertFailsWithItself(future, bare);
   }
 
@@ -158,7 +159,7 @@ class AsyncUnwrapTest {
 
     assertEquals(3, script.calls());
     assertFailsWithItself(stage, last);
-    assertEquals(asList(100L, 100L), scheduler.delays());
+    assertEquals(asList(100L, 100L), clock.scheduledDelays());
   }
 
   @Test
@@ -173,7 +174,7 @@ class AsyncUnwrapTest {
         asList(
             "onRetry AsyncStore.read #1 IOException delay=100 elapsedMs=0",
             "onSuccess AsyncStore.read #2 - delay=0 elapsedMs=100"),
-        listener.lines);
+        listener.lines());
   }
 
   /** An unchecked throw that is not retryable ends the call through the future, not the call. */
@@ -185,7 +186,7 @@ class AsyncUnwrapTest {
     CompletableFuture<String> future = store.fetch("k");
 
     assertFailsWithItself(future, failure);
-    assertEquals(Collections.<Long>emptyList(), scheduler.delays());
+    assertEquals(Collections.<Long>emptyList(), clock.scheduledDelays());
   }
 
   /** An Error thrown by the delegate is a failure too (not retried: retryFor is IOException). */
@@ -209,7 +210,7 @@ class AsyncUnwrapTest {
     Throwable failure = Outcomes.failureOf(future);
     assertTrue(failure instanceof NullPointerException);
     assertTrue(failure.getMessage().contains("AsyncStore.fetch"), failure.getMessage());
-    RetryEvent end = listener.events.get(0);
+    RetryEvent end = listener.events().get(0);
     assertSame(failure, end.failure());
     assertEquals(1, end.attempt());
   }
@@ -222,6 +223,6 @@ class AsyncUnwrapTest {
     CompletableFuture<String> future = store.plain("k");
 
     assertSame(script.stage(1), future);
-    assertEquals(Collections.<String>emptyList(), listener.lines);
+    assertEquals(Collections.<String>emptyList(), listener.lines());
   }
 }

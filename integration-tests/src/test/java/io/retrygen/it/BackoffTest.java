@@ -6,13 +6,14 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import io.retrygen.runtime.RetryOptions;
+import io.retrygen.test.VirtualTime;
 import java.io.IOException;
 import java.util.Collections;
 import org.junit.jupiter.api.Test;
 
 /** The waits between attempts, as recorded by the fake sleeper. */
 class BackoffTest {
-  private final FakeClock clock = new FakeClock();
+  private final VirtualTime clock = VirtualTime.start();
 
   private BackoffClient client(Script script, QueueRandom random) {
     RetryOptions options =
@@ -35,7 +36,7 @@ class BackoffTest {
     assertEquals("ok", client(script).fixed());
 
     assertEquals(4, script.calls());
-    assertEquals(asList(100L, 100L, 100L), clock.sleeps);
+    assertEquals(asList(100L, 100L, 100L), clock.sleeps());
   }
 
   @Test
@@ -47,7 +48,7 @@ class BackoffTest {
 
     assertSame(failure, thrown);
     assertEquals(4, script.calls());
-    assertEquals(asList(100L, 100L, 100L), clock.sleeps);
+    assertEquals(asList(100L, 100L, 100L), clock.sleeps());
   }
 
   @Test
@@ -57,7 +58,7 @@ class BackoffTest {
     assertThrows(IOException.class, () -> client(script).exponentialWithMaxDelay());
 
     assertEquals(6, script.calls());
-    assertEquals(asList(100L, 200L, 400L, 500L, 500L), clock.sleeps);
+    assertEquals(asList(100L, 200L, 400L, 500L, 500L), clock.sleeps());
   }
 
   @Test
@@ -67,7 +68,7 @@ class BackoffTest {
     assertThrows(IOException.class, () -> client(script).exponentialWithImplicitCap());
 
     assertEquals(5, script.calls());
-    assertEquals(asList(10000L, 20000L, 30000L, 30000L), clock.sleeps);
+    assertEquals(asList(10000L, 20000L, 30000L, 30000L), clock.sleeps());
   }
 
   @Test
@@ -77,7 +78,7 @@ class BackoffTest {
     assertThrows(IOException.class, () -> client(script).noBackoff());
 
     assertEquals(3, script.calls());
-    assertEquals(asList(1000L, 1000L), clock.sleeps);
+    assertEquals(asList(1000L, 1000L), clock.sleeps());
   }
 
   @Test
@@ -87,7 +88,7 @@ class BackoffTest {
     assertEquals("ok", client(script).noBackoff());
 
     assertEquals(2, script.calls());
-    assertEquals(asList(1000L), clock.sleeps);
+    assertEquals(asList(1000L), clock.sleeps());
   }
 
   @Test
@@ -97,7 +98,7 @@ class BackoffTest {
     assertThrows(IOException.class, () -> client(script).immediate());
 
     assertEquals(4, script.calls());
-    assertEquals(Collections.<Long>emptyList(), clock.sleeps);
+    assertEquals(Collections.<Long>emptyList(), clock.sleeps());
   }
 
   @Test
@@ -124,7 +125,7 @@ class BackoffTest {
 
     assertThrows(IOException.class, () -> client(script, random).randomFixed());
 
-    assertEquals(asList(150L, 200L), clock.sleeps);
+    assertEquals(asList(150L, 200L), clock.sleeps());
     assertEquals(0, random.remaining());
   }
 
@@ -136,7 +137,7 @@ class BackoffTest {
 
     assertThrows(IOException.class, () -> client(script, random).randomExponential());
 
-    assertEquals(asList(200L, 450L, 900L), clock.sleeps);
+    assertEquals(asList(200L, 450L, 900L), clock.sleeps());
     assertEquals(0, random.remaining());
   }
 
@@ -147,7 +148,7 @@ class BackoffTest {
 
     assertThrows(IOException.class, () -> client(script, random).jittered());
 
-    assertEquals(asList(500L, 1250L), clock.sleeps);
+    assertEquals(asList(500L, 1250L), clock.sleeps());
     assertEquals(0, random.remaining());
   }
 
@@ -159,7 +160,7 @@ class BackoffTest {
 
     assertThrows(IOException.class, () -> client(script, random).smallJitter());
 
-    assertEquals(asList(96L), clock.sleeps);
+    assertEquals(asList(96L), clock.sleeps());
   }
 
   @Test
@@ -172,7 +173,7 @@ class BackoffTest {
 
     assertThrows(IOException.class, () -> client(script, random).randomThenJitter());
 
-    assertEquals(asList(750L, 3000L, 1500L), clock.sleeps);
+    assertEquals(asList(750L, 3000L, 1500L), clock.sleeps());
     assertEquals(0, random.remaining());
   }
 
@@ -183,7 +184,7 @@ class BackoffTest {
 
     assertEquals("ok", client(script, new QueueRandom()).exponentialWithMaxDelay());
 
-    assertEquals(asList(100L, 200L), clock.sleeps);
+    assertEquals(asList(100L, 200L), clock.sleeps());
   }
 
   @Test
@@ -192,7 +193,7 @@ class BackoffTest {
 
     assertThrows(IOException.class, () -> client(script).hugeMultiplier());
 
-    assertEquals(asList(1000L, 60000L, 60000L), clock.sleeps);
+    assertEquals(asList(1000L, 60000L, 60000L), clock.sleeps());
   }
 
   @Test
@@ -203,7 +204,7 @@ class BackoffTest {
 
     assertThrows(IOException.class, () -> client(script, random).hugeRandomMultiplier());
 
-    assertEquals(asList(1000L, 60000L, 60000L), clock.sleeps);
+    assertEquals(asList(1000L, 60000L, 60000L), clock.sleeps());
     assertEquals(0, random.remaining());
   }
 

@@ -9,6 +9,7 @@ import io.retrygen.runtime.CircuitBreakerState;
 import io.retrygen.runtime.CircuitBreakers;
 import io.retrygen.runtime.PolicyOverrides;
 import io.retrygen.runtime.RetryOptions;
+import io.retrygen.test.VirtualTime;
 import java.io.IOException;
 import java.util.Collections;
 import org.junit.jupiter.api.BeforeEach;
@@ -22,7 +23,7 @@ import org.junit.jupiter.api.Test;
 class BreakerOverridesTest {
   private static final String CALL = "TunedBreaker.call";
 
-  private final FakeClock clock = new FakeClock();
+  private final VirtualTime clock = VirtualTime.start();
   private PolicyOverrides overrides;
 
   /** Breakers are process-wide and the first one created wins: each test starts with none. */
@@ -107,9 +108,9 @@ class BreakerOverridesTest {
         breaker(script, "retrygen.circuitbreaker.TunedBreaker.call.delay", "200");
 
     assertEquals("FFFFO", script.outcomesOf(5, breaker::call, CALL));
-    clock.advanceMillis(199);
+    clock.advanceBy(199);
     assertEquals("O", script.outcomeOf(breaker::call, CALL));
-    clock.advanceMillis(1);
+    clock.advanceBy(1);
     assertEquals("S", script.outcomeOf(breaker::call, CALL), "compiled: open until 1000 ms");
     assertEquals(CircuitBreakerState.CLOSED, CircuitBreakers.state(CALL));
   }
@@ -121,9 +122,9 @@ class BreakerOverridesTest {
         breaker(script, "retrygen.circuitbreaker.TunedBreaker.call.delay", "3000");
 
     assertEquals("FFFF", script.outcomesOf(4, breaker::call, CALL));
-    clock.advanceMillis(2999);
+    clock.advanceBy(2999);
     assertEquals("O", script.outcomeOf(breaker::call, CALL));
-    clock.advanceMillis(1);
+    clock.advanceBy(1);
     assertEquals("S", script.outcomeOf(breaker::call, CALL));
   }
 
@@ -134,7 +135,7 @@ class BreakerOverridesTest {
         breaker(script, "retrygen.circuitbreaker.TunedBreaker.call.successThreshold", "3");
 
     assertEquals("FFFF", script.outcomesOf(4, breaker::call, CALL));
-    clock.advanceMillis(1000);
+    clock.advanceBy(1000);
     assertEquals("S", script.outcomeOf(breaker::call, CALL));
     assertEquals(CircuitBreakerState.HALF_OPEN, CircuitBreakers.state(CALL), "compiled: closed");
     assertEquals("S", script.outcomeOf(breaker::call, CALL));
@@ -190,7 +191,7 @@ class BreakerOverridesTest {
             "retrygen.circuitbreaker.TunedBreaker.call.success-threshold", "2");
 
     assertEquals("SSFO", script.outcomesOf(4, breaker::call, CALL));
-    clock.advanceMillis(10);
+    clock.advanceBy(10);
     assertEquals("S", script.outcomeOf(breaker::call, CALL));
     assertEquals(CircuitBreakerState.HALF_OPEN, CircuitBreakers.state(CALL));
     assertEquals("S", script.outcomeOf(breaker::call, CALL));
@@ -219,7 +220,7 @@ class BreakerOverridesTest {
 
     assertEquals("Payments.Client.charge", thrown.name());
     assertEquals(2, calls[0]);
-    assertEquals(asList(5L, 5L, 5L), clock.sleeps);
+    assertEquals(asList(5L, 5L, 5L), clock.sleeps());
     assertEquals(CircuitBreakerState.OPEN, CircuitBreakers.state("Payments.Client.charge"));
     assertEquals(Collections.emptySet(), overrides.unusedKeys());
   }

@@ -7,6 +7,8 @@ import io.retrygen.GiveUpReason;
 import io.retrygen.runtime.PolicyOverrides;
 import io.retrygen.runtime.RetryBudgets;
 import io.retrygen.runtime.RetryOptions;
+import io.retrygen.test.RecordingListener;
+import io.retrygen.test.VirtualTime;
 import java.io.IOException;
 import java.util.Collections;
 import org.junit.jupiter.api.Test;
@@ -19,7 +21,7 @@ import org.junit.jupiter.api.Test;
 class BudgetOverridesTest {
   private static final double EXACT = 0.0;
 
-  private final FakeClock clock = new FakeClock();
+  private final VirtualTime clock = VirtualTime.start();
   private final RecordingListener listener = new RecordingListener();
   private PolicyOverrides overrides;
   private int calls;
@@ -56,7 +58,7 @@ class BudgetOverridesTest {
     // 4 -> 3 allows a retry (more than half of 4 is left), 3 -> 2 does not. Compiled: 5 attempts.
     assertEquals(2, calls);
     assertEquals(2.0, RetryBudgets.tokens(BudgetKnobs.Tokens.BUDGET), EXACT);
-    assertEquals(GiveUpReason.BUDGET_EXHAUSTED, listener.events.get(1).reason());
+    assertEquals(GiveUpReason.BUDGET_EXHAUSTED, listener.events().get(1).reason());
     assertEquals(
         "BudgetKnobs.Tokens.call: retry maxAttempts=10, maxDuration=0, delay=0, maxDelay=0,"
             + " multiplier=0.0, jitter=0.0, random=false; budget it.overrides.tokens"

@@ -6,6 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.retrygen.runtime.RetryBudgets;
 import io.retrygen.runtime.RetryOptions;
+import io.retrygen.test.RecordingListener;
+import io.retrygen.test.VirtualTime;
 import java.io.IOException;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
@@ -25,8 +27,7 @@ import org.junit.jupiter.api.Test;
 class BudgetTest {
   private static final double EXACT = 0.0;
 
-  private final FakeClock clock = new FakeClock();
-  private final ManualScheduler scheduler = new ManualScheduler(clock);
+  private final VirtualTime clock = VirtualTime.start();
   private final RecordingListener listener = new RecordingListener();
   private final Script delegate = new Script();
 
@@ -36,7 +37,7 @@ class BudgetTest {
         RetryOptions.builder()
             .sleeper(clock)
             .ticker(clock)
-            .scheduler(scheduler)
+            .scheduler(clock)
             .listener(listener)
             .build());
   }
@@ -51,7 +52,7 @@ class BudgetTest {
     }
     assertEquals(10.0, RetryBudgets.tokens(BudgetedClient.BUDGET), EXACT);
     delegate.calls = 0;
-    listener.lines.clear();
+    listener.clear();
   }
 
   private static double tokens() {
@@ -77,7 +78,7 @@ class BudgetTest {
     assertEquals(3.0, tokens(), EXACT);
     assertEquals(
         "onFailure BudgetedClient.call #1 IOException delay=0 elapsedMs=0",
-        listener.lines.get(listener.lines.size() - 2),
+        listener.lines().get(listener.lines().size() - 2),
         "a refused retry gives up as if attempts were exhausted");
   }
 
@@ -141,8 +142,8 @@ class BudgetTest {
     BudgetedClient client = client();
     delegate.thenFail(5);
     CompletableFuture<String> first = client.fetch("a");
-    while (scheduler.pending() > 0) {
-      scheduler.runNext();
+    while (clock.pendingTasks() > 0) {
+      assertTrue(clock.runNext());
     }
     ExecutionException thrown = assertThrows(ExecutionException.class, first::get);
     assertTrue(thrown.getCause() instanceof IOException);
@@ -151,12 +152,12 @@ class BudgetTest {
 
     delegate.thenFail(1);
     assertTrue(client.fetch("b").isCompletedExceptionally());
-    assertEquals(0, scheduler.pending(), "refused: nothing scheduled");
+    assertEquals(0, clock.pendingTasks(), "refused: nothing scheduled");
     assertEquals(4.0, tokens(), EXACT);
     delegate.then("ok");
     assertEquals("ok", client.fetch("c").get());
     assertEquals(4.1, tokens(), EXACT);
-    assertEquals(Arrays.asList(0L, 0L, 0L, 0L), scheduler.delays());
+    assertEquals(Arrays.asList(0L, 0L, 0L, 0L), clock.scheduledDelays());
   }
 
   @Test
@@ -191,7 +192,7 @@ class BudgetTest {
         Arrays.asList(
             "call", "isTransient", "waitFor", "call", "isTransient", "waitFor", "call"),
         log);
-    assertEquals(Arrays.asList(7L, 7L), clock.sleeps);
+    assertEquals(Arrays.asList(7L, 7L), clock.sleeps());
 
     log.clear();
     assertThrows(IOException.class, () -> client.call("permanent"));

@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import io.retrygen.RetryEvent;
 import io.retrygen.RetryListener;
 import io.retrygen.runtime.RetryOptions;
+import io.retrygen.test.VirtualTime;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CancellationException;
@@ -19,7 +20,7 @@ import org.junit.jupiter.api.Test;
  * itself; then it is retried and recovered like any failure.
  */
 class CancellationRuleTest {
-  private final FakeClock clock = new FakeClock();
+  private final VirtualTime clock = VirtualTime.start();
   private final List<String> events = new ArrayList<>();
   private final CancellationException cancelled = new CancellationException("stop");
   private int calls;
@@ -73,7 +74,7 @@ class CancellationRuleTest {
     assertSame(cancelled, assertThrows(CancellationException.class, client::byDefault));
     assertEquals(1, calls);
     assertEquals(asList("failure 1 true"), events);
-    assertEquals(asList(), clock.sleeps);
+    assertEquals(asList(), clock.sleeps());
   }
 
   @Test
@@ -88,7 +89,7 @@ class CancellationRuleTest {
     assertEquals("recovered CancellationException", client.named());
     assertEquals(3, calls);
     assertEquals(asList("retry 1", "retry 2", "failure 3 true"), events);
-    assertEquals(asList(10L, 10L), clock.sleeps);
+    assertEquals(asList(10L, 10L), clock.sleeps());
   }
 
   @Test

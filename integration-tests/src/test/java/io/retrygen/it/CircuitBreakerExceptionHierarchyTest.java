@@ -13,6 +13,7 @@ import io.retrygen.it.TckHierarchyService.E2S;
 import io.retrygen.runtime.CircuitBreakerOpenException;
 import io.retrygen.runtime.CircuitBreakers;
 import io.retrygen.runtime.RetryOptions;
+import io.retrygen.test.VirtualTime;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -23,7 +24,7 @@ import org.junit.jupiter.api.Test;
  * failure ("OPEN": refused) or as a success ("CLOSED": reaches the delegate and throws again).
  */
 class CircuitBreakerExceptionHierarchyTest {
-  private final FakeClock clock = new FakeClock();
+  private final VirtualTime clock = VirtualTime.start();
   private final RetryOptions options =
       RetryOptions.builder().sleeper(clock).ticker(clock).build();
 

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.retrygen.runtime.CircuitBreakers;
 import io.retrygen.runtime.RetryOptions;
+import io.retrygen.test.VirtualTime;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -16,7 +17,7 @@ import org.junit.jupiter.api.Test;
  * unnamed one's label).
  */
 class CircuitBreakerListenerTest {
-  private final FakeClock clock = new FakeClock();
+  private final VirtualTime clock = VirtualTime.start();
   private final RetryOptions options =
       RetryOptions.builder().sleeper(clock).ticker(clock).build();
   private final RecordingBreakerListener listener =
@@ -73,7 +74,7 @@ class CircuitBreakerListenerTest {
     String name = "TckWatchedClient.ping";
 
     assertEquals("FFO", script.outcomesOf(3, client::ping, name));
-    clock.advanceMillis(1000);
+    clock.advanceBy(1000);
     assertEquals("S", script.outcomeOf(client::ping, name));
 
     assertEquals(
@@ -92,7 +93,7 @@ class CircuitBreakerListenerTest {
     String name = "tck8.watched";
 
     assertEquals("FF", script.outcomesOf(2, client::pong, name));
-    clock.advanceMillis(1000);
+    clock.advanceBy(1000);
     assertEquals("FO", script.outcomesOf(2, client::pong, name));
 
     assertEquals(

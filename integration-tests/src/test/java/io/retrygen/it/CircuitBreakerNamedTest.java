@@ -6,6 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import io.retrygen.runtime.CircuitBreakerState;
 import io.retrygen.runtime.CircuitBreakers;
 import io.retrygen.runtime.RetryOptions;
+import io.retrygen.test.VirtualTime;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
@@ -16,7 +18,7 @@ import org.junit.jupiter.api.Test;
  * the {@code Ticker} of the options of the instance that made that call.
  */
 class CircuitBreakerNamedTest {
-  private final FakeClock clock = new FakeClock();
+  private final VirtualTime clock = VirtualTime.start();
   private final RetryOptions options =
       RetryOptions.builder().sleeper(clock).ticker(clock).build();
 
@@ -111,8 +113,8 @@ class CircuitBreakerNamedTest {
    */
   @Test
   void namedBreakerRunsOnTheTickerOfTheInstanceWhoseCallCreatedIt() {
-    FakeClock idle = new FakeClock();
-    FakeClock calling = new FakeClock();
+    VirtualTime idle = VirtualTime.start();
+    VirtualTime calling = VirtualTime.start();
     BreakerScript script = BreakerScript.of("FS");
     TckTimedBreaker delegate = script::call;
     new TckTimedBreakerRetrying(delegate, RetryOptions.builder().ticker(idle).build());
@@ -122,11 +124,11 @@ class CircuitBreakerNamedTest {
 
     assertEquals("F", script.outcomeOf(client::call, "tck8.timed"));
     assertEquals(CircuitBreakerState.OPEN, CircuitBreakers.state("tck8.timed"));
-    idle.advanceMillis(5000);
+    idle.advanceBy(5000);
     assertEquals("O", script.outcomeOf(client::call, "tck8.timed"));
-    calling.advanceMillis(999);
+    calling.advanceBy(999);
     assertEquals(CircuitBreakerState.OPEN, CircuitBreakers.state("tck8.timed"));
-    calling.advanceMillis(1);
+    calling.advanceBy(1);
     assertEquals(CircuitBreakerState.HALF_OPEN, CircuitBreakers.state("tck8.timed"));
     assertEquals("S", script.outcomeOf(client::call, "tck8.timed"));
     assertEquals(CircuitBreakerState.CLOSED, CircuitBreakers.state("tck8.timed"));
@@ -149,11 +151,11 @@ class CircuitBreakerNamedTest {
     String label = "TckNamedClient.unnamed";
 
     assertEquals("FFO", script.outcomesOf(3, client::unnamed, label));
-    clock.advanceMillis(999);
+    clock.advanceBy(999);
     assertEquals("O", script.outcomeOf(client::unnamed, label));
-    clock.advanceNanos(999_999);
+    clock.advanceBy(999_999, TimeUnit.NANOSECONDS);
     assertEquals("O", script.outcomeOf(client::unnamed, label));
-    clock.advanceNanos(1);
+    clock.advanceBy(1, TimeUnit.NANOSECONDS);
     assertEquals("S", script.outcomeOf(client::unnamed, label));
     assertEquals(3, script.calls());
   }

@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import io.retrygen.runtime.CircuitBreakerOpenException;
 import io.retrygen.runtime.CircuitBreakers;
 import io.retrygen.runtime.RetryOptions;
+import io.retrygen.test.VirtualTime;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.BeforeEach;
@@ -15,7 +16,7 @@ import org.junit.jupiter.api.Test;
 
 /** A breaker-only method with {@code @Recover} (SPEC §5): an open circuit is recovered. */
 class CircuitBreakerRecoverTest {
-  private final FakeClock clock = new FakeClock();
+  private final VirtualTime clock = VirtualTime.start();
   private final RetryOptions options =
       RetryOptions.builder().sleeper(clock).ticker(clock).build();
   private final List<RuntimeException> recoveredFailures = new ArrayList<>();
@@ -74,11 +75,11 @@ class CircuitBreakerRecoverTest {
         "TckBreakerRecoverClient.lookup",
         ((CircuitBreakerOpenException) recoveredFailures.get(2)).name());
 
-    clock.advanceMillis(1000);
+    clock.advanceBy(1000);
     assertEquals("value of d", client.lookup("d")); // the trial: closes it
     assertEquals(3, script.calls());
     assertEquals(3, recoveries.size());
-    assertEquals(0, clock.sleeps.size());
+    assertEquals(0, clock.sleeps().size());
   }
 
   /** Only the open exception has a recover: the delegate's failures are rethrown unchanged. */

@@ -8,6 +8,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.retrygen.runtime.CircuitBreakerOpenException;
 import io.retrygen.runtime.CircuitBreakers;
 import io.retrygen.runtime.RetryOptions;
+import io.retrygen.test.RecordingListener;
+import io.retrygen.test.VirtualTime;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -21,7 +23,7 @@ import org.junit.jupiter.api.Test;
  * other unless excluded (SPEC §6).
  */
 class CircuitBreakerRetryTest {
-  private final FakeClock clock = new FakeClock();
+  private final VirtualTime clock = VirtualTime.start();
   private final RecordingListener listener = new RecordingListener();
   private final RetryOptions options =
       RetryOptions.builder().sleeper(clock).ticker(clock).listener(listener).build();
@@ -96,7 +98,7 @@ class CircuitBreakerRetryTest {
         "O", script.outcomeOf(client::moreRetries, "TckBreakerRetryClient.moreRetries"));
 
     assertEquals(4, script.calls());
-    assertEquals(times(7, 100L), clock.sleeps);
+    assertEquals(times(7, 100L), clock.sleeps());
     String label = "TckBreakerRetryClient.moreRetries";
     assertEquals(
         asList(
@@ -108,7 +110,7 @@ class CircuitBreakerRetryTest {
             "onRetry " + label + " #6 CircuitBreakerOpenException delay=100 elapsedMs=500",
             "onRetry " + label + " #7 CircuitBreakerOpenException delay=100 elapsedMs=600",
             "onFailure " + label + " #8 CircuitBreakerOpenException delay=0 elapsedMs=700"),
-        listener.lines);
+        listener.lines());
   }
 
   /**
@@ -123,11 +125,11 @@ class CircuitBreakerRetryTest {
 
     assertEquals("F", script.outcomeOf(client::fewRetries, name));
     assertEquals(3, script.calls());
-    assertEquals(times(2, 100L), clock.sleeps);
+    assertEquals(times(2, 100L), clock.sleeps());
 
     assertEquals("O", script.outcomeOf(client::fewRetries, name));
     assertEquals(4, script.calls());
-    assertEquals(times(4, 100L), clock.sleeps);
+    assertEquals(times(4, 100L), clock.sleeps());
   }
 
   /**
@@ -141,12 +143,12 @@ class CircuitBreakerRetryTest {
     String name = "TckBreakerRetryClient.retryOnOpen";
     // Not retried (retryFor is the open exception only), but counted by the breaker.
     assertEquals("FFFF", script.outcomesOf(4, client::retryOnOpen, name));
-    assertEquals(Collections.<Long>emptyList(), clock.sleeps);
+    assertEquals(Collections.<Long>emptyList(), clock.sleeps());
 
     assertEquals("S", script.outcomeOf(client::retryOnOpen, name));
 
     assertEquals(5, script.calls());
-    assertEquals(times(10, 100L), clock.sleeps);
+    assertEquals(times(10, 100L), clock.sleeps());
     assertEquals("S", script.outcomeOf(client::retryOnOpen, name)); // closed
     assertEquals(6, script.calls());
   }
@@ -166,15 +168,15 @@ class CircuitBreakerRetryTest {
         };
     String name = "TckBreakerRetryClient.retryOnIoOnly";
     assertEquals("FFFF", script.outcomesOf(4, call, name));
-    listener.lines.clear();
+    listener.clear();
 
     assertEquals("O", script.outcomeOf(call, name));
 
     assertEquals(4, script.calls());
-    assertEquals(Collections.<Long>emptyList(), clock.sleeps);
+    assertEquals(Collections.<Long>emptyList(), clock.sleeps());
     assertEquals(
         asList("onFailure " + name + " #1 CircuitBreakerOpenException delay=0 elapsedMs=0"),
-        listener.lines);
+        listener.lines());
   }
 
   /**
@@ -191,7 +193,7 @@ class CircuitBreakerRetryTest {
         "O", script.outcomeOf(client::abortOnOpen, "TckBreakerRetryClient.abortOnOpen"));
 
     assertEquals(4, script.calls());
-    assertEquals(times(4, 100L), clock.sleeps);
+    assertEquals(times(4, 100L), clock.sleeps());
   }
 
   /**
@@ -221,6 +223,6 @@ class CircuitBreakerRetryTest {
     assertEquals(
         "TckBreakerRetryClient.recovered",
         ((CircuitBreakerOpenException) recoveredFailures.get(1)).name());
-    assertEquals(times(6, 100L), clock.sleeps);
+    assertEquals(times(6, 100L), clock.sleeps());
   }
 }

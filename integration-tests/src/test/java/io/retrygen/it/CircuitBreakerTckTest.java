@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import io.retrygen.runtime.CircuitBreakers;
 import io.retrygen.runtime.RetryOptions;
+import io.retrygen.test.VirtualTime;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.BeforeEach;
@@ -18,7 +19,7 @@ import org.junit.jupiter.api.Test;
  * the delegate.
  */
 class CircuitBreakerTckTest {
-  private final FakeClock clock = new FakeClock();
+  private final VirtualTime clock = VirtualTime.start();
   private final RetryOptions options =
       RetryOptions.builder().sleeper(clock).ticker(clock).build();
 
@@ -64,11 +65,11 @@ class CircuitBreakerTckTest {
     String name = "TckBreakerClient.successThreshold2";
 
     assertEquals("FFFFOOO", script.outcomesOf(7, client::successThreshold2, name));
-    clock.advanceMillis(999);
+    clock.advanceBy(999);
     assertEquals("O", script.outcomeOf(client::successThreshold2, name));
 
     assertEquals(4, script.calls());
-    assertEquals(0, clock.sleeps.size());
+    assertEquals(0, clock.sleeps().size());
   }
 
   /** testCircuitReClose: after the delay, two trial successes close it again. */
@@ -79,7 +80,7 @@ class CircuitBreakerTckTest {
     String name = "TckBreakerClient.successThreshold2";
 
     assertEquals("FFFF", script.outcomesOf(4, client::successThreshold2, name));
-    clock.advanceMillis(1000);
+    clock.advanceBy(1000);
     assertEquals("SSS", script.outcomesOf(3, client::successThreshold2, name));
 
     assertEquals(7, script.calls());
@@ -96,7 +97,7 @@ class CircuitBreakerTckTest {
     String name = "TckBreakerClient.defaultSuccessThreshold";
 
     assertEquals("FFFFO", script.outcomesOf(5, client::defaultSuccessThreshold, name));
-    clock.advanceMillis(1000);
+    clock.advanceBy(1000);
     assertEquals("SFFFFO", script.outcomesOf(6, client::defaultSuccessThreshold, name));
 
     assertEquals(9, script.calls());
@@ -110,14 +111,14 @@ class CircuitBreakerTckTest {
     String name = "TckBreakerClient.successThreshold3";
 
     assertEquals("FFFFO", script.outcomesOf(5, client::successThreshold3, name));
-    clock.advanceMillis(1000);
+    clock.advanceBy(1000);
     assertEquals("SSFO", script.outcomesOf(4, client::successThreshold3, name));
     assertEquals(7, script.calls());
 
     // Re-opened at the trial failure: the delay runs again from there.
-    clock.advanceMillis(999);
+    clock.advanceBy(999);
     assertEquals("O", script.outcomeOf(client::successThreshold3, name));
-    clock.advanceMillis(1);
+    clock.advanceBy(1);
     assertEquals("S", script.outcomeOf(client::successThreshold3, name));
     assertEquals(8, script.calls());
   }
@@ -154,7 +155,7 @@ class CircuitBreakerTckTest {
     String name = "TckBreakerClient.defaultSuccessThreshold";
 
     assertEquals("SFFFO", script.outcomesOf(5, client::defaultSuccessThreshold, name));
-    clock.advanceMillis(1000);
+    clock.advanceBy(1000);
     assertEquals("SSFFFO", script.outcomesOf(6, client::defaultSuccessThreshold, name));
 
     assertEquals(9, script.calls());
@@ -171,7 +172,7 @@ class CircuitBreakerTckTest {
     String name = "TckBreakerClient.defaultSuccessThreshold";
 
     assertEquals("FFFSO", script.outcomesOf(5, client::defaultSuccessThreshold, name));
-    clock.advanceMillis(1000);
+    clock.advanceBy(1000);
     assertEquals("SFFFSO", script.outcomesOf(6, client::defaultSuccessThreshold, name));
 
     assertEquals(9, script.calls());
@@ -186,7 +187,7 @@ class CircuitBreakerTckTest {
     TckBreakerClient client = client(script);
     String name = "TckBreakerClient.defaultSuccessThreshold";
     assertEquals("FFFFO", script.outcomesOf(5, client::defaultSuccessThreshold, name));
-    clock.advanceMillis(1000);
+    clock.advanceBy(1000);
     List<String> nested = new ArrayList<>();
     script.duringNextCall(
         () -> nested.add(script.outcomeOf(client::defaultSuccessThreshold, name)));
@@ -206,7 +207,7 @@ class CircuitBreakerTckTest {
     TckBreakerClient client = client(script);
     String name = "TckBreakerClient.successThreshold2";
     assertEquals("FFFFO", script.outcomesOf(5, client::successThreshold2, name));
-    clock.advanceMillis(1000);
+    clock.advanceBy(1000);
     List<String> nested = new ArrayList<>();
     script.duringNextCall(
         () -> {
@@ -242,7 +243,7 @@ class CircuitBreakerTckTest {
     String name = "TckBreakerService.serviceA";
 
     assertEquals("FFFFO", script.outcomesOf(5, service::serviceA, name));
-    clock.advanceMillis(1000);
+    clock.advanceBy(1000);
     assertEquals("SSS", script.outcomesOf(3, service::serviceA, name));
     assertEquals(7, script.calls());
   }

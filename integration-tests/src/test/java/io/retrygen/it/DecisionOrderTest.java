@@ -9,6 +9,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.retrygen.runtime.RetryOptions;
 import io.retrygen.runtime.Sleeper;
+import io.retrygen.test.RecordingListener;
+import io.retrygen.test.VirtualTime;
 import java.io.IOException;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
@@ -25,7 +27,7 @@ import org.junit.jupiter.api.Test;
  * onRetry then the wait, and the next attempt, in this order.
  */
 class DecisionOrderTest {
-  private final FakeClock clock = new FakeClock();
+  private final VirtualTime clock = VirtualTime.start();
   private final RecordingListener listener = new RecordingListener();
   /** r = 0.5: a wait of 150 ms for read and readWithin. */
   private final CountingRandom random = new CountingRandom(0.5);
@@ -69,7 +71,7 @@ class DecisionOrderTest {
     assertEquals(0, random.draws());
     assertEquals(
         asList("onFailure OrderedClient.read #1 IllegalStateException delay=0 elapsedMs=0"),
-        listener.lines);
+        listener.lines());
   }
 
   @Test
@@ -82,7 +84,7 @@ class DecisionOrderTest {
     assertEquals(3, delegate.script.calls());
     assertEquals(2, delegate.consulted.size()); // after attempts 1 and 2, not after 3
     assertEquals(2, random.draws()); // one per wait taken
-    assertEquals(asList(150L, 150L), clock.sleeps);
+    assertEquals(asList(150L, 150L), clock.sleeps());
   }
 
   @Test
@@ -96,7 +98,7 @@ class DecisionOrderTest {
     assertEquals(1, delegate.script.calls());
     assertEquals(asList(failure), delegate.consulted);
     assertEquals(0, random.draws(), "random draws; step 7 comes after retryIf (step 5)");
-    assertEquals(noSleeps(), clock.sleeps);
+    assertEquals(noSleeps(), clock.sleeps());
   }
 
   @Test
@@ -112,10 +114,10 @@ class DecisionOrderTest {
     assertEquals(1, delegate.script.calls());
     assertEquals(asList(failure), delegate.consulted);
     assertEquals(1, random.draws());
-    assertEquals(noSleeps(), clock.sleeps);
+    assertEquals(noSleeps(), clock.sleeps());
     assertEquals(
         asList("onFailure OrderedClient.readWithin #1 IOException delay=0 elapsedMs=900"),
-        listener.lines);
+        listener.lines());
   }
 
   // --- step 4: the thread's interrupt flag, checked only after a failed attempt
@@ -131,10 +133,10 @@ class DecisionOrderTest {
     assertEquals(1, delegate.script.calls());
     assertEquals(0, delegate.consulted.size());
     assertEquals(0, random.draws());
-    assertEquals(noSleeps(), clock.sleeps);
+    assertEquals(noSleeps(), clock.sleeps());
     assertEquals(
         asList("onFailure OrderedClient.read #1 IOException delay=0 elapsedMs=0"),
-        listener.lines);
+        listener.lines());
     assertTrue(Thread.interrupted(), "interrupt flag still set");
   }
 
@@ -147,7 +149,7 @@ class DecisionOrderTest {
 
     assertEquals(1, delegate.script.calls());
     assertEquals(
-        asList("onSuccess OrderedClient.read #1 - delay=0 elapsedMs=0"), listener.lines);
+        asList("onSuccess OrderedClient.read #1 - delay=0 elapsedMs=0"), listener.lines());
     assertTrue(Thread.interrupted(), "interrupt flag still set");
   }
 
@@ -161,7 +163,7 @@ class DecisionOrderTest {
 
     assertEquals(1, delegate.script.calls());
     assertEquals(0, random.draws());
-    assertEquals(noSleeps(), clock.sleeps);
+    assertEquals(noSleeps(), clock.sleeps());
     assertTrue(Thread.interrupted(), "interrupt flag still set");
   }
 
@@ -174,9 +176,9 @@ class DecisionOrderTest {
     assertEquals("pending", client(delegate).status("k"));
 
     assertEquals(1, delegate.script.calls());
-    assertEquals(noSleeps(), clock.sleeps);
+    assertEquals(noSleeps(), clock.sleeps());
     assertEquals(
-        asList("onFailure OrderedClient.status #1 - delay=0 elapsedMs=0"), listener.lines);
+        asList("onFailure OrderedClient.status #1 - delay=0 elapsedMs=0"), listener.lines());
     assertTrue(Thread.interrupted(), "interrupt flag still set");
   }
 
@@ -191,10 +193,10 @@ class DecisionOrderTest {
     assertSame(failure, assertThrows(IOException.class, () -> client(delegate).timed("k")));
 
     assertEquals(5, delegate.script.calls());
-    assertEquals(asList(100L, 100L, 100L, 100L), clock.sleeps);
+    assertEquals(asList(100L, 100L, 100L, 100L), clock.sleeps());
     assertEquals(
         "onFailure OrderedClient.timed #5 IOException delay=0 elapsedMs=400",
-        listener.lines.get(listener.lines.size() - 1));
+        listener.lines().get(listener.lines().size() - 1));
   }
 
   @Test
@@ -204,7 +206,7 @@ class DecisionOrderTest {
     Sleeper overrunning =
         millis -> {
           sleeps.add(millis);
-          clock.advanceMillis(10_000);
+          clock.advanceBy(10_000);
         };
     IOException failure = new IOException("down");
     ScriptedOrderedClient delegate = new ScriptedOrderedClient(Script.alwaysFailing(failure));
@@ -219,7 +221,7 @@ class DecisionOrderTest {
         asList(
             "onRetry OrderedClient.timed #1 IOException delay=100 elapsedMs=0",
             "onFailure OrderedClient.timed #1 IOException delay=0 elapsedMs=10000"),
-        listener.lines);
+        listener.lines());
   }
 
   @Test
@@ -229,7 +231,7 @@ class DecisionOrderTest {
     Sleeper overrunningTheSecondTime =
         millis -> {
           sleeps.add(millis);
-          clock.advanceMillis(sleeps.size() == 2 ? 10_000 : millis);
+          clock.advanceBy(sleeps.size() == 2 ? 10_000 : millis);
         };
     IOException first = new IOException("first");
     IOException second = new IOException("second");
@@ -248,13 +250,13 @@ class DecisionOrderTest {
             "onRetry OrderedClient.timed #1 IOException delay=100 elapsedMs=0",
             "onRetry OrderedClient.timed #2 IOException delay=100 elapsedMs=100",
             "onFailure OrderedClient.timed #2 IOException delay=0 elapsedMs=10100"),
-        listener.lines);
+        listener.lines());
   }
 
   @Test
   void onRetryIsCalledBeforeTheWait() throws IOException {
     List<String> log = new ArrayList<>();
-    RecordingListener logging = new RecordingListener("listener", log);
+    LogListener logging = new LogListener("listener", log);
     Sleeper sleeper = millis -> log.add("sleep " + millis);
     ScriptedOrderedClient delegate =
         new ScriptedOrderedClient(Script.failing(new IOException("1"), new IOException("2")));
@@ -296,7 +298,7 @@ class DecisionOrderTest {
             "onRetry OrderedClient.immediate #1 IOException delay=0 elapsedMs=0",
             "onRetry OrderedClient.immediate #2 IOException delay=0 elapsedMs=0",
             "onSuccess OrderedClient.immediate #3 - delay=0 elapsedMs=0"),
-        listener.lines);
+        listener.lines());
     assertFalse(Thread.currentThread().isInterrupted());
   }
 

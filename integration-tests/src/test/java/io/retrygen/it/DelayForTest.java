@@ -8,6 +8,8 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.retrygen.runtime.RetryOptions;
+import io.retrygen.test.RecordingListener;
+import io.retrygen.test.VirtualTime;
 import java.io.IOException;
 import java.util.ArrayDeque;
 import java.util.Collections;
@@ -19,12 +21,11 @@ import org.junit.jupiter.api.Test;
  * {@code @Backoff(delayFor)} (SPEC §3 step 7, §4): the wait a {@code delayFor} overload returns is
  * used as is, without random draws; a negative one, or a failure no overload takes, means the
  * formula, whose retry number counts every retry; one above the cap gives up; one that throws
- * ends the call with its exception. In virtual time: {@link FakeClock} records the waits.
+ * ends the call with its exception. In virtual time: {@link VirtualTime} records the waits.
  */
 class DelayForTest {
-  private final FakeClock clock = new FakeClock();
+  private final VirtualTime clock = VirtualTime.start();
   private final RecordingListener listener = new RecordingListener();
-  private final ManualScheduler scheduler = new ManualScheduler(clock);
   private final ScriptedClient delegate = new ScriptedClient();
 
   /** With {@code random} draws for the formula's jitter; any other draw fails the test. */
@@ -35,7 +36,7 @@ class DelayForTest {
             .sleeper(clock)
             .ticker(clock)
             .random(random)
-            .scheduler(scheduler)
+            .scheduler(clock)
             .listener(listener)
             .build());
   }
@@ -53,14 +54,14 @@ class DelayForTest {
 
     assertEquals("ok", client().fetch("a"));
 
-    assertEquals(asList(7_000L, 3_000L), clock.sleeps);
+    assertEquals(asList(7_000L, 3_000L), clock.sleeps());
     assertEquals(3, delegate.calls);
     assertEquals(
         asList(
             "onRetry WaitingClient.fetch #1 RetryAfterException delay=7000 elapsedMs=0",
             "onRetry WaitingClient.fetch #2 RetryAfterException delay=3000 elapsedMs=7000",
             "onSuccess WaitingClient.fetch #3 - delay=0 elapsedMs=10000"),
-        listener.lines);
+        listener.lines());
   }
 
   @Test
@@ -69,7 +70,7 @@ class DelayForTest {
 
     assertEquals("ok", client().fetch("a"));
 
-    assertEquals(Collections.emptyList(), clock.sleeps);
+    assertEquals(Collections.emptyList(), clock.sleeps());
     assertEquals(2, delegate.calls);
   }
 
@@ -79,7 +80,7 @@ class DelayForTest {
 
     assertEquals("ok", client().fetch("a"));
 
-    assertEquals(asList(42L, 500L), clock.sleeps);
+    assertEquals(asList(42L, 500L), clock.sleeps());
   }
 
   @Test
@@ -88,7 +89,7 @@ class DelayForTest {
 
     assertEquals("ok", client().fetch("a"));
 
-    assertEquals(asList(10_000L), clock.sleeps);
+    assertEquals(asList(10_000L), clock.sleeps());
   }
 
   // --- the formula
@@ -105,7 +106,7 @@ class DelayForTest {
 
     assertEquals("ok", client(random).fetch("a"));
 
-    assertEquals(asList(7_000L, 200L, 400L), clock.sleeps);
+    assertEquals(asList(7_000L, 200L, 400L), clock.sleeps());
     assertEquals(0, random.remaining());
   }
 
@@ -116,7 +117,7 @@ class DelayForTest {
 
     assertEquals("ok", client(random).fetch("a"));
 
-    assertEquals(asList(100L, 900L), clock.sleeps);
+    assertEquals(asList(100L, 900L), clock.sleeps());
     assertEquals(0, random.remaining());
   }
 
@@ -131,12 +132,12 @@ class DelayForTest {
 
     assertSame(tooLong, thrown);
     assertEquals(2, delegate.calls);
-    assertEquals(asList(1_000L), clock.sleeps);
+    assertEquals(asList(1_000L), clock.sleeps());
     assertEquals(
         asList(
             "onRetry WaitingClient.fetch #1 RetryAfterException delay=1000 elapsedMs=0",
             "onFailure WaitingClient.fetch #2 RetryAfterException delay=0 elapsedMs=1000"),
-        listener.lines);
+        listener.lines());
   }
 
   @Test
@@ -146,10 +147,10 @@ class DelayForTest {
     assertEquals("recovered a", client().fetchOrDefault("a", 1));
 
     assertEquals(1, delegate.calls);
-    assertEquals(Collections.emptyList(), clock.sleeps);
+    assertEquals(Collections.emptyList(), clock.sleeps());
     assertEquals(
         asList("onFailure WaitingClient.fetchOrDefault #1 RetryAfterException delay=0 elapsedMs=0"),
-        listener.lines);
+        listener.lines());
   }
 
   @Test
@@ -161,12 +162,12 @@ class DelayForTest {
 
     assertEquals("cannot read Retry-After: soon", thrown.getMessage());
     assertEquals(1, delegate.calls);
-    assertEquals(Collections.emptyList(), clock.sleeps);
-    assertEquals(1, listener.events.size());
-    assertSame(thrown, listener.events.get(0).failure());
+    assertEquals(Collections.emptyList(), clock.sleeps());
+    assertEquals(1, listener.events().size());
+    assertSame(thrown, listener.events().get(0).failure());
     assertEquals(
         "onFailure WaitingClient.fetchOrDefault #1 IllegalStateException delay=0 elapsedMs=0",
-        listener.lines.get(0));
+        listener.lines().get(0));
   }
 
   @Test
@@ -179,7 +180,7 @@ class DelayForTest {
     // 7000 + 3000 ms would reach maxDuration = 10000 ms: no second retry.
     assertSame(second, thrown);
     assertEquals(2, delegate.calls);
-    assertEquals(asList(7_000L), clock.sleeps);
+    assertEquals(asList(7_000L), clock.sleeps());
   }
 
   // --- results
@@ -190,13 +191,13 @@ class DelayForTest {
 
     assertEquals("ok", client().fetch("a"));
 
-    assertEquals(asList(7_000L, 3_000L), clock.sleeps);
+    assertEquals(asList(7_000L, 3_000L), clock.sleeps());
     assertEquals(
         asList(
             "onRetry WaitingClient.fetch #1 - delay=7000 elapsedMs=0",
             "onRetry WaitingClient.fetch #2 - delay=3000 elapsedMs=7000",
             "onSuccess WaitingClient.fetch #3 - delay=0 elapsedMs=10000"),
-        listener.lines);
+        listener.lines());
   }
 
   @Test
@@ -206,7 +207,7 @@ class DelayForTest {
 
     assertEquals("ok", client(random).fetch("a"));
 
-    assertEquals(asList(500L, 200L), clock.sleeps);
+    assertEquals(asList(500L, 200L), clock.sleeps());
     assertEquals(0, random.remaining());
   }
 
@@ -217,11 +218,11 @@ class DelayForTest {
     assertEquals("busy 20000", client().fetchOrDefault("a", 1));
 
     assertEquals(1, delegate.calls);
-    assertEquals(Collections.emptyList(), clock.sleeps);
-    assertEquals(1, listener.events.size());
-    assertNull(listener.events.get(0).failure());
+    assertEquals(Collections.emptyList(), clock.sleeps());
+    assertEquals(1, listener.events().size());
+    assertNull(listener.events().get(0).failure());
     assertEquals(
-        "onFailure WaitingClient.fetchOrDefault #1 - delay=0 elapsedMs=0", listener.lines.get(0));
+        "onFailure WaitingClient.fetchOrDefault #1 - delay=0 elapsedMs=0", listener.lines().get(0));
   }
 
   // --- asynchronous
@@ -232,11 +233,11 @@ class DelayForTest {
 
     CompletableFuture<String> future = client().fetchAsync("a");
     while (!future.isDone()) {
-      scheduler.runNext();
+      assertTrue(clock.runNext());
     }
 
     assertEquals("ok", Outcomes.valueOf(future));
-    assertEquals(asList(7_000L, 3_000L, 42L), scheduler.delays());
+    assertEquals(asList(7_000L, 3_000L, 42L), clock.scheduledDelays());
     assertEquals(4, delegate.calls);
   }
 
@@ -247,11 +248,11 @@ class DelayForTest {
 
     CompletableFuture<String> future = client(random).fetchAsync("a");
     while (!future.isDone()) {
-      scheduler.runNext();
+      assertTrue(clock.runNext());
     }
 
     assertEquals("ok", Outcomes.valueOf(future));
-    assertEquals(asList(100L, 200L), scheduler.delays());
+    assertEquals(asList(100L, 200L), clock.scheduledDelays());
     assertEquals(0, random.remaining());
   }
 
@@ -263,7 +264,7 @@ class DelayForTest {
     CompletableFuture<String> future = client().fetchAsync("a");
 
     assertSame(tooLong, Outcomes.failureOf(future));
-    assertEquals(0, scheduler.pending());
+    assertEquals(0, clock.pendingTasks());
     assertEquals(1, delegate.calls);
   }
 
@@ -276,9 +277,9 @@ class DelayForTest {
     Throwable failure = Outcomes.failureOf(future);
     assertTrue(failure instanceof IllegalStateException, String.valueOf(failure));
     assertEquals("cannot read Retry-After: soon", failure.getMessage());
-    assertEquals(0, scheduler.pending());
+    assertEquals(0, clock.pendingTasks());
     assertEquals(1, delegate.calls);
-    assertSame(failure, listener.events.get(listener.events.size() - 1).failure());
+    assertSame(failure, listener.events().get(listener.events().size() - 1).failure());
   }
 
   /** Answers each call with the next outcome: a String to return, or a throwable to throw. */

@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.retrygen.runtime.RetryOptions;
+import io.retrygen.test.VirtualTime;
 import java.io.IOException;
 import java.lang.reflect.Modifier;
 import java.util.ArrayList;
@@ -17,7 +18,7 @@ import org.junit.jupiter.api.Test;
 
 /** Interface inputs: the generated final delegate. */
 class DelegateTest {
-  private final FakeClock clock = new FakeClock();
+  private final VirtualTime clock = VirtualTime.start();
   private final RetryOptions options =
       RetryOptions.builder().sleeper(clock).ticker(clock).random(new QueueRandom()).build();
 
@@ -30,7 +31,7 @@ class DelegateTest {
     assertEquals("found x1", catalog.lookup("x1"));
 
     assertEquals(asList("lookup x1", "lookup x1", "lookup x1"), delegate.calls);
-    assertEquals(asList(20L, 20L), clock.sleeps);
+    assertEquals(asList(20L, 20L), clock.sleeps());
   }
 
   @Test
@@ -43,7 +44,7 @@ class DelegateTest {
 
     assertSame(failure, thrown);
     assertEquals(3, delegate.calls.size());
-    assertEquals(asList(20L, 20L), clock.sleeps);
+    assertEquals(asList(20L, 20L), clock.sleeps());
   }
 
   @Test
@@ -56,7 +57,7 @@ class DelegateTest {
 
     assertSame(failure, thrown);
     assertEquals(asList("describe y"), delegate.calls);
-    assertEquals(Collections.<Long>emptyList(), clock.sleeps);
+    assertEquals(Collections.<Long>emptyList(), clock.sleeps());
   }
 
   @Test
@@ -89,7 +90,7 @@ class DelegateTest {
     assertEquals("found a+found b", catalog.lookupTwice());
 
     assertEquals(asList("lookup a", "lookup b", "lookup a", "lookup b"), delegate.calls);
-    assertEquals(Collections.<Long>emptyList(), clock.sleeps);
+    assertEquals(Collections.<Long>emptyList(), clock.sleeps());
   }
 
   @Test

@@ -7,6 +7,8 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.retrygen.runtime.RetryOptions;
+import io.retrygen.test.RecordingListener;
+import io.retrygen.test.VirtualTime;
 import java.io.IOException;
 import java.io.Serializable;
 import java.sql.SQLException;
@@ -16,7 +18,7 @@ import org.junit.jupiter.api.Test;
 
 /** Signatures and hierarchies that are easy to get wrong in generated code. */
 class EdgeCaseTest {
-  private final FakeClock clock = new FakeClock();
+  private final VirtualTime clock = VirtualTime.start();
   private final RecordingListener listener = new RecordingListener();
   private final RetryOptions options =
       RetryOptions.builder()
@@ -46,7 +48,7 @@ class EdgeCaseTest {
     assertEquals("7|f|9|r|11|13|d", client.clash(7, "f", 9L, "r", 11L, 13L, "d"));
 
     assertEquals(3, script.calls());
-    assertEquals(asList(1L, 1L), clock.sleeps);
+    assertEquals(asList(1L, 1L), clock.sleeps());
   }
 
   @Test
@@ -103,7 +105,7 @@ class EdgeCaseTest {
     assertEquals("plain opts", plain.options);
     assertEquals("arb", session.clash("a", "r", "b"));
     assertEquals(2, script.calls());
-    assertEquals(asList(2L), clock.sleeps);
+    assertEquals(asList(2L), clock.sleeps());
   }
 
   @Test
@@ -117,7 +119,7 @@ class EdgeCaseTest {
         task(runs, asList(new IOException("1"), new IOException("2"), last));
     assertSame(last, assertThrows(IOException.class, () -> session.perform(failing)));
     assertEquals(3, runs.size());
-    assertEquals(asList(2L, 2L), clock.sleeps);
+    assertEquals(asList(2L, 2L), clock.sleeps());
   }
 
   @Test
@@ -129,7 +131,7 @@ class EdgeCaseTest {
 
     assertEquals("value of key", found);
     assertEquals(3, script.calls());
-    assertEquals("TextRepository.find", listener.events.get(0).label());
+    assertEquals("TextRepository.find", listener.events().get(0).label());
   }
 
   @Test
@@ -169,7 +171,7 @@ class EdgeCaseTest {
     assertEquals("hello ann", service.greet("ann"));
 
     assertEquals(3, script.calls());
-    assertEquals("GreeterService.greet", listener.events.get(0).label());
+    assertEquals("GreeterService.greet", listener.events().get(0).label());
   }
 
   @Test

@@ -6,6 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 import io.retrygen.runtime.RetryOptions;
 import io.retrygen.runtime.RetryTemplate;
 import io.retrygen.runtime.Sleeper;
+import io.retrygen.test.RecordingListener;
+import io.retrygen.test.VirtualTime;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -116,7 +118,7 @@ final class Equivalence {
 
   /** What one side did. */
   final class Run {
-    final FakeClock clock = new FakeClock();
+    final VirtualTime clock = VirtualTime.start();
     final RecordingListener listener = new RecordingListener();
     final QueueRandom random = new QueueRandom(randoms);
     final EquivalentDelegate delegate = new EquivalentDelegate(script, clock, millisPerCall);
@@ -133,7 +135,7 @@ final class Equivalence {
         if (interruptedSleeps) {
           throw new InterruptedException();
         }
-        clock.advanceMillis(millis + overrunMillis);
+        clock.advanceBy(millis + overrunMillis);
       };
       options = RetryOptions.builder()
           .sleeper(sleeper)
@@ -153,7 +155,7 @@ final class Equivalence {
     }
 
     String summary() {
-      return "events " + listener.lines + "\nsleeps " + sleeps + "\ncalls " + delegate.calls
+      return "events " + listener.lines() + "\nsleeps " + sleeps + "\ncalls " + delegate.calls
           + "\nconsulted " + delegate.consulted + "\nvalue " + value + "\nthrown " + thrown
           + "\ninterrupted " + interrupted + "\nrandom values left " + random.remaining();
     }

@@ -1,5 +1,6 @@
 package io.retrygen.it;
 
+import io.retrygen.test.VirtualTime;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -17,7 +18,7 @@ final class EquivalentDelegate implements EquivalentClient {
   static final IllegalStateException BROKEN_PREDICATE = new IllegalStateException("predicate");
 
   private final List<Object> script;
-  private final FakeClock clock;
+  private final VirtualTime clock;
   private final long millisPerCall;
   /** One line per call: its number and the virtual time it started at. */
   final List<String> calls = new ArrayList<>();
@@ -28,7 +29,7 @@ final class EquivalentDelegate implements EquivalentClient {
   /** When set, {@link #fallback} throws it. */
   Throwable recoveryFailure;
 
-  EquivalentDelegate(List<Object> script, FakeClock clock, long millisPerCall) {
+  EquivalentDelegate(List<Object> script, VirtualTime clock, long millisPerCall) {
     this.script = new ArrayList<>(script);
     this.clock = clock;
     this.millisPerCall = millisPerCall;
@@ -43,7 +44,7 @@ final class EquivalentDelegate implements EquivalentClient {
   String next() {
     calls.add("#" + (calls.size() + 1) + " at " + clock.nanoTime() / 1_000_000L + " ms");
     threads.add(Thread.currentThread());
-    clock.advanceMillis(millisPerCall);
+    clock.advanceBy(millisPerCall);
     if (script.isEmpty()) {
       throw new AssertionError("call " + calls.size() + " is beyond the script");
     }

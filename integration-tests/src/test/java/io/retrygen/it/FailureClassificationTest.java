@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import io.retrygen.runtime.RetryOptions;
+import io.retrygen.test.VirtualTime;
 import java.io.FileNotFoundException;
 import java.io.IOException;
 import java.util.Collections;
@@ -14,7 +15,7 @@ import org.junit.jupiter.api.function.Executable;
 
 /** retryFor, noRetryFor, maxAttempts, and the same failure instance rethrown. */
 class FailureClassificationTest {
-  private final FakeClock clock = new FakeClock();
+  private final VirtualTime clock = VirtualTime.start();
 
   private FailureClient client(Script script) {
     RetryOptions options =
@@ -37,7 +38,7 @@ class FailureClassificationTest {
     FailureClient client = client(script);
 
     assertEquals(3, callsUntilRethrown(IOException.class, failure, script, client::byDefault));
-    assertEquals(asList(10L, 10L), clock.sleeps);
+    assertEquals(asList(10L, 10L), clock.sleeps());
   }
 
   @Test
@@ -58,7 +59,7 @@ class FailureClassificationTest {
 
     assertEquals(
         1, callsUntilRethrown(StackOverflowError.class, failure, script, client::byDefault));
-    assertEquals(Collections.<Long>emptyList(), clock.sleeps);
+    assertEquals(Collections.<Long>emptyList(), clock.sleeps());
   }
 
   @Test
@@ -68,7 +69,7 @@ class FailureClassificationTest {
     FailureClient client = client(script);
 
     assertEquals(3, callsUntilRethrown(SimulatedError.class, failure, script, client::errors));
-    assertEquals(asList(10L, 10L), clock.sleeps);
+    assertEquals(asList(10L, 10L), clock.sleeps());
   }
 
   @Test
@@ -124,7 +125,7 @@ class FailureClassificationTest {
 
     assertEquals(
         1, callsUntilRethrown(IllegalStateException.class, failure, script, client::onlyIo));
-    assertEquals(Collections.<Long>emptyList(), clock.sleeps);
+    assertEquals(Collections.<Long>emptyList(), clock.sleeps());
   }
 
   @Test
@@ -168,7 +169,7 @@ class FailureClassificationTest {
         1,
         callsUntilRethrown(
             FileNotFoundException.class, failure, script, client::fileNotFoundExcludedBySupertype));
-    assertEquals(Collections.<Long>emptyList(), clock.sleeps);
+    assertEquals(Collections.<Long>emptyList(), clock.sleeps());
   }
 
   @Test
@@ -226,7 +227,7 @@ class FailureClassificationTest {
             first,
             firstScript,
             client(firstScript)::twoIncludedNoExclusion));
-    assertEquals(asList(10L, 10L), clock.sleeps);
+    assertEquals(asList(10L, 10L), clock.sleeps());
 
     UnsupportedOperationException second = new UnsupportedOperationException("second type");
     Script secondScript = Script.alwaysFailing(second);
@@ -283,7 +284,7 @@ class FailureClassificationTest {
     FailureClient client = client(script);
 
     assertEquals(1, callsUntilRethrown(IOException.class, failure, script, client::once));
-    assertEquals(Collections.<Long>emptyList(), clock.sleeps);
+    assertEquals(Collections.<Long>emptyList(), clock.sleeps());
   }
 
   @Test
@@ -310,7 +311,7 @@ class FailureClassificationTest {
 
     assertSame(second, thrown);
     assertEquals(2, script.calls());
-    assertEquals(asList(10L), clock.sleeps);
+    assertEquals(asList(10L), clock.sleeps());
   }
 
   /** Every method runs the script. */

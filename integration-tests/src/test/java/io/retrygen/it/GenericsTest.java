@@ -7,6 +7,8 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.retrygen.runtime.RetryOptions;
+import io.retrygen.test.RecordingListener;
+import io.retrygen.test.VirtualTime;
 import java.io.IOException;
 import java.lang.reflect.Field;
 import java.lang.reflect.Method;
@@ -19,7 +21,7 @@ import org.junit.jupiter.api.Test;
 
 /** Generic inputs, varargs, primitives, void and overloads. */
 class GenericsTest {
-  private final FakeClock clock = new FakeClock();
+  private final VirtualTime clock = VirtualTime.start();
   private final RecordingListener listener = new RecordingListener();
   private final RetryOptions options =
       RetryOptions.builder()
@@ -161,7 +163,7 @@ class GenericsTest {
             "onSuccess Repository.describe #1 - delay=0 elapsedMs=0",
             "onSuccess Repository.describe #1 - delay=0 elapsedMs=0",
             "onSuccess Repository.describe #1 - delay=0 elapsedMs=0"),
-        listener.lines);
+        listener.lines());
   }
 
   @Test

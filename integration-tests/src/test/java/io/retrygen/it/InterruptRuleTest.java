@@ -8,6 +8,8 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.retrygen.runtime.RetryOptions;
+import io.retrygen.test.RecordingListener;
+import io.retrygen.test.VirtualTime;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
@@ -20,7 +22,7 @@ import org.junit.jupiter.api.Test;
  * sets the interrupt flag again. Both for an interface delegate and a class subclass.
  */
 class InterruptRuleTest {
-  private final FakeClock clock = new FakeClock();
+  private final VirtualTime clock = VirtualTime.start();
   private final RecordingListener listener = new RecordingListener();
   private final RetryOptions options =
       RetryOptions.builder()
@@ -57,11 +59,11 @@ class InterruptRuleTest {
 
     assertSame(failure, thrown);
     assertEquals(1, script.calls());
-    assertEquals(noSleeps(), clock.sleeps);
+    assertEquals(noSleeps(), clock.sleeps());
     assertEquals(
         asList(
             "onFailure InterruptibleClient.byDefault #1 InterruptedException delay=0 elapsedMs=0"),
-        listener.lines);
+        listener.lines());
   }
 
   @Test
@@ -76,7 +78,7 @@ class InterruptRuleTest {
 
     assertSame(failure, thrown);
     assertEquals(1, script.calls());
-    assertEquals(noSleeps(), clock.sleeps);
+    assertEquals(noSleeps(), clock.sleeps());
   }
 
   @Test
@@ -91,7 +93,7 @@ class InterruptRuleTest {
 
     assertSame(failure, thrown);
     assertEquals(1, script.calls());
-    assertEquals(noSleeps(), clock.sleeps);
+    assertEquals(noSleeps(), clock.sleeps());
   }
 
   @Test
@@ -102,7 +104,7 @@ class InterruptRuleTest {
     assertEquals("done", client(new ScriptedInterruptibleClient(script)).forInterrupted());
 
     assertEquals(3, script.calls());
-    assertEquals(asList(10L, 10L), clock.sleeps);
+    assertEquals(asList(10L, 10L), clock.sleeps());
   }
 
   @Test
@@ -128,7 +130,7 @@ class InterruptRuleTest {
     assertEquals("recovered k", client(delegate).recovered("k"));
 
     assertEquals(1, script.calls());
-    assertEquals(noSleeps(), clock.sleeps);
+    assertEquals(noSleeps(), clock.sleeps());
     assertEquals(1, delegate.recovered.size());
     assertSame(failure, delegate.recovered.get(0));
     assertTrue(Thread.interrupted(), "interrupt flag set again after the recover returned");
@@ -157,7 +159,7 @@ class InterruptRuleTest {
     assertSame(failure, assertThrows(InterruptedException.class, worker::byDefault));
 
     assertEquals(1, script.calls());
-    assertEquals(noSleeps(), clock.sleeps);
+    assertEquals(noSleeps(), clock.sleeps());
   }
 
   @Test
@@ -169,7 +171,7 @@ class InterruptRuleTest {
     assertSame(failure, assertThrows(InterruptedException.class, worker::forThrowable));
 
     assertEquals(1, script.calls());
-    assertEquals(noSleeps(), clock.sleeps);
+    assertEquals(noSleeps(), clock.sleeps());
   }
 
   @Test
@@ -181,7 +183,7 @@ class InterruptRuleTest {
     assertEquals("done", worker.forInterrupted());
 
     assertEquals(2, script.calls());
-    assertEquals(asList(10L), clock.sleeps);
+    assertEquals(asList(10L), clock.sleeps());
   }
 
   @Test
@@ -193,7 +195,7 @@ class InterruptRuleTest {
     assertEquals("recovered k", worker.recovered("k"));
 
     assertEquals(1, script.calls());
-    assertEquals(noSleeps(), clock.sleeps);
+    assertEquals(noSleeps(), clock.sleeps());
     assertEquals(1, worker.recovered.size());
     assertSame(failure, worker.recovered.get(0));
     assertTrue(Thread.interrupted(), "interrupt flag set again after the recover returned");

@@ -9,6 +9,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.retrygen.runtime.RetryOptions;
 import io.retrygen.runtime.Sleeper;
+import io.retrygen.test.RecordingListener;
+import io.retrygen.test.VirtualTime;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
@@ -17,7 +19,7 @@ import org.junit.jupiter.api.Test;
 
 /** An interrupted backoff stops retrying, rethrows the last failure and keeps the flag set. */
 class InterruptionTest {
-  private final FakeClock clock = new FakeClock();
+  private final VirtualTime clock = VirtualTime.start();
   private final RecordingListener listener = new RecordingListener();
   private final List<Long> sleeps = new ArrayList<>();
 
@@ -116,7 +118,7 @@ class InterruptionTest {
             "onRetry BackoffClient.exponentialWithMaxDelay #1 IOException delay=100 elapsedMs=0",
             "onRetry BackoffClient.exponentialWithMaxDelay #2 IOException delay=200 elapsedMs=0",
             "onFailure BackoffClient.exponentialWithMaxDelay #2 IOException delay=0 elapsedMs=0"),
-        listener.lines);
+        listener.lines());
     assertTrue(Thread.interrupted());
   }
 

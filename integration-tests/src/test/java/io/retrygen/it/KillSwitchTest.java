@@ -12,6 +12,8 @@ import io.retrygen.runtime.CircuitBreakers;
 import io.retrygen.runtime.PolicyOverrides;
 import io.retrygen.runtime.RetryBudgets;
 import io.retrygen.runtime.RetryOptions;
+import io.retrygen.test.RecordingListener;
+import io.retrygen.test.VirtualTime;
 import java.io.IOException;
 import java.time.Duration;
 import java.util.Collections;
@@ -29,7 +31,7 @@ class KillSwitchTest {
   private static final String CALL = "KillSwitchClient.call";
   private static final double EXACT = 0.0;
 
-  private final FakeClock clock = new FakeClock();
+  private final VirtualTime clock = VirtualTime.start();
   private final RecordingListener listener = new RecordingListener();
   private final Delegate delegate = new Delegate();
   private PolicyOverrides overrides;
@@ -73,7 +75,7 @@ class KillSwitchTest {
     assertEquals("recovered a from CircuitBreakerOpenException", client.call("a"));
 
     assertEquals(2, delegate.calls, "two failures open the breaker; it refuses attempts 3 and 4");
-    assertEquals(asList(100L, 100L, 100L), clock.sleeps);
+    assertEquals(asList(100L, 100L, 100L), clock.sleeps());
     assertEquals(CircuitBreakerState.OPEN, CircuitBreakers.state(CALL));
     assertEquals(6.0, RetryBudgets.tokens(KillSwitchClient.BUDGET), EXACT, "a token per failure");
   }
@@ -89,11 +91,11 @@ class KillSwitchTest {
     }
     assertEquals("ok", client.call("k6"));
 
-    assertEquals(Collections.emptyList(), clock.sleeps);
+    assertEquals(Collections.emptyList(), clock.sleeps());
     assertEquals(CircuitBreakerState.CLOSED, CircuitBreakers.state(CALL));
     assertEquals(10.0, RetryBudgets.tokens(KillSwitchClient.BUDGET), EXACT);
-    assertEquals(6, listener.events.size(), "one event per call");
-    for (RetryEvent event : listener.events.subList(0, 5)) {
+    assertEquals(6, listener.events().size(), "one event per call");
+    for (RetryEvent event : listener.events().subList(0, 5)) {
       assertEquals(1, event.attempt());
       assertEquals(GiveUpReason.ATTEMPTS_EXHAUSTED, event.reason());
     }
@@ -108,7 +110,7 @@ class KillSwitchTest {
 
     assertEquals("recovered slow from AttemptTimeoutException", result);
     assertEquals(1, delegate.calls);
-    assertEquals(Collections.emptyList(), clock.sleeps);
+    assertEquals(Collections.emptyList(), clock.sleeps());
   }
 
   @Test
@@ -123,7 +125,7 @@ class KillSwitchTest {
     assertThrows(IOException.class, client::other);
 
     assertEquals(1, delegate.calls);
-    assertEquals(Collections.emptyList(), clock.sleeps);
+    assertEquals(Collections.emptyList(), clock.sleeps());
   }
 
   @Test
@@ -148,7 +150,7 @@ class KillSwitchTest {
     assertEquals(1, delegate.calls);
     assertThrows(IOException.class, client::other);
     assertEquals(4, delegate.calls, "other makes its three attempts");
-    assertEquals(asList(10L, 10L), clock.sleeps);
+    assertEquals(asList(10L, 10L), clock.sleeps());
 
     // Only the retries are off: the breaker still counts, and the second failure opens it.
     assertEquals("recovered b from IOException", client.call("b"));

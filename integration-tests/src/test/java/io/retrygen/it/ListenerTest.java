@@ -9,6 +9,8 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import io.retrygen.RetryEvent;
 import io.retrygen.RetryListener;
 import io.retrygen.runtime.RetryOptions;
+import io.retrygen.test.RecordingListener;
+import io.retrygen.test.VirtualTime;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -20,7 +22,7 @@ import org.junit.jupiter.api.Test;
 class ListenerTest {
   private static final long MILLI = 1_000_000L;
 
-  private final FakeClock clock = new FakeClock();
+  private final VirtualTime clock = VirtualTime.start();
   private final RecordingListener listener = new RecordingListener();
 
   @BeforeEach
@@ -55,10 +57,10 @@ class ListenerTest {
             "onRetry ListenedClient.plain #1 IOException delay=100 elapsedMs=30",
             "onRetry ListenedClient.plain #2 IOException delay=100 elapsedMs=160",
             "onSuccess ListenedClient.plain #3 - delay=0 elapsedMs=290"),
-        listener.lines);
-    assertSame(first, listener.events.get(0).failure());
-    assertSame(second, listener.events.get(1).failure());
-    assertNull(listener.events.get(2).failure());
+        listener.lines());
+    assertSame(first, listener.events().get(0).failure());
+    assertSame(second, listener.events().get(1).failure());
+    assertNull(listener.events().get(2).failure());
   }
 
   @Test
@@ -73,8 +75,8 @@ class ListenerTest {
             "onRetry ListenedClient.plain #1 IOException delay=100 elapsedMs=10",
             "onRetry ListenedClient.plain #2 IOException delay=100 elapsedMs=120",
             "onFailure ListenedClient.plain #3 IOException delay=0 elapsedMs=230"),
-        listener.lines);
-    assertSame(failure, listener.events.get(2).failure());
+        listener.lines());
+    assertSame(failure, listener.events().get(2).failure());
   }
 
   @Test
@@ -84,7 +86,7 @@ class ListenerTest {
     assertEquals("ok", client(script).plain());
 
     assertEquals(
-        asList("onSuccess ListenedClient.plain #1 - delay=0 elapsedMs=5"), listener.lines);
+        asList("onSuccess ListenedClient.plain #1 - delay=0 elapsedMs=5"), listener.lines());
   }
 
   @Test
@@ -96,19 +98,19 @@ class ListenerTest {
 
     assertEquals(
         asList("onFailure ListenedClient.plain #1 IllegalStateException delay=0 elapsedMs=0"),
-        listener.lines);
-    assertSame(failure, listener.events.get(0).failure());
+        listener.lines());
+    assertSame(failure, listener.events().get(0).failure());
   }
 
   @Test
   void elapsedNanosAreExactAndStartAtTheFirstAttempt() throws IOException {
-    clock.advanceMillis(5_000); // time before the call does not count
+    clock.advanceBy(5_000); // time before the call does not count
     Script script = Script.failing(new IOException("1")).takingNanos(clock, 1_234_567L);
 
     client(script).plain();
 
-    assertEquals(1_234_567L, listener.events.get(0).elapsedNanos());
-    assertEquals(1_234_567L * 2 + 100 * MILLI, listener.events.get(1).elapsedNanos());
+    assertEquals(1_234_567L, listener.events().get(0).elapsedNanos());
+    assertEquals(1_234_567L * 2 + 100 * MILLI, listener.events().get(1).elapsedNanos());
   }
 
   @Test
@@ -118,8 +120,8 @@ class ListenerTest {
     client.plain();
     client.plain();
 
-    assertEquals(7 * MILLI, listener.events.get(0).elapsedNanos());
-    assertEquals(7 * MILLI, listener.events.get(1).elapsedNanos());
+    assertEquals(7 * MILLI, listener.events().get(0).elapsedNanos());
+    assertEquals(7 * MILLI, listener.events().get(1).elapsedNanos());
   }
 
   @Test
@@ -132,7 +134,7 @@ class ListenerTest {
         asList(
             "onRetry client:custom #1 IOException delay=100 elapsedMs=0",
             "onFailure client:custom #2 IOException delay=0 elapsedMs=100"),
-        listener.lines);
+        listener.lines());
   }
 
   @Test
@@ -147,7 +149,7 @@ class ListenerTest {
         asList(
             "onSuccess Outer.Client.call #1 - delay=0 elapsedMs=0",
             "onSuccess custom-label #1 - delay=0 elapsedMs=0"),
-        listener.lines);
+        listener.lines());
   }
 
   @Test
@@ -161,7 +163,7 @@ class ListenerTest {
         asList(
             "onRetry Outer.Mid.Service.serve #1 IOException delay=4 elapsedMs=0",
             "onSuccess Outer.Mid.Service.serve #2 - delay=0 elapsedMs=4"),
-        listener.lines);
+        listener.lines());
   }
 
   @Test
@@ -212,8 +214,8 @@ class ListenerTest {
 
   @Test
   void optionsListenersRunBeforeAnnotationListenersInTheirOrder() throws IOException {
-    RecordingListener a = new RecordingListener("a", CountingListener.LOG);
-    RecordingListener b = new RecordingListener("b", CountingListener.LOG);
+    LogListener a = new LogListener("a", CountingListener.LOG);
+    LogListener b = new LogListener("b", CountingListener.LOG);
     Script script = Script.failing(new IOException("1"));
     ListenedClient client =
         new ListenedClientRetrying(new ScriptedListenedClient(script), options(a, b));
@@ -243,13 +245,13 @@ class ListenerTest {
     assertEquals("ok", client.throwing());
 
     assertEquals(3, script.calls());
-    assertEquals(asList(100L, 100L), clock.sleeps);
+    assertEquals(asList(100L, 100L), clock.sleeps());
     assertEquals(
         asList(
             "onRetry ListenedClient.throwing #1 IOException delay=100 elapsedMs=0",
             "onRetry ListenedClient.throwing #2 IOException delay=100 elapsedMs=100",
             "onSuccess ListenedClient.throwing #3 - delay=0 elapsedMs=200"),
-        listener.lines);
+        listener.lines());
   }
 
   @Test
@@ -264,8 +266,8 @@ class ListenerTest {
 
     assertSame(failure, thrown);
     assertEquals(3, script.calls());
-    assertEquals(asList(100L, 100L), clock.sleeps);
-    assertEquals(3, listener.lines.size());
+    assertEquals(asList(100L, 100L), clock.sleeps());
+    assertEquals(3, listener.lines().size());
   }
 
   @Test
@@ -288,7 +290,7 @@ class ListenerTest {
 
     assertEquals("ok", client.plain());
 
-    assertEquals(none, listener.lines);
+    assertEquals(none, listener.lines());
     assertEquals(Collections.<String>emptyList(), CountingListener.LOG);
   }
 
@@ -299,10 +301,10 @@ class ListenerTest {
 
     task.run();
 
-    RetryEvent retry = listener.events.get(0);
+    RetryEvent retry = listener.events().get(0);
     assertEquals(0L, retry.delayMillis());
     assertEquals(1, retry.attempt());
-    assertEquals(Collections.<Long>emptyList(), clock.sleeps);
+    assertEquals(Collections.<Long>emptyList(), clock.sleeps());
   }
 
   @Test

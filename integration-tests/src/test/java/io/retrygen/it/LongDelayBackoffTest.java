@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import io.retrygen.runtime.RetryOptions;
+import io.retrygen.test.VirtualTime;
 import java.io.IOException;
 import org.junit.jupiter.api.Test;
 
@@ -14,7 +15,7 @@ import org.junit.jupiter.api.Test;
  * 30000 ms cap of an exponential backoff is valid when maxDelay is set.
  */
 class LongDelayBackoffTest {
-  private final FakeClock clock = new FakeClock();
+  private final VirtualTime clock = VirtualTime.start();
 
   @Test
   void generatedClassCanBeCreatedWithDefaultOptions() throws IOException {
@@ -38,7 +39,7 @@ class LongDelayBackoffTest {
     assertSame(failure, assertThrows(IOException.class, client::fetch));
 
     assertEquals(4, script.calls());
-    assertEquals(asList(60000L, 120000L, 120000L), clock.sleeps);
+    assertEquals(asList(60000L, 120000L, 120000L), clock.sleeps());
   }
 
   static final class ScriptedLongDelayClient implements LongDelayClient {

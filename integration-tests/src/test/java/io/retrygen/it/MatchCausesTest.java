@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.retrygen.runtime.RetryOptions;
+import io.retrygen.test.VirtualTime;
 import java.io.FileNotFoundException;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -22,20 +23,19 @@ import org.junit.jupiter.api.Test;
  * cause in its chain; interruption, cancellation and recovery still look at the failure itself.
  */
 class MatchCausesTest {
-  private final FakeClock clock = new FakeClock();
-  private final ManualScheduler scheduler = new ManualScheduler(clock);
+  private final VirtualTime clock = VirtualTime.start();
   private final Scripted delegate = new Scripted();
   private final CauseClient client =
       new CauseClientRetrying(
           delegate,
-          RetryOptions.builder().sleeper(clock).ticker(clock).scheduler(scheduler).build());
+          RetryOptions.builder().sleeper(clock).ticker(clock).scheduler(clock).build());
 
   @Test
   void aWrappedIoExceptionIsRetriedByItsCause() {
     delegate.failWith(new UncheckedIOException(new IOException("down")), null);
     assertEquals("ok", client.byCause());
     assertEquals(2, delegate.calls);
-    assertEquals(asList(10L), clock.sleeps);
+    assertEquals(asList(10L), clock.sleeps());
   }
 
   @Test
@@ -102,8 +102,9 @@ class MatchCausesTest {
   void anAsynchronousFailureIsClassifiedByItsCauseToo() throws Exception {
     delegate.failWith(new UncheckedIOException(new IOException("down")), null);
     CompletableFuture<String> call = client.byCauseAsync();
-    assertEquals(1, scheduler.pending());
-    assertEquals(10L, scheduler.runNext());
+    assertEquals(1, clock.pendingTasks());
+    assertTrue(clock.runNext());
+    assertEquals(10, clock.nowMillis(), "the task waited 10 ms");
     assertEquals("ok", call.get());
     assertEquals(2, delegate.calls);
 

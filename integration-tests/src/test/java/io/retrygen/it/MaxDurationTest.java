@@ -6,6 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import io.retrygen.runtime.RetryOptions;
+import io.retrygen.test.RecordingListener;
+import io.retrygen.test.VirtualTime;
 import java.io.IOException;
 import java.util.Collections;
 import org.junit.jupiter.api.Test;
@@ -14,7 +16,7 @@ import org.junit.jupiter.api.Test;
 class MaxDurationTest {
   private static final long MILLI = 1_000_000L;
 
-  private final FakeClock clock = new FakeClock();
+  private final VirtualTime clock = VirtualTime.start();
   private final RecordingListener listener = new RecordingListener();
   private final RetryOptions options =
       RetryOptions.builder()
@@ -40,7 +42,7 @@ class MaxDurationTest {
 
     assertSame(failure, thrown);
     assertEquals(5, script.calls());
-    assertEquals(asList(100L, 100L, 100L, 100L), clock.sleeps);
+    assertEquals(asList(100L, 100L, 100L, 100L), clock.sleeps());
   }
 
   @Test
@@ -51,7 +53,7 @@ class MaxDurationTest {
     assertThrows(IOException.class, () -> client(script).fixed());
 
     assertEquals(1, script.calls());
-    assertEquals(Collections.<Long>emptyList(), clock.sleeps);
+    assertEquals(Collections.<Long>emptyList(), clock.sleeps());
   }
 
   @Test
@@ -63,7 +65,7 @@ class MaxDurationTest {
     assertThrows(IOException.class, () -> client(script).fixed());
 
     assertEquals(2, script.calls());
-    assertEquals(asList(100L), clock.sleeps);
+    assertEquals(asList(100L), clock.sleeps());
   }
 
   @Test
@@ -74,7 +76,7 @@ class MaxDurationTest {
     assertThrows(IOException.class, () -> client(script).fixed());
 
     assertEquals(2, script.calls());
-    assertEquals(asList(100L), clock.sleeps);
+    assertEquals(asList(100L), clock.sleeps());
     assertEquals(400 * MILLI, clock.nanoTime());
   }
 
@@ -85,7 +87,7 @@ class MaxDurationTest {
     assertEquals("ok", client(script).fixed());
 
     assertEquals(3, script.calls());
-    assertEquals(asList(100L, 100L), clock.sleeps);
+    assertEquals(asList(100L, 100L), clock.sleeps());
   }
 
   @Test
@@ -95,7 +97,7 @@ class MaxDurationTest {
     assertThrows(IOException.class, () -> client(script).attemptsFirst());
 
     assertEquals(3, script.calls());
-    assertEquals(asList(100L, 100L), clock.sleeps);
+    assertEquals(asList(100L, 100L), clock.sleeps());
   }
 
   @Test
@@ -107,7 +109,7 @@ class MaxDurationTest {
     assertThrows(IOException.class, () -> client(script).exponential());
 
     assertEquals(3, script.calls());
-    assertEquals(asList(100L, 200L), clock.sleeps);
+    assertEquals(asList(100L, 200L), clock.sleeps());
   }
 
   @Test
@@ -118,12 +120,12 @@ class MaxDurationTest {
     assertThrows(IOException.class, () -> client(script).immediate());
 
     assertEquals(5, script.calls());
-    assertEquals(Collections.<Long>emptyList(), clock.sleeps);
+    assertEquals(Collections.<Long>emptyList(), clock.sleeps());
   }
 
   @Test
   void durationIsMeasuredFromTheStartOfTheFirstAttemptNotFromTheEpoch() {
-    clock.advanceMillis(1_000_000);
+    clock.advanceBy(1_000_000);
     Script script = Script.alwaysFailing(new IOException("down"));
 
     assertThrows(IOException.class, () -> client(script).fixed());
@@ -152,7 +154,7 @@ class MaxDurationTest {
         asList(
             "onRetry TimedClient.fixed #1 IOException delay=100 elapsedMs=150",
             "onFailure TimedClient.fixed #2 IOException delay=0 elapsedMs=400"),
-        listener.lines);
+        listener.lines());
   }
 
   @Test
@@ -162,7 +164,7 @@ class MaxDurationTest {
     assertThrows(IOException.class, () -> client(script).hugeBudget());
 
     assertEquals(4, script.calls());
-    assertEquals(asList(100L, 100L, 100L), clock.sleeps);
+    assertEquals(asList(100L, 100L, 100L), clock.sleeps());
   }
 
   static final class ScriptedTimedClient implements TimedClient {

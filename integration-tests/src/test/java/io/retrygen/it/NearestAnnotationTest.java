@@ -5,6 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import io.retrygen.RetryEvent;
 import io.retrygen.runtime.RetryOptions;
+import io.retrygen.test.RecordingListener;
+import io.retrygen.test.VirtualTime;
 import java.io.IOException;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.function.Executable;
@@ -14,7 +16,7 @@ import org.junit.jupiter.api.function.Executable;
  * type-level one, else the nearest supertype's; used whole.
  */
 class NearestAnnotationTest {
-  private final FakeClock clock = new FakeClock();
+  private final VirtualTime clock = VirtualTime.start();
   private final RecordingListener listener = new RecordingListener();
   private final RetryOptions options =
       RetryOptions.builder()
@@ -33,8 +35,8 @@ class NearestAnnotationTest {
 
   private String run(Class<? extends Throwable> expected, Executable call) {
     assertThrows(expected, call);
-    RetryEvent last = listener.events.get(listener.events.size() - 1);
-    return "calls=" + script.calls() + " sleeps=" + clock.sleeps + " label=" + last.label();
+    RetryEvent last = listener.events().get(listener.events().size() - 1);
+    return "calls=" + script.calls() + " sleeps=" + clock.sleeps() + " label=" + last.label();
   }
 
   @Test
@@ -71,8 +73,8 @@ class NearestAnnotationTest {
     assertThrows(IllegalStateException.class, layered::ownWithDefaults);
 
     assertEquals(3, failing.calls());
-    assertEquals("[1000, 1000]", clock.sleeps.toString());
-    assertEquals("Layered.ownWithDefaults", listener.events.get(0).label());
+    assertEquals("[1000, 1000]", clock.sleeps().toString());
+    assertEquals("Layered.ownWithDefaults", listener.events().get(0).label());
   }
 
   @Test
@@ -163,7 +165,7 @@ class NearestAnnotationTest {
 
     Script second = Script.alwaysFailing(new IOException("down"));
     RecordingListener secondListener = new RecordingListener();
-    FakeClock secondClock = new FakeClock();
+    VirtualTime secondClock = VirtualTime.start();
     DerivedService another =
         new DerivedServiceRetrying(
             RetryOptions.builder()
@@ -174,8 +176,8 @@ class NearestAnnotationTest {
             second);
     assertThrows(IOException.class, another::baseOther);
     assertEquals(3, second.calls());
-    assertEquals("[19, 19]", secondClock.sleeps.toString());
-    assertEquals("DerivedService.baseOther", secondListener.events.get(0).label());
+    assertEquals("[19, 19]", secondClock.sleeps().toString());
+    assertEquals("DerivedService.baseOther", secondListener.events().get(0).label());
   }
 
   @Test

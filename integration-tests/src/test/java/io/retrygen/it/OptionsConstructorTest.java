@@ -6,6 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
 
 import io.retrygen.runtime.RetryOptions;
+import io.retrygen.test.RecordingListener;
+import io.retrygen.test.VirtualTime;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -14,7 +16,7 @@ import org.junit.jupiter.api.Test;
  * retries with the same options.
  */
 class OptionsConstructorTest {
-  private final FakeClock clock = new FakeClock();
+  private final VirtualTime clock = VirtualTime.start();
   private final RecordingListener listener = new RecordingListener();
   private final RetryOptions options =
       RetryOptions.builder()
@@ -35,13 +37,13 @@ class OptionsConstructorTest {
 
     assertSame(options, aware.received);
     assertEquals(3, script.calls());
-    assertEquals(asList(100L, 100L), clock.sleeps);
+    assertEquals(asList(100L, 100L), clock.sleeps());
     assertEquals(
         asList(
             "onRetry OptionsAware.work #1 IllegalStateException delay=100 elapsedMs=0",
             "onRetry OptionsAware.work #2 IllegalStateException delay=100 elapsedMs=100",
             "onSuccess OptionsAware.work #3 - delay=0 elapsedMs=200"),
-        listener.lines);
+        listener.lines());
   }
 
   @Test

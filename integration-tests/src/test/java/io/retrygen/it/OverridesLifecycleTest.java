@@ -8,6 +8,8 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import io.retrygen.runtime.CircuitBreakers;
 import io.retrygen.runtime.PolicyOverrides;
 import io.retrygen.runtime.RetryOptions;
+import io.retrygen.test.RecordingListener;
+import io.retrygen.test.VirtualTime;
 import java.io.IOException;
 import java.io.StringReader;
 import java.util.Arrays;
@@ -25,7 +27,7 @@ import org.junit.jupiter.api.Test;
  * overrides read from a {@code .properties} text or a system-properties-like map.
  */
 class OverridesLifecycleTest {
-  private final FakeClock clock = new FakeClock();
+  private final VirtualTime clock = VirtualTime.start();
 
   @BeforeEach
   void forgetBreakers() {
@@ -100,7 +102,7 @@ class OverridesLifecycleTest {
     assertSame(overrides, copy.overrides());
     RetryOverridesTest.Flaky delegate = RetryOverridesTest.Flaky.always();
     assertEquals(4, attemptsOf(new TunedClientRetrying(delegate, copy), delegate));
-    assertEquals(4, listener.lines.size(), "three retries and the failure");
+    assertEquals(4, listener.lines().size(), "three retries and the failure");
     assertEquals(2, attemptsOf(new TunedClientRetrying(delegate, replaced), delegate));
     assertEquals(
         3,
@@ -258,7 +260,7 @@ class OverridesLifecycleTest {
     TunedClient client = new TunedClientRetrying(delegate, options(overrides));
 
     assertEquals(4, attemptsOf(client, delegate));
-    assertEquals(asList(20L, 30L, 45L), clock.sleeps);
+    assertEquals(asList(20L, 30L, 45L), clock.sleeps());
     assertEquals(
         asList("retrygen.timeout.MixedClient.timed.value"),
         asList(overrides.unusedKeys().toArray()),
@@ -278,7 +280,7 @@ class OverridesLifecycleTest {
         new TunedClientRetrying(delegate, options(PolicyOverrides.from(properties)));
 
     assertEquals(5, attemptsOf(client, delegate));
-    assertEquals(asList(2L, 2L, 2L, 2L), clock.sleeps);
+    assertEquals(asList(2L, 2L, 2L, 2L), clock.sleeps());
   }
 
   @Test

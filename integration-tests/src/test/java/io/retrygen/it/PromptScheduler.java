@@ -1,5 +1,6 @@
 package io.retrygen.it;
 
+import io.retrygen.test.VirtualTime;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.ScheduledThreadPoolExecutor;
@@ -13,9 +14,9 @@ import java.util.concurrent.TimeoutException;
  * virtual clock still advances by the delay asked for, as the task starts.
  */
 final class PromptScheduler extends ScheduledThreadPoolExecutor {
-  private final FakeClock clock;
+  private final VirtualTime clock;
 
-  PromptScheduler(FakeClock clock) {
+  PromptScheduler(VirtualTime clock) {
     super(1);
     this.clock = clock;
   }
@@ -26,7 +27,7 @@ final class PromptScheduler extends ScheduledThreadPoolExecutor {
     ScheduledFuture<?> future =
         super.schedule(
             () -> {
-              clock.advanceNanos(nanos);
+              clock.advanceBy(nanos, TimeUnit.NANOSECONDS);
               command.run();
             },
             0,

@@ -12,6 +12,8 @@ import io.retrygen.runtime.RetryOptions;
 import io.retrygen.runtime.RetryStatistics;
 import io.retrygen.runtime.Sleeper;
 import io.retrygen.runtime.StatisticsListener;
+import io.retrygen.test.RecordingListener;
+import io.retrygen.test.VirtualTime;
 import java.io.EOFException;
 import java.io.FileNotFoundException;
 import java.io.IOException;
@@ -24,7 +26,7 @@ import org.junit.jupiter.api.Test;
 
 /** {@code @Recover}: when it runs, which candidate, with what, and what it is not used for. */
 class RecoverTest {
-  private final FakeClock clock = new FakeClock();
+  private final VirtualTime clock = VirtualTime.start();
   /** Listener events and recover calls, in the order they happened. */
   private final List<String> log = new ArrayList<>();
 
@@ -63,7 +65,7 @@ class RecoverTest {
         "queued acct 500", new RecoveringClientRetrying(delegate, options()).charge("acct", 500));
 
     assertEquals(3, script.calls());
-    assertEquals(asList(10L, 10L), clock.sleeps);
+    assertEquals(asList(10L, 10L), clock.sleeps());
     assertEquals(asList("chargeFailed(IOException, String, long)"), delegate.recoveries);
     assertSame(failure, delegate.failures.get(0));
   }
@@ -90,7 +92,7 @@ class RecoverTest {
         "no such account", new RecoveringClientRetrying(delegate, options()).charge("acct", 500));
 
     assertEquals(3, script.calls());
-    assertEquals(asList(10L, 10L), clock.sleeps);
+    assertEquals(asList(10L, 10L), clock.sleeps());
     assertEquals(asList("chargeFailed(FileNotFoundException)"), delegate.recoveries);
     assertSame(failure, delegate.failures.get(0));
   }
@@ -132,7 +134,7 @@ class RecoverTest {
         "catch-all acct", new RecoveringClientRetrying(delegate, options()).charge("acct", 500));
 
     assertEquals(1, script.calls());
-    assertEquals(noSleeps(), clock.sleeps);
+    assertEquals(noSleeps(), clock.sleeps());
     assertEquals(asList("chargeFailed(String)"), delegate.recoveries);
   }
 
@@ -146,7 +148,7 @@ class RecoverTest {
         "catch-all acct", new RecoveringClientRetrying(delegate, options()).charge("acct", 500));
 
     assertEquals(1, script.calls());
-    assertEquals(noSleeps(), clock.sleeps);
+    assertEquals(noSleeps(), clock.sleeps());
     assertEquals(asList("chargeFailed(String)"), delegate.recoveries);
   }
 
@@ -154,9 +156,10 @@ class RecoverTest {
   void listenersSeeOnFailureBeforeTheRecoverRuns() throws IOException {
     Script script = Script.alwaysFailing(new IOException("down"));
     ScriptedRecoveringClient delegate = new ScriptedRecoveringClient(script, log);
-    RecordingListener listener = new RecordingListener("listener", log);
+    LogListener logging = new LogListener("listener", log);
+    RecordingListener listener = new RecordingListener();
 
-    new RecoveringClientRetrying(delegate, options(listener)).charge("acct", 500);
+    new RecoveringClientRetrying(delegate, options(logging, listener)).charge("acct", 500);
 
     assertEquals(
         asList(
@@ -167,7 +170,7 @@ class RecoverTest {
         log);
     assertEquals(
         "onFailure RecoveringClient.charge #3 IOException delay=0 elapsedMs=20",
-        listener.lines.get(2));
+        listener.lines().get(2));
   }
 
   @Test
@@ -204,7 +207,7 @@ class RecoverTest {
         "throwable boom",
         new CatchAllClientRetrying(new ScriptedCatchAllClient(error), options()).get("k"));
     assertEquals(1, error.calls());
-    assertEquals(noSleeps(), clock.sleeps);
+    assertEquals(noSleeps(), clock.sleeps());
   }
 
   // --- how the call gave up: FallbackClient, no catch-all
@@ -223,7 +226,7 @@ class RecoverTest {
 
     assertSame(last, thrown);
     assertEquals(3, script.calls());
-    assertEquals(asList(10L, 10L), clock.sleeps);
+    assertEquals(asList(10L, 10L), clock.sleeps());
     assertEquals(Collections.<String>emptyList(), delegate.recoveries);
   }
 
@@ -266,7 +269,7 @@ class RecoverTest {
     assertEquals(-1, new FallbackClientRetrying(delegate, options()).countWithin("items"));
 
     assertEquals(3, script.calls());
-    assertEquals(asList(30L, 30L), clock.sleeps);
+    assertEquals(asList(30L, 30L), clock.sleeps());
     assertEquals(asList("countFailed items"), delegate.recoveries);
     assertSame(failure, delegate.failures.get(0));
   }
@@ -306,7 +309,7 @@ class RecoverTest {
 
     assertSame(failure, thrown);
     assertEquals(3, script.calls());
-    assertEquals(asList(10L, 10L), clock.sleeps);
+    assertEquals(asList(10L, 10L), clock.sleeps());
     assertEquals(Collections.<String>emptyList(), delegate.recoveries);
   }
 
@@ -333,7 +336,7 @@ class RecoverTest {
     new FallbackClientRetrying(delegate, options()).cancel("order-1");
 
     assertEquals(2, script.calls());
-    assertEquals(asList(10L), clock.sleeps);
+    assertEquals(asList(10L), clock.sleeps());
     assertEquals(asList("cancelFailed order-1"), delegate.recoveries);
     assertSame(failure, delegate.failures.get(0));
   }
@@ -376,7 +379,7 @@ class RecoverTest {
     assertEquals("fallback k after down", client.fetch("k"));
 
     assertEquals(3, script.calls());
-    assertEquals(asList(10L, 10L), clock.sleeps);
+    assertEquals(asList(10L, 10L), clock.sleeps());
   }
 
   @Test
@@ -423,7 +426,7 @@ class RecoverTest {
     assertEquals("cached k", store.load("k"));
 
     assertEquals(3, script.calls());
-    assertEquals(asList(5L, 5L), clock.sleeps);
+    assertEquals(asList(5L, 5L), clock.sleeps());
     assertEquals(1, store.recoveredOn.size());
     assertSame(store, store.recoveredOn.get(0));
     assertSame(failure, store.recoveredFailures.get(0));
@@ -438,7 +441,7 @@ class RecoverTest {
     assertEquals(-1, store.size("k"));
 
     assertEquals(1, script.calls());
-    assertEquals(noSleeps(), clock.sleeps);
+    assertEquals(noSleeps(), clock.sleeps());
     assertSame(store, store.recoveredOn.get(0));
     assertSame(failure, store.recoveredFailures.get(0));
   }
@@ -452,7 +455,7 @@ class RecoverTest {
     assertEquals(-1, store.size("k"));
 
     assertEquals(3, script.calls());
-    assertEquals(asList(5L, 5L), clock.sleeps);
+    assertEquals(asList(5L, 5L), clock.sleeps());
     assertSame(store, store.recoveredOn.get(0));
     assertSame(failure, store.recoveredFailures.get(0));
   }
@@ -467,7 +470,7 @@ class RecoverTest {
     assertEquals("cached a, loaded b", store.loadBoth());
 
     assertEquals(4, script.calls());
-    assertEquals(asList(5L, 5L), clock.sleeps);
+    assertEquals(asList(5L, 5L), clock.sleeps());
     assertEquals(1, store.recoveredFailures.size());
     assertSame(last, store.recoveredFailures.get(0));
     assertSame(store, store.recoveredOn.get(0));

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import com.sun.net.httpserver.HttpServer;
 import io.retrygen.runtime.RetryOptions;
+import io.retrygen.test.VirtualTime;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.net.InetSocketAddress;
@@ -17,7 +18,7 @@ import org.junit.jupiter.api.Test;
 /**
  * {@code @Backoff(delayFor = "retryAfter")} against a real HTTP server on the loopback interface
  * that answers 429 with {@code Retry-After: 7} twice, then 200. The waits run in virtual time: the
- * {@link FakeClock} records them and returns at once.
+ * {@link VirtualTime} records them and returns at once.
  */
 class RetryAfterHttpTest {
   private final AtomicInteger requests = new AtomicInteger();
@@ -54,7 +55,7 @@ class RetryAfterHttpTest {
 
   @Test
   void waitsAsLongAsTheServersRetryAfterSays() throws IOException {
-    FakeClock clock = new FakeClock();
+    VirtualTime clock = VirtualTime.start();
     String baseUrl = "http://127.0.0.1:" + server.getAddress().getPort();
     QuoteApi api =
         new QuoteApiRetrying(
@@ -67,7 +68,7 @@ class RetryAfterHttpTest {
 
     assertEquals("ACME 42.00", api.quote("ACME"));
 
-    assertEquals(asList(7_000L, 7_000L), clock.sleeps);
+    assertEquals(asList(7_000L, 7_000L), clock.sleeps());
     assertEquals(3, requests.get());
   }
 }

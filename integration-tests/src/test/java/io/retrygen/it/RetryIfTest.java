@@ -6,6 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import io.retrygen.runtime.RetryOptions;
+import io.retrygen.test.RecordingListener;
+import io.retrygen.test.VirtualTime;
 import java.io.FileNotFoundException;
 import java.io.IOException;
 import java.util.ArrayList;
@@ -18,7 +20,7 @@ import org.junit.jupiter.api.Test;
  * and the predicate returns true; the predicate is not consulted when no attempt remains.
  */
 class RetryIfTest {
-  private final FakeClock clock = new FakeClock();
+  private final VirtualTime clock = VirtualTime.start();
   private final RecordingListener listener = new RecordingListener();
   private final RetryOptions options =
       RetryOptions.builder()
@@ -44,7 +46,7 @@ class RetryIfTest {
     assertEquals("read /a", new PredicateClientRetrying(delegate, options).read("/a"));
 
     assertEquals(3, script.calls());
-    assertEquals(asList(10L, 10L), clock.sleeps);
+    assertEquals(asList(10L, 10L), clock.sleeps());
     assertEquals(2, delegate.consulted.size());
     assertSame(first, delegate.consulted.get(0));
     assertSame(second, delegate.consulted.get(1));
@@ -63,7 +65,7 @@ class RetryIfTest {
     assertSame(failure, thrown);
     assertEquals(3, script.calls());
     assertEquals(2, delegate.consulted.size());
-    assertEquals(asList(10L, 10L), clock.sleeps);
+    assertEquals(asList(10L, 10L), clock.sleeps());
   }
 
   @Test
@@ -79,10 +81,10 @@ class RetryIfTest {
     assertSame(failure, thrown);
     assertEquals(1, script.calls());
     assertEquals(asList(failure), delegate.consulted);
-    assertEquals(Collections.<Long>emptyList(), clock.sleeps);
+    assertEquals(Collections.<Long>emptyList(), clock.sleeps());
     assertEquals(
         asList("onFailure PredicateClient.read #1 IOException delay=0 elapsedMs=0"),
-        listener.lines);
+        listener.lines());
   }
 
   @Test
@@ -98,7 +100,7 @@ class RetryIfTest {
     assertSame(permanent, thrown);
     assertEquals(2, script.calls());
     assertEquals(2, delegate.consulted.size());
-    assertEquals(asList(10L), clock.sleeps);
+    assertEquals(asList(10L), clock.sleeps());
   }
 
   @Test
@@ -160,7 +162,7 @@ class RetryIfTest {
         "wrote /w",
         new PredicateClientRetrying(new ScriptedPredicateClient(accepted), options).write("/w"));
     assertEquals(3, accepted.calls());
-    assertEquals(asList(20L, 20L), clock.sleeps);
+    assertEquals(asList(20L, 20L), clock.sleeps());
 
     IOException stop = new IOException("stop");
     Script rejected = Script.failing(new IOException("retry"), stop, new IOException("retry"));
@@ -168,7 +170,7 @@ class RetryIfTest {
         new PredicateClientRetrying(new ScriptedPredicateClient(rejected), options);
     assertSame(stop, assertThrows(IOException.class, () -> client.write("/w")));
     assertEquals(2, rejected.calls());
-    assertEquals(asList(20L, 20L, 20L), clock.sleeps);
+    assertEquals(asList(20L, 20L, 20L), clock.sleeps());
   }
 
   @Test
@@ -181,7 +183,7 @@ class RetryIfTest {
     assertSame(failure, assertThrows(IOException.class, () -> client.write("/w")));
 
     assertEquals(4, script.calls());
-    assertEquals(asList(20L, 20L, 20L), clock.sleeps);
+    assertEquals(asList(20L, 20L, 20L), clock.sleeps());
   }
 
   // --- predicates declared in a superclass of a class input: PredicateService
@@ -195,7 +197,7 @@ class RetryIfTest {
     assertEquals("submitted job", service.submit("job"));
 
     assertEquals(3, script.calls());
-    assertEquals(asList(7L, 7L), clock.sleeps);
+    assertEquals(asList(7L, 7L), clock.sleeps());
     assertEquals(asList(busy, busy), service.consulted);
   }
 
@@ -241,7 +243,7 @@ class RetryIfTest {
     Script retried = Script.failing(new IllegalArgumentException("timeout"));
     assertEquals("cancelled job", new PredicateServiceRetrying(options, retried).cancel("job"));
     assertEquals(2, retried.calls());
-    assertEquals(asList(7L), clock.sleeps);
+    assertEquals(asList(7L), clock.sleeps());
 
     IllegalArgumentException refused = new IllegalArgumentException("refused");
     Script notRetried = Script.alwaysFailing(refused);
@@ -249,7 +251,7 @@ class RetryIfTest {
     assertSame(
         refused, assertThrows(IllegalArgumentException.class, () -> service.cancel("job")));
     assertEquals(1, notRetried.calls());
-    assertEquals(asList(7L), clock.sleeps);
+    assertEquals(asList(7L), clock.sleeps());
   }
 
   /** Runs the script; records every call of its predicate, which is called on it. */

@@ -12,6 +12,8 @@ import io.retrygen.runtime.RetryOptions;
 import io.retrygen.runtime.RetryStatistics;
 import io.retrygen.runtime.Sleeper;
 import io.retrygen.runtime.StatisticsListener;
+import io.retrygen.test.RecordingListener;
+import io.retrygen.test.VirtualTime;
 import java.io.IOException;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
@@ -27,7 +29,7 @@ import org.junit.jupiter.api.Test;
  * attempts or time run out the last result is returned, never recovered.
  */
 class RetryOnResultTest {
-  private final FakeClock clock = new FakeClock();
+  private final VirtualTime clock = VirtualTime.start();
   private final RecordingListener listener = new RecordingListener();
   private final StatisticsListener statistics = new StatisticsListener();
 
@@ -61,7 +63,7 @@ class RetryOnResultTest {
     assertEquals("done", client(delegate).status("s1"));
 
     assertEquals(3, delegate.script.calls());
-    assertEquals(asList(10L, 20L), clock.sleeps);
+    assertEquals(asList(10L, 20L), clock.sleeps());
     assertEquals(0, delegate.recoveries);
   }
 
@@ -74,7 +76,7 @@ class RetryOnResultTest {
     assertEquals("pending", client(delegate).status("s1"));
 
     assertEquals(3, delegate.script.calls());
-    assertEquals(asList(10L, 20L), clock.sleeps);
+    assertEquals(asList(10L, 20L), clock.sleeps());
     assertEquals(0, delegate.recoveries);
   }
 
@@ -101,8 +103,8 @@ class RetryOnResultTest {
             "onRetry ResultClient.status #1 - delay=10 elapsedMs=0",
             "onRetry ResultClient.status #2 - delay=20 elapsedMs=10",
             "onFailure ResultClient.status #3 - delay=0 elapsedMs=30"),
-        listener.lines);
-    for (RetryEvent event : listener.events) {
+        listener.lines());
+    for (RetryEvent event : listener.events()) {
       assertNull(event.failure());
     }
     assertCounts("successfulWithoutRetry=0 successfulWithRetry=0 failedWithoutRetry=0"
@@ -120,7 +122,7 @@ class RetryOnResultTest {
         asList(
             "onRetry ResultClient.status #1 - delay=10 elapsedMs=0",
             "onSuccess ResultClient.status #2 - delay=0 elapsedMs=10"),
-        listener.lines);
+        listener.lines());
     assertCounts("successfulWithoutRetry=0 successfulWithRetry=1 failedWithoutRetry=0"
         + " failedWithRetry=0", statistics.statistics("ResultClient.status"));
   }
@@ -145,7 +147,7 @@ class RetryOnResultTest {
         asList(
             "onRetry ResultClient.status #1 - delay=10 elapsedMs=0",
             "onFailure ResultClient.status #1 - delay=0 elapsedMs=0"),
-        listener.lines);
+        listener.lines());
     assertTrue(Thread.interrupted(), "interrupt flag restored");
   }
 
@@ -162,7 +164,7 @@ class RetryOnResultTest {
     assertEquals("pending", client(delegate).statusWithin("s1"));
 
     assertEquals(2, delegate.script.calls());
-    assertEquals(asList(20L), clock.sleeps);
+    assertEquals(asList(20L), clock.sleeps());
     assertEquals(0, delegate.recoveries);
   }
 
@@ -176,7 +178,7 @@ class RetryOnResultTest {
     assertEquals(7, client(delegate).code("c"));
 
     assertEquals(3, delegate.script.calls());
-    assertEquals(asList(5L, 5L), clock.sleeps);
+    assertEquals(asList(5L, 5L), clock.sleeps());
     assertEquals(asList(-1, -2, 7), delegate.checkedCodes);
   }
 
@@ -188,10 +190,10 @@ class RetryOnResultTest {
     assertEquals(-4, client(delegate).code("c"));
 
     assertEquals(4, delegate.script.calls());
-    assertEquals(asList(5L, 5L, 5L), clock.sleeps);
+    assertEquals(asList(5L, 5L, 5L), clock.sleeps());
     assertEquals(
         "onFailure ResultClient.code #4 - delay=0 elapsedMs=15",
-        listener.lines.get(listener.lines.size() - 1));
+        listener.lines().get(listener.lines().size() - 1));
   }
 
   // --- ResultClient.poll: IOException and rejected results share 4 attempts, 10 ms
@@ -204,14 +206,14 @@ class RetryOnResultTest {
     assertEquals("done", client(delegate).poll("p1"));
 
     assertEquals(4, script.calls());
-    assertEquals(asList(10L, 10L, 10L), clock.sleeps);
+    assertEquals(asList(10L, 10L, 10L), clock.sleeps());
     assertEquals(
         asList(
             "onRetry ResultClient.poll #1 IOException delay=10 elapsedMs=0",
             "onRetry ResultClient.poll #2 - delay=10 elapsedMs=10",
             "onRetry ResultClient.poll #3 IOException delay=10 elapsedMs=20",
             "onSuccess ResultClient.poll #4 - delay=0 elapsedMs=30"),
-        listener.lines);
+        listener.lines());
   }
 
   @Test
@@ -227,7 +229,7 @@ class RetryOnResultTest {
     assertEquals(0, delegate.recoveries);
     assertEquals(
         "onFailure ResultClient.poll #4 - delay=0 elapsedMs=30",
-        listener.lines.get(listener.lines.size() - 1));
+        listener.lines().get(listener.lines().size() - 1));
   }
 
   @Test
@@ -240,10 +242,10 @@ class RetryOnResultTest {
     assertEquals("unknown p1", client(delegate).poll("p1"));
 
     assertEquals(4, script.calls());
-    assertEquals(asList(10L, 10L, 10L), clock.sleeps);
+    assertEquals(asList(10L, 10L, 10L), clock.sleeps());
     assertEquals(1, delegate.recoveries);
     assertSame(last, delegate.recoveredFailure);
-    assertSame(last, listener.events.get(3).failure());
+    assertSame(last, listener.events().get(3).failure());
   }
 
   @Test
@@ -257,7 +259,7 @@ class RetryOnResultTest {
         failure, assertThrows(IllegalStateException.class, () -> client(delegate).poll("p1")));
 
     assertEquals(2, script.calls());
-    assertEquals(asList(10L), clock.sleeps);
+    assertEquals(asList(10L), clock.sleeps());
     assertEquals(0, delegate.recoveries);
   }
 

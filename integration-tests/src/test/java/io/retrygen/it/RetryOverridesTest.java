@@ -11,6 +11,8 @@ import io.retrygen.runtime.BackoffPolicy;
 import io.retrygen.runtime.PolicyOverrides;
 import io.retrygen.runtime.RetryOptions;
 import io.retrygen.runtime.RetryTemplate;
+import io.retrygen.test.RecordingListener;
+import io.retrygen.test.VirtualTime;
 import java.io.IOException;
 import java.util.Collections;
 import java.util.LinkedHashMap;
@@ -24,8 +26,7 @@ import org.junit.jupiter.api.Test;
  * synchronous method, an asynchronous one on a manual scheduler, and a {@code RetryTemplate}.
  */
 class RetryOverridesTest {
-  private final FakeClock clock = new FakeClock();
-  private final ManualScheduler scheduler = new ManualScheduler(clock);
+  private final VirtualTime clock = VirtualTime.start();
   private final RecordingListener listener = new RecordingListener();
   private QueueRandom random = new QueueRandom();
   private PolicyOverrides overrides;
@@ -45,7 +46,7 @@ class RetryOverridesTest {
         .sleeper(clock)
         .ticker(clock)
         .random(random)
-        .scheduler(scheduler)
+        .scheduler(clock)
         .listener(listener)
         .overrides(overrides)
         .build();
@@ -56,7 +57,7 @@ class RetryOverridesTest {
   }
 
   private GiveUpReason lastReason() {
-    RetryEvent last = listener.events.get(listener.events.size() - 1);
+    RetryEvent last = listener.events().get(listener.events().size() - 1);
     return last.reason();
   }
 
@@ -71,7 +72,7 @@ class RetryOverridesTest {
 
     assertEquals("down 5", thrown.getMessage(), "the last failure, as it was thrown");
     assertEquals(5, delegate.calls);
-    assertEquals(asList(100L, 100L, 100L, 100L), clock.sleeps);
+    assertEquals(asList(100L, 100L, 100L, 100L), clock.sleeps());
     assertEquals(
         asList(
             "onRetry TunedClient.fixed #1 IOException delay=100 elapsedMs=0",
@@ -79,7 +80,7 @@ class RetryOverridesTest {
             "onRetry TunedClient.fixed #3 IOException delay=100 elapsedMs=200",
             "onRetry TunedClient.fixed #4 IOException delay=100 elapsedMs=300",
             "onFailure TunedClient.fixed #5 IOException delay=0 elapsedMs=400"),
-        listener.lines);
+        listener.lines());
     assertEquals(GiveUpReason.ATTEMPTS_EXHAUSTED, lastReason());
   }
 
@@ -91,7 +92,7 @@ class RetryOverridesTest {
     assertThrows(IOException.class, client::fixed);
 
     assertEquals(2, delegate.calls);
-    assertEquals(asList(100L), clock.sleeps);
+    assertEquals(asList(100L), clock.sleeps());
     assertEquals(GiveUpReason.ATTEMPTS_EXHAUSTED, lastReason());
   }
 
@@ -101,7 +102,7 @@ class RetryOverridesTest {
     TunedClient client = client(delegate, "retrygen.retry.TunedClient.fixed.maxAttempts", "5");
 
     assertEquals("ok 5", client.fixed(), "compiled, the third attempt would have been the last");
-    assertEquals(asList(100L, 100L, 100L, 100L), clock.sleeps);
+    assertEquals(asList(100L, 100L, 100L, 100L), clock.sleeps());
   }
 
   // --- maxDuration
@@ -116,7 +117,7 @@ class RetryOverridesTest {
 
     // Attempts at 0, 100 and 200 ms; 200 + 100 is not below 250.
     assertEquals(3, delegate.calls);
-    assertEquals(asList(100L, 100L), clock.sleeps);
+    assertEquals(asList(100L, 100L), clock.sleeps());
     assertEquals(GiveUpReason.DURATION_EXHAUSTED, lastReason());
   }
 
@@ -132,7 +133,7 @@ class RetryOverridesTest {
     assertThrows(IOException.class, client::bounded);
 
     assertEquals(15, delegate.calls, "compiled, 1000 ms would have stopped it at 10");
-    assertEquals(14, clock.sleeps.size());
+    assertEquals(14, clock.sleeps().size());
     assertEquals(GiveUpReason.ATTEMPTS_EXHAUSTED, lastReason());
   }
 
@@ -161,9 +162,9 @@ class RetryOverridesTest {
     assertThrows(IOException.class, client::fixed);
 
     assertEquals(3, delegate.calls);
-    assertEquals(asList(7L, 7L), clock.sleeps);
+    assertEquals(asList(7L, 7L), clock.sleeps());
     assertEquals(
-        "onRetry TunedClient.fixed #1 IOException delay=7 elapsedMs=0", listener.lines.get(0));
+        "onRetry TunedClient.fixed #1 IOException delay=7 elapsedMs=0", listener.lines().get(0));
   }
 
   @Test
@@ -174,7 +175,7 @@ class RetryOverridesTest {
     assertThrows(IOException.class, client::fixed);
 
     assertEquals(3, delegate.calls);
-    assertEquals(Collections.emptyList(), clock.sleeps);
+    assertEquals(Collections.emptyList(), clock.sleeps());
   }
 
   @Test
@@ -184,7 +185,7 @@ class RetryOverridesTest {
 
     assertThrows(IOException.class, client::exponential);
 
-    assertEquals(asList(30L, 60L, 120L, 240L, 480L), clock.sleeps);
+    assertEquals(asList(30L, 60L, 120L, 240L, 480L), clock.sleeps());
   }
 
   @Test
@@ -196,7 +197,7 @@ class RetryOverridesTest {
     assertThrows(IOException.class, client::exponential);
 
     assertEquals(6, delegate.calls);
-    assertEquals(asList(100L, 200L, 300L, 300L, 300L), clock.sleeps, "compiled: up to 1000");
+    assertEquals(asList(100L, 200L, 300L, 300L, 300L), clock.sleeps(), "compiled: up to 1000");
   }
 
   @Test
@@ -210,7 +211,7 @@ class RetryOverridesTest {
 
     assertThrows(IOException.class, client::exponential);
 
-    assertEquals(asList(10000L, 20000L, 30000L, 30000L, 30000L), clock.sleeps);
+    assertEquals(asList(10000L, 20000L, 30000L, 30000L, 30000L), clock.sleeps());
   }
 
   @Test
@@ -221,7 +222,7 @@ class RetryOverridesTest {
 
     assertThrows(IOException.class, client::exponential);
 
-    assertEquals(asList(100L, 300L, 900L, 1000L, 1000L), clock.sleeps);
+    assertEquals(asList(100L, 300L, 900L, 1000L, 1000L), clock.sleeps());
   }
 
   @Test
@@ -235,7 +236,7 @@ class RetryOverridesTest {
 
     assertThrows(IOException.class, client::fixed);
 
-    assertEquals(asList(100L, 250L, 625L), clock.sleeps);
+    assertEquals(asList(100L, 250L, 625L), clock.sleeps());
   }
 
   @Test
@@ -246,7 +247,7 @@ class RetryOverridesTest {
 
     assertThrows(IOException.class, client::exponential);
 
-    assertEquals(asList(100L, 100L, 100L, 100L, 100L), clock.sleeps);
+    assertEquals(asList(100L, 100L, 100L, 100L, 100L), clock.sleeps());
   }
 
   @Test
@@ -258,7 +259,7 @@ class RetryOverridesTest {
     assertThrows(IOException.class, client::fixed);
 
     // 100 ms times a factor in [0.5, 1.5]: 0.5 + 0.0 and 0.5 + 0.75.
-    assertEquals(asList(50L, 125L), clock.sleeps);
+    assertEquals(asList(50L, 125L), clock.sleeps());
     assertEquals(0, random.remaining());
   }
 
@@ -272,7 +273,7 @@ class RetryOverridesTest {
     assertThrows(IOException.class, client::randomFixed);
 
     // 150 * 0.9 = 135; 190 * 1.098 = 208.6, capped at the maxDelay of 200.
-    assertEquals(asList(135L, 200L), clock.sleeps);
+    assertEquals(asList(135L, 200L), clock.sleeps());
     assertEquals(0, random.remaining());
   }
 
@@ -283,7 +284,7 @@ class RetryOverridesTest {
 
     assertThrows(IOException.class, client::fixed);
 
-    assertEquals(asList(100L, 100L), clock.sleeps, "QueueRandom fails on any draw");
+    assertEquals(asList(100L, 100L), clock.sleeps(), "QueueRandom fails on any draw");
   }
 
   // --- enabled
@@ -297,10 +298,10 @@ class RetryOverridesTest {
     assertEquals("recovered k from down 1", client.recovered("k"));
 
     assertEquals(1, delegate.calls);
-    assertEquals(Collections.emptyList(), clock.sleeps);
+    assertEquals(Collections.emptyList(), clock.sleeps());
     assertEquals(
         asList("onFailure TunedClient.recovered #1 IOException delay=0 elapsedMs=0"),
-        listener.lines);
+        listener.lines());
     assertEquals(GiveUpReason.ATTEMPTS_EXHAUSTED, lastReason());
   }
 
@@ -327,7 +328,7 @@ class RetryOverridesTest {
     assertEquals("recovered k from down 3", client.recovered("k"));
 
     assertEquals(3, delegate.calls);
-    assertEquals(asList(100L, 100L), clock.sleeps);
+    assertEquals(asList(100L, 100L), clock.sleeps());
   }
 
   // --- labels
@@ -344,7 +345,7 @@ class RetryOverridesTest {
     assertThrows(IOException.class, client::custom);
 
     assertEquals(4, delegate.calls);
-    assertEquals(asList(10L, 10L, 10L), clock.sleeps);
+    assertEquals(asList(10L, 10L, 10L), clock.sleeps());
     assertEquals(
         Collections.singleton("retrygen.retry.TunedClient.custom.delay"), overrides.unusedKeys());
   }
@@ -362,7 +363,7 @@ class RetryOverridesTest {
     assertThrows(IOException.class, service::serve);
 
     assertEquals(4, script.calls(), "compiled: 2");
-    assertEquals(asList(9L, 9L, 9L), clock.sleeps);
+    assertEquals(asList(9L, 9L, 9L), clock.sleeps());
   }
 
   @Test
@@ -374,7 +375,7 @@ class RetryOverridesTest {
     assertEquals("recovered k from down 3", client.recovered("k"));
 
     assertEquals(3, delegate.calls);
-    assertEquals(asList(100L, 100L), clock.sleeps);
+    assertEquals(asList(100L, 100L), clock.sleeps());
   }
 
   // --- asynchronous methods
@@ -390,15 +391,16 @@ class RetryOverridesTest {
 
     CompletableFuture<String> result = client.fetch();
     assertEquals(1, delegate.calls, "the first attempt runs on the caller's thread");
-    assertEquals(4, scheduler.runAll(10));
+    clock.runUntilIdle();
+    assertEquals(100, clock.nowMillis(), "four waits of 25 ms ran");
 
     assertEquals("down 5", Outcomes.failureOf(result).getMessage());
     assertEquals(5, delegate.calls);
-    assertEquals(asList(25L, 25L, 25L, 25L), scheduler.delays());
-    assertEquals(Collections.emptyList(), clock.sleeps, "no blocking wait");
+    assertEquals(asList(25L, 25L, 25L, 25L), clock.scheduledDelays());
+    assertEquals(Collections.emptyList(), clock.sleeps(), "no blocking wait");
     assertEquals(
         "onFailure TunedClient.fetch #5 IOException delay=0 elapsedMs=100",
-        listener.lines.get(4));
+        listener.lines().get(4));
   }
 
   @Test
@@ -410,7 +412,7 @@ class RetryOverridesTest {
     CompletableFuture<String> result = client.fetch();
 
     assertEquals("down 1", Outcomes.failureOf(result).getMessage());
-    assertEquals(0, scheduler.pending(), "nothing scheduled");
+    assertEquals(0, clock.pendingTasks(), "nothing scheduled");
     assertEquals(1, delegate.calls);
   }
 
@@ -438,7 +440,7 @@ class RetryOverridesTest {
 
     assertEquals(4, delegate.calls);
     // 10 ms times a factor in [0.5, 1.5]: 1.0, 0.5 and 1.25.
-    assertEquals(asList(10L, 5L, 12L), clock.sleeps);
+    assertEquals(asList(10L, 5L, 12L), clock.sleeps());
     assertEquals(0, random.remaining());
     assertTrue(overrides.unusedKeys().isEmpty(), overrides.unusedKeys().toString());
   }
@@ -455,7 +457,7 @@ class RetryOverridesTest {
     assertThrows(IOException.class, () -> template.execute(context -> delegate.fixed()));
 
     assertEquals(3, delegate.calls);
-    assertEquals(asList(3L, 3L), clock.sleeps);
+    assertEquals(asList(3L, 3L), clock.sleeps());
   }
 
   @Test

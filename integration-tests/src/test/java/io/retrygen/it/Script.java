@@ -1,8 +1,10 @@
 package io.retrygen.it;
 
+import io.retrygen.test.VirtualTime;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.concurrent.TimeUnit;
 
 /**
  * What the fake implementations do on each call: throw the next scripted failure (then succeed
@@ -14,7 +16,7 @@ final class Script {
 
   private final List<Throwable> failures;
   private final Throwable always;
-  private FakeClock clock;
+  private VirtualTime clock;
   private long nanosPerCall;
   private int calls;
 
@@ -39,11 +41,11 @@ final class Script {
   }
 
   /** Each call advances {@code clock} by {@code millis} before its outcome. */
-  Script taking(FakeClock clock, long millis) {
+  Script taking(VirtualTime clock, long millis) {
     return takingNanos(clock, millis * 1_000_000L);
   }
 
-  Script takingNanos(FakeClock clock, long nanos) {
+  Script takingNanos(VirtualTime clock, long nanos) {
     this.clock = clock;
     this.nanosPerCall = nanos;
     return this;
@@ -80,7 +82,7 @@ final class Script {
       throw new AssertionError("runaway retries: " + calls + " calls");
     }
     if (clock != null) {
-      clock.advanceNanos(nanosPerCall);
+      clock.advanceBy(nanosPerCall, TimeUnit.NANOSECONDS);
     }
     if (always != null) {
       return always;

@@ -5,6 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import io.retrygen.runtime.RetryOptions;
+import io.retrygen.test.RecordingListener;
+import io.retrygen.test.VirtualTime;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -20,9 +22,9 @@ import org.junit.jupiter.api.Test;
  * classes.
  */
 class SerializationTest {
-  private final FakeClock clock = new FakeClock();
+  private final VirtualTime clock = VirtualTime.start();
   private final RecordingListener listener = new RecordingListener();
-  /** Neither FakeClock nor RecordingListener is Serializable: writing them would fail. */
+  /** Neither VirtualTime nor RecordingListener is Serializable: writing them would fail. */
   private final RetryOptions options =
       RetryOptions.builder()
           .sleeper(clock)
@@ -76,8 +78,8 @@ class SerializationTest {
             "onSuccess SerialSession.work #3"),
         SerialListener.LOG);
     // the options of the original instance are not those of the copy
-    assertEquals(Collections.<String>emptyList(), listener.lines);
-    assertEquals(Collections.<Long>emptyList(), clock.sleeps);
+    assertEquals(Collections.<String>emptyList(), listener.lines());
+    assertEquals(Collections.<Long>emptyList(), clock.sleeps());
   }
 
   @Test
@@ -105,7 +107,7 @@ class SerializationTest {
         asList(
             "onRetry SerialSession.work #1 IllegalStateException delay=0 elapsedMs=0",
             "onSuccess SerialSession.work #2 - delay=0 elapsedMs=0"),
-        listener.lines);
+        listener.lines());
     assertEquals(
         asList("onRetry SerialSession.work #1", "onSuccess SerialSession.work #2"),
         SerialListener.LOG);

@@ -9,6 +9,8 @@ import io.retrygen.RetryEvent;
 import io.retrygen.runtime.RetryExhaustedException;
 import io.retrygen.runtime.RetryOptions;
 import io.retrygen.runtime.StatefulRetries;
+import io.retrygen.test.RecordingListener;
+import io.retrygen.test.VirtualTime;
 import java.io.EOFException;
 import java.io.FileNotFoundException;
 import java.io.IOException;
@@ -27,7 +29,7 @@ import org.junit.jupiter.api.function.Executable;
  * process-wide per method, so every test uses keys of its own.
  */
 class StatefulRetryTest {
-  private final FakeClock clock = new FakeClock();
+  private final VirtualTime clock = VirtualTime.start();
   /** Calls of the delegate, waits, recoveries and what the test caught, in order. */
   private final List<String> log = new ArrayList<>();
   private final List<Throwable> recoveredFailures = new ArrayList<>();
@@ -59,9 +61,9 @@ class StatefulRetryTest {
   /** {@code kind #attempt reason delay}, one per event. */
   private static List<String> events(RecordingListener listener) {
     List<String> lines = new ArrayList<>();
-    for (int i = 0; i < listener.events.size(); i++) {
-      RetryEvent event = listener.events.get(i);
-      String kind = listener.lines.get(i).substring(0, listener.lines.get(i).indexOf(' '));
+    for (int i = 0; i < listener.events().size(); i++) {
+      RetryEvent event = listener.events().get(i);
+      String kind = listener.lines().get(i).substring(0, listener.lines().get(i).indexOf(' '));
       lines.add(kind + " #" + event.attempt()
           + (event.reason() == null ? "" : " " + event.reason())
           + (kind.equals("onRetry") ? " " + event.delayMillis() + "ms" : ""));
@@ -98,7 +100,7 @@ class StatefulRetryTest {
             "receive m-wait", "sleep 100", "caught IOException",
             "receive m-wait", "sleep 200", "caught IOException"),
         log);
-    assertEquals(asList(100L, 200L), clock.sleeps);
+    assertEquals(asList(100L, 200L), clock.sleeps());
     assertEquals(asList("onRetry #1 100ms", "onRetry #2 200ms"), events());
   }
 
@@ -114,7 +116,7 @@ class StatefulRetryTest {
     caught(IOException.class, () -> inbox.receive("m-a"));
     caught(IOException.class, () -> otherInbox.receive("m-b"));
 
-    assertEquals(asList(100L, 100L, 200L, 200L), clock.sleeps);
+    assertEquals(asList(100L, 100L, 200L, 200L), clock.sleeps());
     assertEquals(asList("onRetry #1 100ms", "onRetry #2 200ms"), events());
     assertEquals(asList("onRetry #1 100ms", "onRetry #2 200ms"), events(other));
   }
@@ -131,7 +133,7 @@ class StatefulRetryTest {
     for (int call = 1; call <= 3; call++) {
       assertSame(failure, caught(IOException.class, () -> inbox.receive("m-exhaust")));
     }
-    assertEquals(asList(100L, 200L), clock.sleeps);
+    assertEquals(asList(100L, 200L), clock.sleeps());
     assertEquals(
         asList("onRetry #1 100ms", "onRetry #2 200ms", "onFailure #3 ATTEMPTS_EXHAUSTED"),
         events());
@@ -142,7 +144,7 @@ class StatefulRetryTest {
     assertEquals(3, script.calls());
     assertEquals(asList("receiveFailed(IOException, String)"), log);
     assertEquals(asList((Throwable) failure), recoveredFailures);
-    assertEquals(3, listener.events.size(), "the recovering call tells no listener");
+    assertEquals(3, listener.events().size(), "the recovering call tells no listener");
   }
 
   @Test
@@ -157,7 +159,7 @@ class StatefulRetryTest {
     caught(IOException.class, () -> inbox.receive("m-afresh"));
 
     assertEquals(4, script.calls());
-    assertEquals(asList(100L, 200L, 100L), clock.sleeps);
+    assertEquals(asList(100L, 200L, 100L), clock.sleeps());
     assertEquals(
         asList(
             "onRetry #1 100ms", "onRetry #2 200ms", "onFailure #3 ATTEMPTS_EXHAUSTED",
@@ -232,7 +234,7 @@ class StatefulRetryTest {
     assertSame(after, caught(IOException.class, () -> inbox.receive("m-noretry")));
 
     assertEquals(Collections.<Throwable>emptyList(), recoveredFailures);
-    assertEquals(asList(100L, 100L), clock.sleeps, "no wait for EOF; the next key starts afresh");
+    assertEquals(asList(100L, 100L), clock.sleeps(), "no wait for EOF; the next key starts afresh");
     assertEquals(
         asList("onRetry #1 100ms", "onFailure #2 NOT_RETRYABLE", "onRetry #1 100ms"), events());
   }
@@ -247,7 +249,7 @@ class StatefulRetryTest {
 
     StatefulInbox again = inbox(Script.failing(new IOException("3")));
     caught(IOException.class, () -> again.receive("m-success"));
-    assertEquals(asList(100L, 200L, 100L), clock.sleeps);
+    assertEquals(asList(100L, 200L, 100L), clock.sleeps());
     assertEquals(
         asList("onRetry #1 100ms", "onRetry #2 200ms", "onSuccess #3", "onRetry #1 100ms"),
         events());
@@ -373,7 +375,7 @@ class StatefulRetryTest {
     assertEquals("dead-lettered m-shared", other.receive("m-shared"));
     assertEquals(2, first.calls());
     assertEquals(1, second.calls());
-    assertEquals(asList(100L, 200L), clock.sleeps);
+    assertEquals(asList(100L, 200L), clock.sleeps());
     assertEquals(asList("onRetry #1 100ms", "onFailure #3 ATTEMPTS_EXHAUSTED"), events());
     assertEquals(asList("onRetry #2 200ms"), events(otherListener));
   }
@@ -401,8 +403,7 @@ class StatefulRetryTest {
     assertThrows(RetryExhaustedException.class, () -> inbox.touch(0));
     assertEquals(touches, delegate.touches);
     // Key 1 was forgotten: its next call starts afresh (attempt 1, not its second and last).
-    quiet.events.clear();
-    quiet.lines.clear();
+    quiet.clear();
     assertThrows(IllegalStateException.class, () -> inbox.touch(1));
     assertEquals(asList("onRetry #1 0ms"), events(quiet));
     assertEquals(before + 1, StatefulRetries.evictions(label), "key 0 left room for key 1");

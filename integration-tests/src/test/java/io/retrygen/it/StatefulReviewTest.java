@@ -11,6 +11,7 @@ import io.retrygen.runtime.RetryExhaustedException;
 import io.retrygen.runtime.RetryOptions;
 import io.retrygen.runtime.RetryState;
 import io.retrygen.runtime.RetryTemplate;
+import io.retrygen.test.RecordingListener;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -79,7 +80,7 @@ class StatefulReviewTest {
 
   private List<String> events() {
     List<String> lines = new ArrayList<>();
-    for (RetryEvent event : listener.events) {
+    for (RetryEvent event : listener.events()) {
       String line = event.label() + " #" + event.attempt();
       lines.add(event.reason() == null ? line : line + " " + event.reason());
     }

@@ -11,6 +11,8 @@ import io.retrygen.runtime.CircuitBreakerState;
 import io.retrygen.runtime.CircuitBreakers;
 import io.retrygen.runtime.RetryExhaustedException;
 import io.retrygen.runtime.RetryOptions;
+import io.retrygen.test.RecordingListener;
+import io.retrygen.test.VirtualTime;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.BeforeEach;
@@ -22,7 +24,7 @@ import org.junit.jupiter.api.Test;
  * circuit breaker on the same method. The state is process-wide per method: each test has its keys.
  */
 class StatefulSubclassTest {
-  private final FakeClock clock = new FakeClock();
+  private final VirtualTime clock = VirtualTime.start();
   private final List<String> log = new ArrayList<>();
   private final RecordingListener listener = new RecordingListener();
   private final RetryOptions options =
@@ -40,9 +42,9 @@ class StatefulSubclassTest {
 
   private List<String> events() {
     List<String> lines = new ArrayList<>();
-    for (int i = 0; i < listener.events.size(); i++) {
-      RetryEvent event = listener.events.get(i);
-      String line = listener.lines.get(i);
+    for (int i = 0; i < listener.events().size(); i++) {
+      RetryEvent event = listener.events().get(i);
+      String line = listener.lines().get(i);
       lines.add(line.substring(0, line.indexOf(' ')) + " #" + event.attempt()
           + (event.reason() == null ? "" : " " + event.reason())
           + " " + failure(event.failure()));
@@ -59,14 +61,14 @@ class StatefulSubclassTest {
 
   @Test
   void maxDurationCountsFromTheKeysFirstAttemptNotFromEachCall() {
-    clock.advanceMillis(5_000);
+    clock.advanceBy(5_000);
     IllegalStateException first = new IllegalStateException("first");
     IllegalStateException second = new IllegalStateException("second");
     Script script = Script.failing(first, second);
     StatefulLedger ledger = ledger(script);
 
     assertSame(first, assertThrows(IllegalStateException.class, () -> ledger.post("acct-d", 1)));
-    clock.advanceMillis(800);
+    clock.advanceBy(800);
     // 900 ms since the key's first attempt: a wait of 100 would reach 1000.
     assertSame(second, assertThrows(IllegalStateException.class, () -> ledger.post("acct-d", 2)));
     RetryExhaustedException exhausted =
@@ -74,7 +76,7 @@ class StatefulSubclassTest {
 
     assertSame(second, exhausted.getCause());
     assertEquals(2, script.calls());
-    assertEquals(asList(100L), clock.sleeps);
+    assertEquals(asList(100L), clock.sleeps());
     assertEquals(
         asList("onRetry #1 first", "onFailure #2 DURATION_EXHAUSTED second"), events());
     assertEquals(
@@ -115,7 +117,7 @@ class StatefulSubclassTest {
     assertEquals("settled batch-c", ledger.settle("batch-c"));
 
     assertEquals(3, script.calls());
-    assertEquals(asList(50L), clock.sleeps);
+    assertEquals(asList(50L), clock.sleeps());
     assertEquals(
         asList(
             "settle batch-c", "settle batch-c", "settleFailed last batch-c", "settle batch-c"),
@@ -153,7 +155,7 @@ class StatefulSubclassTest {
     assertEquals("unavailable id-a", ledger.fetch("id-a"));
     assertEquals(2, script.calls(), "the open breaker and the exhausted key call nothing");
 
-    clock.advanceMillis(1_000);
+    clock.advanceBy(1_000);
     assertEquals("fetched id-b", ledger.fetch("id-b"));
     assertEquals(CircuitBreakerState.CLOSED, CircuitBreakers.state(label));
     assertEquals(asList("fetch id-a", "fetch id-a", "fetchFailed id-a", "fetch id-b"), log);

@@ -6,13 +6,14 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import io.retrygen.runtime.RetryOptions;
 import io.retrygen.runtime.RetryStatistics;
 import io.retrygen.runtime.StatisticsListener;
+import io.retrygen.test.VirtualTime;
 import java.io.IOException;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /** StatisticsListener counts calls per label. */
 class StatisticsTest {
-  private final FakeClock clock = new FakeClock();
+  private final VirtualTime clock = VirtualTime.start();
   private final StatisticsListener statistics = new StatisticsListener();
   private final RetryOptions options =
       RetryOptions.builder()

@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.retrygen.runtime.RetryOptions;
+import io.retrygen.test.VirtualTime;
 import java.io.IOException;
 import java.lang.reflect.Constructor;
 import java.lang.reflect.Modifier;
@@ -18,7 +19,7 @@ import org.junit.jupiter.api.Test;
 
 /** Class inputs: the generated final subclass. */
 class SubclassTest {
-  private final FakeClock clock = new FakeClock();
+  private final VirtualTime clock = VirtualTime.start();
   private final RetryOptions options =
       RetryOptions.builder().sleeper(clock).ticker(clock).random(new QueueRandom()).build();
 
@@ -30,7 +31,7 @@ class SubclassTest {
     assertEquals(7, inventory.reserve("sku", 7));
 
     assertEquals(3, script.calls());
-    assertEquals(asList(50L, 50L), clock.sleeps);
+    assertEquals(asList(50L, 50L), clock.sleeps());
   }
 
   @Test
@@ -43,7 +44,7 @@ class SubclassTest {
 
     assertSame(failure, thrown);
     assertEquals(3, script.calls());
-    assertEquals(asList(50L, 50L), clock.sleeps);
+    assertEquals(asList(50L, 50L), clock.sleeps());
   }
 
   @Test
@@ -82,7 +83,7 @@ class SubclassTest {
     inventory.packagePrivateWork();
 
     assertEquals(4, script.calls());
-    assertEquals(Collections.<Long>emptyList(), clock.sleeps);
+    assertEquals(Collections.<Long>emptyList(), clock.sleeps());
   }
 
   @Test
@@ -121,7 +122,7 @@ class SubclassTest {
 
     // reserve("a", 1) fails twice and succeeds on attempt 3; reserve("b", 2) fails once
     assertEquals(5, script.calls());
-    assertEquals(asList(50L, 50L, 50L), clock.sleeps);
+    assertEquals(asList(50L, 50L, 50L), clock.sleeps());
   }
 
   @Test
@@ -221,7 +222,7 @@ class SubclassTest {
     assertEquals("posted", ledger.post());
 
     assertEquals(3, script.calls());
-    assertEquals(asList(5L, 5L), clock.sleeps);
+    assertEquals(asList(5L, 5L), clock.sleeps());
   }
 
   @Test

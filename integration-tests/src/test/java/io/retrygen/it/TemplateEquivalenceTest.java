@@ -41,7 +41,7 @@ class TemplateEquivalenceTest {
     assertEquals(asList(
         "onRetry EquivalentClient.byDefault #1 IOException delay=100 elapsedMs=0",
         "onRetry EquivalentClient.byDefault #2 IllegalStateException delay=100 elapsedMs=100",
-        "onSuccess EquivalentClient.byDefault #3 - delay=0 elapsedMs=200"), run.listener.lines);
+        "onSuccess EquivalentClient.byDefault #3 - delay=0 elapsedMs=200"), run.listener.lines());
   }
 
   @Test
@@ -154,7 +154,7 @@ class TemplateEquivalenceTest {
 
     assertSame(failure, run.thrown);
     assertTrue(run.interrupted);
-    assertEquals(2, run.listener.lines.size()); // onRetry, then onFailure for attempt 1
+    assertEquals(2, run.listener.lines().size()); // onRetry, then onFailure for attempt 1
   }
 
   // ---------------------------------------------------------------------- maxDuration
@@ -269,7 +269,7 @@ class TemplateEquivalenceTest {
     assertSame(EquivalentDelegate.BROKEN_PREDICATE, run.thrown);
     assertEquals(asList(
         "onFailure EquivalentClient.conditional #1 IllegalStateException delay=0 elapsedMs=0"),
-        run.listener.lines);
+        run.listener.lines());
   }
 
   // -------------------------------------------------------------------------- recovery

@@ -7,6 +7,8 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import io.retrygen.runtime.RetryOptions;
 import io.retrygen.runtime.Sleeper;
+import io.retrygen.test.RecordingListener;
+import io.retrygen.test.VirtualTime;
 import java.io.IOException;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
@@ -22,7 +24,7 @@ import org.junit.jupiter.api.Test;
  * one onFailure with it, for the attempt that had just ended.
  */
 class ThrowingUserCodeTest {
-  private final FakeClock clock = new FakeClock();
+  private final VirtualTime clock = VirtualTime.start();
   private final RecordingListener listener = new RecordingListener();
 
   private FragileClient client(ScriptedFragileClient delegate, Sleeper sleeper) {
@@ -57,11 +59,11 @@ class ThrowingUserCodeTest {
     assertSame(broken, thrown);
     assertEquals(1, script.calls());
     assertEquals(none(), delegate.recoveries);
-    assertEquals(Collections.<Long>emptyList(), clock.sleeps);
+    assertEquals(Collections.<Long>emptyList(), clock.sleeps());
     assertEquals(
         asList("onFailure FragileClient.read #1 IllegalStateException delay=0 elapsedMs=0"),
-        listener.lines);
-    assertSame(broken, listener.events.get(0).failure());
+        listener.lines());
+    assertSame(broken, listener.events().get(0).failure());
   }
 
   @Test
@@ -76,13 +78,13 @@ class ThrowingUserCodeTest {
 
     assertEquals(2, script.calls());
     assertEquals(none(), delegate.recoveries);
-    assertEquals(asList(10L), clock.sleeps);
+    assertEquals(asList(10L), clock.sleeps());
     assertEquals(
         asList(
             "onRetry FragileClient.read #1 IOException delay=10 elapsedMs=0",
             "onFailure FragileClient.read #2 IllegalStateException delay=0 elapsedMs=10"),
-        listener.lines);
-    assertSame(broken, listener.events.get(1).failure());
+        listener.lines());
+    assertSame(broken, listener.events().get(1).failure());
   }
 
   @Test
@@ -99,11 +101,11 @@ class ThrowingUserCodeTest {
     assertSame(broken, thrown);
     assertEquals(1, script.calls());
     assertEquals(none(), delegate.recoveries);
-    assertEquals(Collections.<Long>emptyList(), clock.sleeps);
+    assertEquals(Collections.<Long>emptyList(), clock.sleeps());
     assertEquals(
         asList("onFailure FragileClient.status #1 IllegalStateException delay=0 elapsedMs=0"),
-        listener.lines);
-    assertSame(broken, listener.events.get(0).failure());
+        listener.lines());
+    assertSame(broken, listener.events().get(0).failure());
   }
 
   @Test
@@ -129,8 +131,8 @@ class ThrowingUserCodeTest {
         asList(
             "onRetry FragileClient.write #1 IOException delay=10 elapsedMs=0",
             "onFailure FragileClient.write #1 IllegalStateException delay=0 elapsedMs=0"),
-        listener.lines);
-    assertSame(broken, listener.events.get(1).failure());
+        listener.lines());
+    assertSame(broken, listener.events().get(1).failure());
   }
 
   @Test

@@ -9,6 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.retrygen.runtime.AttemptTimeoutException;
 import io.retrygen.runtime.RetryOptions;
+import io.retrygen.test.VirtualTime;
 import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
@@ -24,8 +25,7 @@ import org.junit.jupiter.api.Test;
 class TimeoutOverridesTest {
   private static final Duration PATIENCE = Duration.ofSeconds(10);
 
-  private final FakeClock clock = new FakeClock();
-  private final ManualScheduler scheduler = new ManualScheduler(clock);
+  private final VirtualTime clock = VirtualTime.start();
   private final CompletableFuture<String> never = new CompletableFuture<>();
 
   private TimedKnobs client(String... keysAndValues) {
@@ -45,7 +45,7 @@ class TimeoutOverridesTest {
         RetryOptions.builder()
             .sleeper(clock)
             .ticker(clock)
-            .scheduler(scheduler)
+            .scheduler(clock)
             .overrides(RetryOverridesTest.overrides(keysAndValues))
             .build());
   }
@@ -76,9 +76,9 @@ class TimeoutOverridesTest {
     TimedKnobs client = client("retrygen.timeout.TimedKnobs.later.value", "250");
 
     CompletableFuture<String> result = client.later();
-    assertEquals(asList(250L), scheduler.delays());
+    assertEquals(asList(250L), clock.scheduledDelays());
     assertFalse(result.isDone());
-    scheduler.runNext();
+    assertTrue(clock.runNext());
 
     AttemptTimeoutException thrown = (AttemptTimeoutException) Outcomes.failureOf(result);
     assertEquals(250, thrown.timeoutMillis());
@@ -91,8 +91,8 @@ class TimeoutOverridesTest {
 
     CompletableFuture<String> result = client.later();
 
-    assertEquals(asList(5000L), scheduler.delays());
-    scheduler.runNext();
+    assertEquals(asList(5000L), clock.scheduledDelays());
+    assertTrue(clock.runNext());
     assertEquals(5000, ((AttemptTimeoutException) Outcomes.failureOf(result)).timeoutMillis());
   }
 
@@ -102,6 +102,6 @@ class TimeoutOverridesTest {
 
     client.later();
 
-    assertEquals(asList(1000L), scheduler.delays());
+    assertEquals(asList(1000L), clock.scheduledDelays());
   }
 }

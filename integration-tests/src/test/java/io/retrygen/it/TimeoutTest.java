@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.retrygen.runtime.RetryOptions;
+import io.retrygen.test.VirtualTime;
 import java.time.Duration;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.locks.LockSupport;
@@ -20,7 +21,7 @@ import org.junit.jupiter.api.Test;
 class TimeoutTest {
   private static final Duration BOUND = Duration.ofSeconds(10);
 
-  private final FakeClock clock = new FakeClock();
+  private final VirtualTime clock = VirtualTime.start();
   private final RetryOptions options =
       RetryOptions.builder().sleeper(clock).ticker(clock).random(new QueueRandom()).build();
 
@@ -64,7 +65,7 @@ class TimeoutTest {
 
     assertEquals("value of k", result);
     assertEquals(3, calls.get());
-    assertEquals(2, clock.sleeps.size(), "two virtual waits between the three attempts");
+    assertEquals(2, clock.sleeps().size(), "two virtual waits between the three attempts");
   }
 
   @Test

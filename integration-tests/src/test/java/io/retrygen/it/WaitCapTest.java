@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.retrygen.runtime.RetryOptions;
+import io.retrygen.test.VirtualTime;
 import java.io.IOException;
 import org.junit.jupiter.api.Test;
 
@@ -14,7 +15,7 @@ import org.junit.jupiter.api.Test;
  * to the truncated long, so a cap near Long.MAX_VALUE is never exceeded through double rounding.
  */
 class WaitCapTest {
-  private final FakeClock clock = new FakeClock();
+  private final VirtualTime clock = VirtualTime.start();
 
   private CappedClient client(Script script, double... randoms) {
     RetryOptions options =
@@ -39,15 +40,15 @@ class WaitCapTest {
     assertEquals("ok", client(failingTimes(1), 0.0).randomFixed());
     assertEquals("ok", client(failingTimes(1), 0.5).randomFixed());
 
-    assertEquals(asList(100L, 150L), clock.sleeps);
+    assertEquals(asList(100L, 150L), clock.sleeps());
   }
 
   @Test
   void randomFixedWaitNeverExceedsMaxDelayForRCloseToOne() throws IOException {
     assertEquals("ok", client(failingTimes(1), 0.9999999999999999).randomFixed());
 
-    assertEquals(1, clock.sleeps.size());
-    long wait = clock.sleeps.get(0);
+    assertEquals(1, clock.sleeps().size());
+    long wait = clock.sleeps().get(0);
     assertTrue(wait >= 199 && wait <= 200, "wait " + wait + " outside [199, 200]");
   }
 
@@ -57,7 +58,7 @@ class WaitCapTest {
     assertEquals(
         "ok", client(failingTimes(5), 0.5, 0.5, 0.5, 0.5, 0.75).jitteredExponential());
 
-    assertEquals(asList(100L, 200L, 400L, 800L, 1000L), clock.sleeps);
+    assertEquals(asList(100L, 200L, 400L, 800L, 1000L), clock.sleeps());
   }
 
   @Test
@@ -65,15 +66,15 @@ class WaitCapTest {
     // the 5th wait is 1600 capped to 1000, times 0.5: 500, not 800
     assertEquals("ok", client(failingTimes(5), 0.5, 0.5, 0.5, 0.5, 0.0).jitteredExponential());
 
-    assertEquals(asList(100L, 200L, 400L, 800L, 500L), clock.sleeps);
+    assertEquals(asList(100L, 200L, 400L, 800L, 500L), clock.sleeps());
   }
 
   @Test
   void randomWaitNearLongMaxNeverExceedsTheCap() throws IOException {
     assertEquals("ok", client(failingTimes(1), 0.5).randomNearLongMax());
 
-    assertEquals(1, clock.sleeps.size());
-    long wait = clock.sleeps.get(0);
+    assertEquals(1, clock.sleeps().size());
+    long wait = clock.sleeps().get(0);
     assertTrue(
         wait >= Long.MAX_VALUE - 2 && wait <= Long.MAX_VALUE - 1,
         "wait " + wait + " outside [Long.MAX_VALUE - 2, Long.MAX_VALUE - 1]");
@@ -84,7 +85,7 @@ class WaitCapTest {
     // (Long.MAX_VALUE - 1) * 1.0 is 2^63 in double: truncated, it must be capped once more
     assertEquals("ok", client(failingTimes(1), 0.5).jitteredAtLongMax());
 
-    assertEquals(asList(Long.MAX_VALUE - 1), clock.sleeps);
+    assertEquals(asList(Long.MAX_VALUE - 1), clock.sleeps());
   }
 
   /** Runs the script on every call. */

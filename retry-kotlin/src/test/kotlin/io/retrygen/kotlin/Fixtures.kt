@@ -22,6 +22,8 @@ import kotlinx.coroutines.test.TestScope
 /**
  * The test scheduler's virtual time in nanoseconds, so that `maxDuration`, the events' times and
  * the breaker's delay follow `delay`; plus [skewMillis], for a clock that jumps past a wait.
+ * (Not retry-test's `VirtualTime`: suspend calls wait with `delay` on the test scheduler, which
+ * is the time to read.)
  */
 class VirtualTicker(private val scheduler: TestCoroutineScheduler) : Ticker {
     var skewMillis = 0L
@@ -29,7 +31,11 @@ class VirtualTicker(private val scheduler: TestCoroutineScheduler) : Ticker {
     override fun nanoTime(): Long = (scheduler.currentTime + skewMillis) * 1_000_000L
 }
 
-/** Every event as one line: `retry #1 one 100ms +0ms`, `failure #3 three CANCELLED +250ms`. */
+/**
+ * Every event as one line: `retry #1 one 100ms +0ms`, `failure #3 three CANCELLED +250ms`. (Not
+ * retry-test's `RecordingListener`: these lines carry the failure's message, the reason and a
+ * time finer than a millisecond when the clock was not whole, which the coroutine tests check.)
+ */
 class RecordingListener : RetryListener {
     val events = mutableListOf<String>()
 

@@ -8,6 +8,10 @@ import io.retrygen.RetryListener;
  * running on its thread, under its tag: "opt" for the options' listener, "ann" and "thr" for the
  * classes a policy names in {@code @Retryable(listeners = ...)}; "thr" then throws, which must
  * change nothing.
+ *
+ * <p>Not retry-test's {@code RecordingListener}: {@code @Retryable(listeners = ...)} names these
+ * classes, and they write into the trace of the case on their thread, beside everything else the
+ * world sees, so that the order across listeners, waits and hooks is compared too.
  */
 public final class Listeners {
   private Listeners() {}

@@ -15,6 +15,10 @@ import java.util.concurrent.TimeUnit;
  * the calling thread in the order they are due (then in the order they were scheduled), moving
  * the clock to each. What the runtime schedules goes through the world, which traces it and may
  * make it late or throw; {@link #later} is the script's own, untraced.
+ *
+ * <p>Not retry-test's {@code VirtualTime}: the oracle needs what no user's test does, every wait
+ * traced and made late or refused as the case's script says, deadlines told from waits, and
+ * unexpected calls written into the trace instead of thrown.
  */
 final class ManualScheduler extends AbstractExecutorService implements ScheduledExecutorService {
   /** Tasks run after which a call is a runaway. */

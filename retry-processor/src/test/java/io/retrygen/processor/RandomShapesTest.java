@@ -1378,7 +1378,9 @@ class RandomShapesTest {
 
   /**
    * Runs each scheduled task at once on the calling thread, so that the later attempts of an
-   * asynchronous call run within the call and no backoff is waited for.
+   * asynchronous call run within the call and no backoff is waited for. (Not retry-test's {@code
+   * VirtualTime}, which queues them: each of the many reflective calls would need a {@code
+   * runUntilIdle()} after it, from the concurrent compilation batches that share these options.)
    */
   static final class InlineScheduler extends AbstractExecutorService
       implements ScheduledExecutorService {

@@ -10,6 +10,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.retrygen.reactor.Fixture.ScriptedFlux;
 import io.retrygen.reactor.Fixture.ScriptedMono;
 import io.retrygen.runtime.BackoffPolicy;
+import io.retrygen.test.VirtualTime;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -115,7 +116,7 @@ class CancellationTest {
 
   @Test
   void aCancelDuringAWaitCancelsTheOptionsSchedulersTask() {
-    ManualScheduler scheduler = new ManualScheduler();
+    VirtualTime scheduler = VirtualTime.start();
     Fixture withScheduler = new Fixture(scheduler);
     ScriptedFlux<Integer> call =
         new ScriptedFlux<Integer>(
@@ -123,10 +124,10 @@ class CancellationTest {
             n -> Flux.<Integer>error(down()));
 
     Disposable subscription = call.flux().subscribe();
-    assertEquals(1, scheduler.pending());
+    assertEquals(1, scheduler.pendingTasks());
     subscription.dispose();
-    assertEquals(0, scheduler.pending());
-    scheduler.runDue(); // a task that ran anyway does nothing
+    assertEquals(0, scheduler.pendingTasks());
+    scheduler.runUntilIdle(); // the cancelled wait is gone: nothing runs
     subscription.dispose(); // twice: told once
 
     assertEquals(1, call.calls.get());

@@ -10,6 +10,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.retrygen.reactor.Fixture.ScriptedMono;
 import io.retrygen.runtime.BackoffPolicy;
 import io.retrygen.runtime.RetryBudgets;
+import io.retrygen.test.VirtualTime;
 import java.io.IOException;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -486,7 +487,7 @@ class MonoCallTest {
 
   @Test
   void anOptionsSchedulerTimesTheWaitInsteadOfReactors() {
-    ManualScheduler scheduler = new ManualScheduler();
+    VirtualTime scheduler = VirtualTime.start();
     Fixture withScheduler = new Fixture(scheduler);
     ScriptedMono<String> call =
         new ScriptedMono<String>(
@@ -496,9 +497,9 @@ class MonoCallTest {
 
     call.mono().subscribe(values::add);
     assertEquals(1, call.calls.get());
-    assertEquals(singletonList(300L), scheduler.delays());
+    assertEquals(singletonList(300L), scheduler.scheduledDelays());
 
-    scheduler.runDue();
+    scheduler.runUntilIdle();
     assertEquals(singletonList("ok"), values);
     assertEquals(2, call.calls.get());
   }

@@ -11,6 +11,7 @@ import io.retrygen.runtime.internal.AttemptTimer;
 import io.retrygen.runtime.internal.CircuitBreakerGate;
 import io.retrygen.runtime.internal.Retrier;
 import io.retrygen.runtime.internal.TimeoutPolicy;
+import io.retrygen.test.VirtualTime;
 import java.time.Duration;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
@@ -107,7 +108,7 @@ class TimeoutTest {
 
   @Test
   void anAttemptThatEndsInTimeCancelsItsDeadline() {
-    ManualScheduler scheduler = new ManualScheduler();
+    VirtualTime scheduler = VirtualTime.start();
     Fixture withScheduler = new Fixture(scheduler);
     TimedMono call =
         new TimedMono(
@@ -116,20 +117,20 @@ class TimeoutTest {
 
     StepVerifier.create(call.mono()).expectNext("ok").verifyComplete();
 
-    assertEquals(asList(500L), scheduler.delays()); // armed on the options' scheduler
-    assertEquals(0, scheduler.pending()); // and cancelled
+    assertEquals(asList(500L), scheduler.scheduledDelays()); // armed on the options' scheduler
+    assertEquals(0, scheduler.pendingTasks()); // and cancelled
   }
 
   @Test
   void theDeadlineRunsOnTheOptionsSchedulerWhenSet() {
-    ManualScheduler scheduler = new ManualScheduler();
+    VirtualTime scheduler = VirtualTime.start();
     Fixture withScheduler = new Fixture(scheduler);
     TimedMono call =
         new TimedMono(null, null, timer(withScheduler), false, n -> hung());
 
     StepVerifier.create(call.mono())
         .expectSubscription()
-        .then(scheduler::runDue)
+        .then(scheduler::runUntilIdle)
         .expectError(AttemptTimeoutException.class)
         .verify(Duration.ofSeconds(5));
     assertEquals(1, cancelled.get());

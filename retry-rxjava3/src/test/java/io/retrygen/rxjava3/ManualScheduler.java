@@ -10,6 +10,11 @@ import java.util.concurrent.TimeUnit;
 /**
  * The options' own scheduler in a test: it keeps what it is given, with its delay, for the test to
  * run by hand; it starts no thread.
+ *
+ * <p>Kept beside retry-test's {@code VirtualTime}, which the other tests use, for one thing it
+ * rightly does not offer: running the command of a wait the call has cancelled, as a scheduler
+ * that lost the race with {@code cancel} would ({@code
+ * SingleLoopGuardsTest.disposingDuringAWaitOnTheOptionsSchedulerCancelsIt}).
  */
 class ManualScheduler extends ScheduledThreadPoolExecutor {
   final List<Task> tasks = new ArrayList<>();

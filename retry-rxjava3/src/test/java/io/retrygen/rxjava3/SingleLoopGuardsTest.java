@@ -8,7 +8,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.reactivex.rxjava3.core.Single;
 import io.reactivex.rxjava3.observers.TestObserver;
 import io.reactivex.rxjava3.subjects.SingleSubject;
-import io.retrygen.rxjava3.Fixtures.ScriptedSingle;
 import io.retrygen.runtime.BackoffPolicy;
 import io.retrygen.runtime.CircuitBreakerOpenException;
 import io.retrygen.runtime.CircuitBreakerState;
@@ -16,9 +15,14 @@ import io.retrygen.runtime.CircuitBreakers;
 import io.retrygen.runtime.RetryBudgets;
 import io.retrygen.runtime.internal.CircuitBreakerGate;
 import io.retrygen.runtime.internal.Retrier;
+import io.retrygen.rxjava3.Fixtures.ScriptedSingle;
+import io.retrygen.test.VirtualTime;
 import java.io.IOException;
+import java.util.List;
+import java.util.concurrent.Future;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 
@@ -111,7 +115,7 @@ class SingleLoopGuardsTest extends VirtualTimeTest {
 
   @Test
   void theOptionsSchedulerTimesTheWaitsWhenOneWasSet() {
-    ManualScheduler manual = new ManualScheduler();
+    VirtualTime manual = VirtualTime.start();
     try {
       Retrier retrier = fixture.policy(3, BackoffPolicy.fixed(100), 0L)
           .bind(fixture.builder(scheduler).scheduler(manual).build());
@@ -121,9 +125,9 @@ class SingleLoopGuardsTest extends VirtualTimeTest {
       TestObserver<String> observer = call.single().test();
       advance(1000); // the computation scheduler times nothing
       assertEquals(1, call.calls);
-      assertEquals(1, manual.tasks.size());
-      assertEquals(100L, manual.tasks.get(0).delayMillis);
-      manual.tasks.get(0).run();
+      assertEquals(1, manual.pendingTasks());
+      assertEquals(asList(100L), manual.scheduledDelays());
+      assertTrue(manual.runNext());
 
       observer.assertResult("ok");
       assertEquals(2, call.calls);
@@ -160,7 +164,7 @@ class SingleLoopGuardsTest extends VirtualTimeTest {
    */
   @Test
   void aWaitTheOptionsSchedulerDropsEndsTheCall() {
-    ManualScheduler manual = new ManualScheduler();
+    VirtualTime manual = VirtualTime.start();
     try {
       Retrier retrier = fixture.policy(3, BackoffPolicy.fixed(100), 0L)
           .bind(fixture.builder(scheduler).scheduler(manual).build());
@@ -168,7 +172,9 @@ class SingleLoopGuardsTest extends VirtualTimeTest {
           new ScriptedSingle<>(retrier, null, n -> Single.error(new IOException("down")));
 
       TestObserver<String> observer = call.single().test();
-      manual.tasks.get(0).cancel(false); // dropped by the scheduler, not by the call
+      List<Runnable> dropped = manual.shutdownNow(); // dropped by the scheduler, not by the call
+      assertEquals(1, dropped.size());
+      ((Future<?>) dropped.get(0)).cancel(false);
 
       observer.awaitDone(10, TimeUnit.SECONDS);
       observer.assertError(RejectedExecutionException.class);
@@ -183,7 +189,7 @@ class SingleLoopGuardsTest extends VirtualTimeTest {
   @Test
   void aWaitTheOptionsSchedulerRefusesEndsTheCallWithItsRefusal() {
     RejectedExecutionException refusal = new RejectedExecutionException("shut down");
-    ManualScheduler refusing = new ManualScheduler() {
+    ScheduledThreadPoolExecutor refusing = new ScheduledThreadPoolExecutor(1) {
       @Override
       public ScheduledFuture<?> schedule(Runnable command, long delay, TimeUnit unit) {
         throw refusal;

@@ -25,6 +25,7 @@ import io.retrygen.rxjava3.Fixtures.ScriptedObservable;
 import io.retrygen.rxjava3.Fixtures.ScriptedSingle;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
@@ -77,7 +78,7 @@ class TimeoutTest extends VirtualTimeTest {
   @Test
   void aDeadlineTheOptionsSchedulerRefusesEndsTheCallWithItsRefusal() {
     RejectedExecutionException refusal = new RejectedExecutionException("shut down");
-    ManualScheduler refusing = new ManualScheduler() {
+    ScheduledThreadPoolExecutor refusing = new ScheduledThreadPoolExecutor(1) {
       @Override
       public ScheduledFuture<?> schedule(Runnable command, long delay, TimeUnit unit) {
         throw refusal;

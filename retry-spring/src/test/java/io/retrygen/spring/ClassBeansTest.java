@@ -7,14 +7,14 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.retrygen.runtime.RetryOptions;
-import io.retrygen.spring.Contexts.RecordingListener;
-import io.retrygen.spring.fixtures.AccountRepository;
 import io.retrygen.spring.Contexts.RecordingSleeper;
+import io.retrygen.spring.fixtures.AccountRepository;
 import io.retrygen.spring.fixtures.Flaky;
 import io.retrygen.spring.fixtures.Prototype;
 import io.retrygen.spring.fixtures.PrototypeRetrying;
 import io.retrygen.spring.fixtures.Quotes;
 import io.retrygen.spring.fixtures.QuotesRetrying;
+import io.retrygen.test.RecordingListener;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -62,8 +62,8 @@ class ClassBeansTest {
       assertEquals("3 CHF", quotes.quote(), "@Value on the constructor; third attempt succeeds");
       assertEquals(List.of(10L, 10L), context.getBean(RecordingSleeper.class).sleeps);
       assertEquals(
-          List.of("retry Quotes.quote 1", "retry Quotes.quote 2", "success Quotes.quote 3"),
-          context.getBean(RecordingListener.class).events);
+          "Quotes.quote: retry 1 (10 ms), retry 2 (10 ms), success 3",
+          context.getBean(RecordingListener.class).toString());
     }
   }
 
@@ -126,8 +126,8 @@ class ClassBeansTest {
         Contexts.start(Contexts.VirtualTime.class, FromBeanMethod.class)) {
       assertEquals("2 GBP", context.getBean(Quotes.class).quote());
       assertEquals(
-          List.of("retry Quotes.quote 1", "success Quotes.quote 2"),
-          context.getBean(RecordingListener.class).events);
+          "Quotes.quote: retry 1 (10 ms), success 2",
+          context.getBean(RecordingListener.class).toString());
       assertEquals("the application's own", context.getBean("injectedByType"));
     }
   }

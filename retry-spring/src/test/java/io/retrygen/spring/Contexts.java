@@ -1,9 +1,8 @@
 package io.retrygen.spring;
 
-import io.retrygen.RetryEvent;
-import io.retrygen.RetryListener;
 import io.retrygen.runtime.RetryOptions;
 import io.retrygen.runtime.Sleeper;
+import io.retrygen.test.RecordingListener;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -31,33 +30,17 @@ final class Contexts {
     return start(Map.of(), components);
   }
 
-  /** Records each wait instead of sleeping. */
+  /**
+   * Records each wait instead of sleeping. (Not retry-test's {@code VirtualTime}: a bean that is a
+   * {@code ScheduledExecutorService} would become the context's scheduler for {@code @Scheduled}
+   * methods, and SpringCallbacksTest's would never run.)
+   */
   static final class RecordingSleeper implements Sleeper {
     final List<Long> sleeps = new CopyOnWriteArrayList<>();
 
     @Override
     public void sleep(long millis) {
       sleeps.add(millis);
-    }
-  }
-
-  /** Records every event as {@code kind label attempt}. */
-  static final class RecordingListener implements RetryListener {
-    final List<String> events = new CopyOnWriteArrayList<>();
-
-    @Override
-    public void onRetry(RetryEvent event) {
-      events.add("retry " + event.label() + " " + event.attempt());
-    }
-
-    @Override
-    public void onSuccess(RetryEvent event) {
-      events.add("success " + event.label() + " " + event.attempt());
-    }
-
-    @Override
-    public void onFailure(RetryEvent event) {
-      events.add("failure " + event.label() + " " + event.attempt());
     }
   }
 

@@ -10,6 +10,7 @@ import io.retrygen.spring.messaging.JdbcMessageConsumer;
 import io.retrygen.spring.messaging.Message;
 import io.retrygen.spring.messaging.MessageConsumer;
 import io.retrygen.spring.messaging.MessageConsumerRetrying;
+import io.retrygen.test.RecordingListener;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
@@ -123,8 +124,9 @@ class StatefulConsumerTest {
     return jdbc.queryForList("select message_id, body, reason from dead_letter order by message_id");
   }
 
-  private List<String> events() {
-    return context.getBean(Contexts.RecordingListener.class).events;
+  /** The recording listener's line of each label. */
+  private String events() {
+    return context.getBean(RecordingListener.class).toString();
   }
 
   @Test
@@ -164,10 +166,7 @@ class StatefulConsumerTest {
                 "REASON", "cannot process poison-1")),
         deadLetters());
     assertEquals(
-        List.of(
-            "retry MessageConsumer.onMessage 1",
-            "retry MessageConsumer.onMessage 2",
-            "failure MessageConsumer.onMessage 3"),
+        "MessageConsumer.onMessage: retry 1 (0 ms), retry 2 (0 ms), failure 3 ATTEMPTS_EXHAUSTED",
         events());
     assertEquals(List.of(), context.getBean(Contexts.RecordingSleeper.class).sleeps);
   }
@@ -182,7 +181,7 @@ class StatefulConsumerTest {
     assertEquals(List.of("good-1 committed"), deliveries.transactions);
     assertEquals(3, entries("good-1"));
     assertEquals(List.of(), deadLetters());
-    assertEquals(List.of("success MessageConsumer.onMessage 1"), events());
+    assertEquals("MessageConsumer.onMessage: success 1", events());
   }
 
   @Test
@@ -198,8 +197,7 @@ class StatefulConsumerTest {
     assertEquals(2, entries("flaky-1"), "the rows of the second delivery only");
     assertEquals(List.of(), deadLetters());
     assertEquals(
-        List.of("retry MessageConsumer.onMessage 1", "success MessageConsumer.onMessage 2"),
-        events());
+        "MessageConsumer.onMessage: retry 1 (0 ms), success 2", events());
   }
 
   @Test

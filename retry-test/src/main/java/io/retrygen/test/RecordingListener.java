@@ -7,6 +7,7 @@ import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.TimeUnit;
 
 /**
  * A {@link RetryListener} that records every event, for assertions that read like the schedule:
@@ -52,6 +53,15 @@ public final class RecordingListener implements RetryListener {
     kinds.add(kind);
   }
 
+  /**
+   * Forgets every event so far, so that the assertions after it see only what follows (a test's
+   * second phase after a warm-up that filled a budget or opened a breaker).
+   */
+  public synchronized void clear() {
+    events.clear();
+    kinds.clear();
+  }
+
   /** Every event so far, in the order they came: a copy that later events do not change. */
   public synchronized List<RetryEvent> events() {
     return Collections.unmodifiableList(new ArrayList<RetryEvent>(events));
@@ -76,6 +86,28 @@ public final class RecordingListener implements RetryListener {
       }
     }
     return null;
+  }
+
+  /**
+   * One line per event, in the order they came, with what {@link #toString()} leaves out: the
+   * failure's class (its simple name, {@code -} when {@code failure()} is null) and the time since
+   * the first attempt started (by the options' {@code Ticker}, in whole ms), e.g. {@code "onRetry
+   * charge #1 IOException delay=100 elapsedMs=0"}, {@code "onSuccess charge #2 - delay=0
+   * elapsedMs=100"}. A copy that later events do not change.
+   */
+  public synchronized List<String> lines() {
+    List<String> lines = new ArrayList<String>(events.size());
+    for (int i = 0; i < events.size(); i++) {
+      RetryEvent event = events.get(i);
+      Throwable failure = event.failure();
+      lines.add(
+          "on" + Character.toUpperCase(kinds.get(i).charAt(0)) + kinds.get(i).substring(1)
+              + " " + event.label() + " #" + event.attempt()
+              + " " + (failure == null ? "-" : failure.getClass().getSimpleName())
+              + " delay=" + event.delayMillis()
+              + " elapsedMs=" + TimeUnit.NANOSECONDS.toMillis(event.elapsedNanos()));
+    }
+    return Collections.unmodifiableList(lines);
   }
 
   /**

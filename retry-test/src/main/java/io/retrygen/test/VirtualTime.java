@@ -50,6 +50,10 @@ public final class VirtualTime extends AbstractExecutorService
   private boolean shutdown;
   /** Guarded by this. */
   private final PriorityQueue<Task<?>> tasks = new PriorityQueue<Task<?>>();
+  /** Guarded by this. */
+  private final List<Long> sleeps = new ArrayList<Long>();
+  /** Guarded by this. */
+  private final List<Long> scheduledDelays = new ArrayList<Long>();
 
   private VirtualTime() {}
 
@@ -76,7 +80,28 @@ public final class VirtualTime extends AbstractExecutorService
   /** A wait of a synchronous retry: {@link #advanceBy} {@code millis}, at once. */
   @Override
   public void sleep(long millis) {
+    synchronized (this) {
+      sleeps.add(millis);
+    }
     advanceBy(millis);
+  }
+
+  /**
+   * Every wait asked of {@link #sleep} so far, in ms, in the order asked: a synchronous retry's
+   * schedule, e.g. {@code [100, 200]}. A copy that later sleeps do not change.
+   */
+  public synchronized List<Long> sleeps() {
+    return Collections.unmodifiableList(new ArrayList<Long>(sleeps));
+  }
+
+  /**
+   * The delay of every task scheduled so far, in ms (truncated), in the order scheduled, whether
+   * it has run, is pending or was cancelled: an asynchronous retry's waits (and the deadlines of
+   * its timed attempts). {@link #execute} counts as a delay of 0; a periodic task counts once,
+   * with its initial delay. A copy that later tasks do not change.
+   */
+  public synchronized List<Long> scheduledDelays() {
+    return Collections.unmodifiableList(new ArrayList<Long>(scheduledDelays));
   }
 
   /**
@@ -93,12 +118,49 @@ public final class VirtualTime extends AbstractExecutorService
     synchronized (this) {
       target = nanos + TimeUnit.MILLISECONDS.toNanos(millis);
     }
+    runDueUntil(target);
+  }
+
+  /** Runs every task due at or before {@code target}, each at its time, then moves to it. */
+  private void runDueUntil(long target) {
     for (Task<?> due = nextDue(target); due != null; due = nextDue(target)) {
       due.runAt();
     }
     synchronized (this) {
       nanos = Math.max(nanos, target);
     }
+  }
+
+  /**
+   * {@link #advanceBy(long)} in any unit, e.g. {@code advanceBy(999_999, TimeUnit.NANOSECONDS)} to
+   * stop just short of a deadline.
+   *
+   * @throws IllegalArgumentException for a negative {@code amount}
+   */
+  public void advanceBy(long amount, TimeUnit unit) {
+    if (amount < 0) {
+      throw new IllegalArgumentException("amount < 0: " + amount);
+    }
+    long target;
+    synchronized (this) {
+      target = nanos + unit.toNanos(amount);
+    }
+    runDueUntil(target);
+  }
+
+  /**
+   * Advances to the earliest scheduled task (the time never goes back: one due in the past runs
+   * now) and runs it, one task at a time, to look at what happens between them.
+   *
+   * @return whether a task ran (false when nothing is scheduled)
+   */
+  public boolean runNext() {
+    Task<?> next = nextDue(Long.MAX_VALUE);
+    if (next == null) {
+      return false;
+    }
+    next.runAt();
+    return true;
   }
 
   /**
@@ -147,7 +209,12 @@ public final class VirtualTime extends AbstractExecutorService
     return task;
   }
 
+  /** The due time of a task scheduled now with this delay, which it records. */
   private synchronized long dueIn(long delay, TimeUnit unit) {
+    if (shutdown) {
+      throw new RejectedExecutionException("VirtualTime is shut down");
+    }
+    scheduledDelays.add(unit.toMillis(delay));
     return nanos + Math.max(0L, unit.toNanos(delay));
   }
 

@@ -161,4 +161,80 @@ class VirtualTimeTest {
     assertSame(time, time.options().ticker());
     assertSame(time, time.options().schedulerIfSet());
   }
+
+  @Test
+  void sleepsRecordsEachSynchronousWaitInOrder() throws Exception {
+    RetryTemplate template =
+        RetryTemplate.builder()
+            .maxAttempts(3)
+            .backoff(BackoffPolicy.exponential(100, 2.0))
+            .options(time.options())
+            .build();
+    assertThrows(
+        IOException.class,
+        () ->
+            template.execute(
+                context -> {
+                  throw new IOException("down");
+                }));
+    assertEquals(Arrays.asList(100L, 200L), time.sleeps());
+    time.advanceBy(50);
+    assertEquals(Arrays.asList(100L, 200L), time.sleeps(), "advanceBy is not a sleep");
+    assertThrows(UnsupportedOperationException.class, () -> time.sleeps().add(1L));
+  }
+
+  @Test
+  void scheduledDelaysRecordsEveryTaskScheduledRunPendingOrCancelled() {
+    time.schedule(() -> ran.add("a"), 100, TimeUnit.MILLISECONDS);
+    time.schedule(() -> ran.add("b"), 2, TimeUnit.SECONDS).cancel(false);
+    time.execute(() -> ran.add("c"));
+    time.schedule(() -> ran.add("d"), 1_500, TimeUnit.MICROSECONDS);
+    time.advanceBy(100);
+    assertEquals(Arrays.asList("c", "d", "a"), ran);
+    assertEquals(Arrays.asList(100L, 2_000L, 0L, 1L), time.scheduledDelays());
+    assertTrue(time.sleeps().isEmpty(), "a scheduled task is not a sleep");
+    assertThrows(UnsupportedOperationException.class, () -> time.scheduledDelays().clear());
+  }
+
+  @Test
+  void runNextRunsTheEarliestTaskAloneAtItsTime() {
+    time.schedule(() -> ran.add("b at " + time.nowMillis()), 20, TimeUnit.MILLISECONDS);
+    time.schedule(() -> ran.add("a at " + time.nowMillis()), 10, TimeUnit.MILLISECONDS);
+    time.schedule(() -> ran.add("a2 at " + time.nowMillis()), 10, TimeUnit.MILLISECONDS);
+    assertTrue(time.runNext());
+    assertEquals(Arrays.asList("a at 10"), ran);
+    assertEquals(10, time.nowMillis());
+    assertEquals(2, time.pendingTasks());
+    assertTrue(time.runNext());
+    assertTrue(time.runNext());
+    assertEquals(Arrays.asList("a at 10", "a2 at 10", "b at 20"), ran);
+    assertFalse(time.runNext(), "nothing left");
+    assertEquals(20, time.nowMillis());
+  }
+
+  @Test
+  void runNextNeverMovesTheTimeBack() {
+    VirtualTime scheduler = VirtualTime.start();
+    scheduler.schedule(() -> ran.add("at " + scheduler.nowMillis()), 10, TimeUnit.MILLISECONDS);
+    scheduler.schedule(() -> scheduler.advanceBy(30), 5, TimeUnit.MILLISECONDS);
+    assertTrue(scheduler.runNext());
+    assertEquals(35, scheduler.nowMillis(), "the task at 10 ran inside the advance, at 10");
+    assertEquals(Arrays.asList("at 10"), ran);
+    assertFalse(scheduler.runNext());
+    assertEquals(35, scheduler.nowMillis());
+  }
+
+  @Test
+  void advanceByTakesAnyUnit() {
+    time.schedule(() -> ran.add("at " + time.nanoTime()), 1, TimeUnit.MILLISECONDS);
+    time.advanceBy(999_999, TimeUnit.NANOSECONDS);
+    assertTrue(ran.isEmpty());
+    assertEquals(999_999L, time.nanoTime());
+    time.advanceBy(1, TimeUnit.NANOSECONDS);
+    assertEquals(Arrays.asList("at 1000000"), ran);
+    time.advanceBy(2, TimeUnit.SECONDS);
+    assertEquals(2_001, time.nowMillis());
+    assertThrows(IllegalArgumentException.class, () -> time.advanceBy(-1, TimeUnit.NANOSECONDS));
+    assertEquals(2_001, time.nowMillis());
+  }
 }

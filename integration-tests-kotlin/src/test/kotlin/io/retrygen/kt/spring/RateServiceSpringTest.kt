@@ -1,10 +1,12 @@
 package io.retrygen.kt.spring
 
+import io.retrygen.test.RecordingListener
+import io.retrygen.test.VirtualTime
 import java.io.IOException
+import java.lang.reflect.Modifier
 import kotlinx.coroutines.ExperimentalCoroutinesApi
 import kotlinx.coroutines.test.currentTime
 import kotlinx.coroutines.test.runTest
-import java.lang.reflect.Modifier
 import org.junit.jupiter.api.AfterEach
 import org.junit.jupiter.api.Assertions.assertArrayEquals
 import org.junit.jupiter.api.Assertions.assertEquals
@@ -80,15 +82,10 @@ class RateServiceSpringTest {
     assertEquals("42 CHF", service.rate("ACME"))
 
     assertEquals(4, source.calls)
-    assertEquals(listOf(100L, 100L, 100L), context.getBean(RecordingSleeper::class.java).waits)
+    assertEquals(listOf(100L, 100L, 100L), context.getBean(VirtualTime::class.java).sleeps())
     assertEquals(
-      listOf(
-        "onRetry RateService.rate #1 100ms",
-        "onRetry RateService.rate #2 100ms",
-        "onRetry RateService.rate #3 100ms",
-        "onSuccess RateService.rate #4",
-      ),
-      listener.events,
+      "RateService.rate: retry 1 (100 ms), retry 2 (100 ms), retry 3 (100 ms), success 4",
+      listener.toString(),
     )
   }
 
@@ -100,7 +97,11 @@ class RateServiceSpringTest {
 
     assertEquals("rates down (4)", thrown.message)
     assertEquals(4, source.calls)
-    assertEquals("onFailure RateService.rate #4 rates down (4)", listener.events.last())
+    assertEquals(
+      "RateService.rate: retry 1 (100 ms), retry 2 (100 ms), retry 3 (100 ms), failure 4 ATTEMPTS_EXHAUSTED",
+      listener.toString(),
+    )
+    assertSame(thrown, listener.lastFailure("RateService.rate"))
   }
 
   @Test
@@ -109,7 +110,10 @@ class RateServiceSpringTest {
 
     assertEquals(4, source.calls)
     assertEquals(3 * 50L, currentTime) // waited with delay, in the test's virtual time
-    assertEquals(emptyList<Long>(), context.getBean(RecordingSleeper::class.java).waits)
-    assertEquals("onSuccess RateService.rateLater #4", listener.events.last())
+    assertEquals(emptyList<Long>(), context.getBean(VirtualTime::class.java).sleeps())
+    assertEquals(
+      "RateService.rateLater: retry 1 (50 ms), retry 2 (50 ms), retry 3 (50 ms), success 4",
+      listener.toString(),
+    )
   }
 }

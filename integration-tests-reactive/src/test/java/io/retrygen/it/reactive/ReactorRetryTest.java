@@ -1,18 +1,20 @@
 package io.retrygen.it.reactive;
 
-import static java.util.Arrays.asList;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertSame;
 
 import io.retrygen.GiveUpReason;
+import io.retrygen.RetryEvent;
 import io.retrygen.runtime.CircuitBreakerOpenException;
 import io.retrygen.runtime.CircuitBreakerState;
 import io.retrygen.runtime.CircuitBreakers;
 import io.retrygen.runtime.RetryBudgets;
 import io.retrygen.runtime.RetryOptions;
+import io.retrygen.test.RecordingListener;
 import java.io.IOException;
 import java.time.Duration;
+import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -58,7 +60,8 @@ class ReactorRetryTest {
         .expectNext("42")
         .verifyComplete();
     assertEquals(3, quotes.calls);
-    assertEquals(asList("onRetry 1 100", "onRetry 2 200", "onSuccess 3"), listener.lines);
+    assertEquals(
+        "QuoteApi.quote: retry 1 (100 ms), retry 2 (200 ms), success 3", listener.toString());
   }
 
   @Test
@@ -130,7 +133,7 @@ class ReactorRetryTest {
     time.advanceTimeBy(Duration.ofSeconds(10));
 
     assertEquals(1, quotes.calls);
-    assertEquals(asList("onRetry 1 100", "onFailure 1 CANCELLED"), listener.lines);
+    assertEquals("QuoteApi.quote: retry 1 (100 ms), failure 1 CANCELLED", listener.toString());
   }
 
   @Test
@@ -143,7 +146,7 @@ class ReactorRetryTest {
     subscription.dispose();
 
     assertEquals(1, cancelled.get());
-    assertEquals(asList("onFailure 1 CANCELLED"), listener.lines);
+    assertEquals("QuoteApi.quote: failure 1 CANCELLED", listener.toString());
   }
 
   /** Cancelled before the first attempt (in {@code onSubscribe}): no call, no event. */
@@ -154,7 +157,7 @@ class ReactorRetryTest {
     StepVerifier.create(api.quote("ACME")).thenCancel().verify();
 
     assertEquals(0, quotes.calls);
-    assertEquals(asList(), listener.lines);
+    assertEquals("", listener.toString());
   }
 
   @Test
@@ -166,7 +169,7 @@ class ReactorRetryTest {
         .expectErrorSatisfies(e -> assertSame(failure, e))
         .verify();
     assertEquals(1, quotes.calls);
-    assertEquals(asList("onFailure 1 NOT_RETRYABLE"), listener.lines);
+    assertEquals("QuoteApi.quote: failure 1 NOT_RETRYABLE", listener.toString());
   }
 
   @Test
@@ -195,7 +198,8 @@ class ReactorRetryTest {
         .expectNext("stale")
         .verifyComplete();
     assertEquals(5, stale.calls);
-    assertEquals(GiveUpReason.ATTEMPTS_EXHAUSTED, listener.events.get(listener.events.size() - 1).reason());
+    List<RetryEvent> events = listener.events();
+    assertEquals(GiveUpReason.ATTEMPTS_EXHAUSTED, events.get(events.size() - 1).reason());
   }
 
   @Test
@@ -227,7 +231,8 @@ class ReactorRetryTest {
         .expectError(IOException.class)
         .verify();
     assertEquals(2, quotes.calls);
-    assertEquals(GiveUpReason.BUDGET_EXHAUSTED, listener.events.get(listener.events.size() - 1).reason());
+    List<RetryEvent> events = listener.events();
+    assertEquals(GiveUpReason.BUDGET_EXHAUSTED, events.get(events.size() - 1).reason());
     assertEquals(2.0, RetryBudgets.tokens("reactive-quotes"));
   }
 
@@ -240,7 +245,7 @@ class ReactorRetryTest {
         .thenAwait(Duration.ofMillis(100))
         .expectNext("for ada")
         .verifyComplete();
-    assertEquals("ada", listener.events.get(0).failure().getMessage());
+    assertEquals("ada", listener.events().get(0).failure().getMessage());
   }
 
   @Test
@@ -298,7 +303,7 @@ class ReactorRetryTest {
         .expectErrorSatisfies(e -> assertInstanceOf(java.util.concurrent.CancellationException.class, e))
         .verify();
     assertEquals(1, quotes.calls);
-    assertEquals(asList("onFailure 1 CANCELLED"), listener.lines);
+    assertEquals("QuoteApi.quote: failure 1 CANCELLED", listener.toString());
   }
 
   /** The delegate: each method answers from its script. */

@@ -1,6 +1,5 @@
 package io.retrygen.it.reactive;
 
-import static java.util.Arrays.asList;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import io.reactivex.rxjava3.core.Completable;
@@ -13,6 +12,7 @@ import io.reactivex.rxjava3.plugins.RxJavaPlugins;
 import io.reactivex.rxjava3.schedulers.TestScheduler;
 import io.reactivex.rxjava3.subscribers.TestSubscriber;
 import io.retrygen.runtime.RetryOptions;
+import io.retrygen.test.RecordingListener;
 import java.io.IOException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -63,7 +63,7 @@ class RxJavaRetryTest {
     time.advanceTimeBy(1, TimeUnit.MILLISECONDS);
     observer.assertResult(7);
     assertEquals(1, cachedSubscriptions.get());
-    assertEquals(asList("onRetry 1 100", "onSuccess 2"), listener.lines);
+    assertEquals("Inventory.count: retry 1 (100 ms), success 2", listener.toString());
   }
 
   @Test
@@ -132,7 +132,7 @@ class RxJavaRetryTest {
     observer.dispose();
     time.advanceTimeBy(1, TimeUnit.SECONDS);
     assertEquals(1, counts.calls);
-    assertEquals(asList("onRetry 1 100", "onFailure 1 CANCELLED"), listener.lines);
+    assertEquals("Inventory.count: retry 1 (100 ms), failure 1 CANCELLED", listener.toString());
   }
 
   @Test
@@ -142,7 +142,7 @@ class RxJavaRetryTest {
     TestObserver<String> observer = inventory.events("sku").test();
     observer.dispose();
     assertEquals(1, disposed.get());
-    assertEquals(asList("onFailure 1 CANCELLED"), listener.lines);
+    assertEquals("Inventory.events: failure 1 CANCELLED", listener.toString());
   }
 
   /** The delegate: each method answers from its script. */

@@ -1,6 +1,5 @@
 package io.retrygen.it.reactive;
 
-import static java.util.Arrays.asList;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 
@@ -10,6 +9,7 @@ import io.reactivex.rxjava3.plugins.RxJavaPlugins;
 import io.reactivex.rxjava3.schedulers.TestScheduler;
 import io.retrygen.runtime.AttemptTimeoutException;
 import io.retrygen.runtime.RetryOptions;
+import io.retrygen.test.RecordingListener;
 import java.time.Duration;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -57,8 +57,8 @@ class TimeoutTest {
         .expectNext("42")
         .verifyComplete();
     assertEquals(2, quotes.calls);
-    assertEquals(asList("onRetry 1 10", "onSuccess 2"), listener.lines);
-    assertInstanceOf(AttemptTimeoutException.class, listener.events.get(0).failure());
+    assertEquals("TimedQuotes.quote: retry 1 (10 ms), success 2", listener.toString());
+    assertInstanceOf(AttemptTimeoutException.class, listener.events().get(0).failure());
   }
 
   @Test

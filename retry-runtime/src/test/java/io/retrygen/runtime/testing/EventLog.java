@@ -9,6 +9,9 @@ import java.util.List;
  * A listener that writes each event as one line ({@code "onRetry Label #1 IOException delay=100
  * elapsedMs=30"}) and keeps the events; with a shared log, it also appends {@code name:kind} there
  * to show the order of several listeners. Thread-safe.
+ *
+ * <p>retry-test depends on this module, so its tests keep their own listener instead of
+ * retry-test's {@code RecordingListener} (whose {@code lines()} use this format).
  */
 public final class EventLog implements RetryListener {
   private final List<String> lines = new ArrayList<String>();

@@ -5,7 +5,12 @@ import io.retrygen.runtime.Ticker;
 import java.util.ArrayList;
 import java.util.List;
 
-/** Virtual time for tests: sleeping advances the clock, and every sleep and clock read is counted. */
+/**
+ * Virtual time for tests: sleeping advances the clock, and every sleep and clock read is counted.
+ *
+ * <p>retry-test depends on this module, so its tests keep their own clock instead of retry-test's
+ * {@code VirtualTime}.
+ */
 public final class FakeClock implements Sleeper, Ticker {
   public final List<Long> sleeps = new ArrayList<Long>();
   public int nanoTimeCalls;

@@ -17,6 +17,9 @@ import java.util.concurrent.TimeUnit;
  * delay, then runs the task on the calling thread. Cancelling a returned future removes its task
  * from the queue. Only that method is supported; the others throw {@link
  * UnsupportedOperationException}. Confined to the test's thread.
+ *
+ * <p>retry-test depends on this module, so its tests keep their own scheduler instead of
+ * retry-test's {@code VirtualTime}.
  */
 public final class ManualScheduler extends AbstractExecutorService implements ScheduledExecutorService {
   private final FakeClock clock;
