@@ -38,7 +38,7 @@ import java.util.concurrent.TimeUnit;
  * were scheduled. Thread-safe; tasks never run under its lock.
  */
 public final class VirtualTime extends AbstractExecutorService
-    implements Sleeper, Ticker, ScheduledExecutorService {
+    implements Sleeper, Ticker, ScheduledExecutorService, AutoCloseable {
   /** A task that reschedules itself for ever would keep {@link #runUntilIdle} going. */
   private static final int MAX_TASKS_UNTIL_IDLE = 100_000;
 
@@ -278,6 +278,16 @@ public final class VirtualTime extends AbstractExecutorService
       tasks.clear();
     }
     return Collections.unmodifiableList(left);
+  }
+
+  /**
+   * Shuts down and drops the tasks still scheduled, as {@link #shutdownNow}: the time does not
+   * move by itself, so waiting for them, as {@code ExecutorService.close()} does from Java 19 on,
+   * would never end. Try-with-resources and a container closing its beans call this one.
+   */
+  @Override
+  public void close() {
+    shutdownNow();
   }
 
   @Override

@@ -4,16 +4,20 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.retrygen.runtime.AsyncRetryTemplate;
 import io.retrygen.runtime.BackoffPolicy;
 import io.retrygen.runtime.RetryTemplate;
 import java.io.IOException;
+import java.lang.reflect.Method;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutorService;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
@@ -145,6 +149,29 @@ class VirtualTimeTest {
     assertThrows(
         RejectedExecutionException.class,
         () -> time.schedule(() -> ran.add("late"), 1, TimeUnit.MILLISECONDS));
+    assertTrue(ran.isEmpty());
+  }
+
+  @Test
+  void closingDropsThePendingTasksInsteadOfWaitingForTimeThatNeverMoves() throws Exception {
+    try (VirtualTime closed = VirtualTime.start()) {
+      closed.schedule(() -> ran.add("pending"), 10, TimeUnit.MILLISECONDS);
+    }
+    assertTrue(ran.isEmpty());
+    // From Java 19 on, ExecutorService has a close() that waits for the pending tasks; called
+    // through the interface (as a Spring context closing its beans does) it must end at once.
+    VirtualTime viaInterface = VirtualTime.start();
+    viaInterface.schedule(() -> ran.add("pending"), 10, TimeUnit.MILLISECONDS);
+    Method close;
+    try {
+      close = ExecutorService.class.getMethod("close");
+    } catch (NoSuchMethodException beforeJava19) {
+      close = AutoCloseable.class.getMethod("close");
+    }
+    Method closeMethod = close;
+    assertTimeoutPreemptively(Duration.ofSeconds(10), () -> closeMethod.invoke(viaInterface));
+    assertTrue(viaInterface.isTerminated());
+    assertEquals(0, viaInterface.pendingTasks());
     assertTrue(ran.isEmpty());
   }
 
