@@ -125,6 +125,25 @@ abstract class AnnotationMigrationVisitor extends JavaIsoVisitor<ExecutionContex
     String indent = lastLine.substring(lastLine.lastIndexOf('\n') + 1);
     J.Annotation first = annotations.get(0);
     List<Comment> comments = new ArrayList<>(first.getPrefix().getComments());
+    comments.addAll(comments(todos, indent));
+    List<J.Annotation> result = new ArrayList<>(annotations);
+    result.set(0, first.withPrefix(first.getPrefix().withComments(comments)));
+    return result;
+  }
+
+  /** A statement's prefix with line comments added just above the statement. */
+  static Space prefixWithTodos(Space prefix, List<String> todos) {
+    List<Comment> comments = new ArrayList<>(prefix.getComments());
+    String lastLine = comments.isEmpty()
+        ? prefix.getWhitespace()
+        : comments.get(comments.size() - 1).getSuffix();
+    String indent = lastLine.substring(lastLine.lastIndexOf('\n') + 1);
+    comments.addAll(comments(todos, indent));
+    return prefix.withComments(comments);
+  }
+
+  private static List<Comment> comments(List<String> todos, String indent) {
+    List<Comment> comments = new ArrayList<>();
     for (String todo : todos) {
       boolean firstLine = true;
       for (String line : wrap("TODO retrygen: " + todo, WIDTH - indent.length() - 5)) {
@@ -133,9 +152,7 @@ abstract class AnnotationMigrationVisitor extends JavaIsoVisitor<ExecutionContex
         firstLine = false;
       }
     }
-    List<J.Annotation> result = new ArrayList<>(annotations);
-    result.set(0, first.withPrefix(first.getPrefix().withComments(comments)));
-    return result;
+    return comments;
   }
 
   private static List<String> wrap(String text, int width) {
