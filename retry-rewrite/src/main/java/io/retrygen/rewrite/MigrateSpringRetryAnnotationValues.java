@@ -162,17 +162,8 @@ public final class MigrateSpringRetryAnnotationValues extends Recipe {
     args.rename("noRetryFor", "skipOn");
     args.rename("label", "name");
     String name = site.label(string(args.get("name")));
-    if (args.has("maxAttempts")) {
-      args.rename("maxAttempts", "requestVolumeThreshold");
-    } else {
-      args.put("requestVolumeThreshold", intLiteral(3));
-    }
-    args.put("failureRatio", doubleLiteral(1.0));
-    if (args.has("resetTimeout")) {
-      args.rename("resetTimeout", "delay");
-    } else {
-      args.put("delay", intLiteral(20000));
-    }
+    args.rename("maxAttempts", "requestVolumeThreshold");
+    args.rename("resetTimeout", "delay");
     Expression removed = args.remove("openTimeout");
     if (removed != null) {
       site.todo("@CircuitBreaker(openTimeout = " + source(removed) + ") was removed: retrygen's "
@@ -192,6 +183,14 @@ public final class MigrateSpringRetryAnnotationValues extends Recipe {
           expression,
           "retrygen.circuitbreaker." + name + ".delay");
       defaultFromPlaceholder(args, "delay", expression, true);
+    }
+    // Spring's defaults, written out: retrygen's are a window of 20 calls and 5000 ms.
+    if (!args.has("requestVolumeThreshold")) {
+      args.put("requestVolumeThreshold", intLiteral(3));
+    }
+    args.put("failureRatio", doubleLiteral(1.0));
+    if (!args.has("delay")) {
+      args.put("delay", intLiteral(20000));
     }
     expression = args.remove("openTimeoutExpression");
     if (expression != null) {

@@ -407,8 +407,9 @@ public final class MigrateSpringRetryTemplateBuilder extends Recipe {
   /** {@code select.name(args)} on one line. */
   private static J.MethodInvocation invocation(Expression select, String name,
       Expression... args) {
-    return new J.MethodInvocation(Tree.randomId(), Space.EMPTY, Markers.EMPTY,
-        JRightPadded.build(select), null, identifier(name, null), container(args), null);
+    return new J.MethodInvocation(Tree.randomId(), select.getPrefix(), Markers.EMPTY,
+        JRightPadded.build(select.withPrefix(Space.EMPTY)), null, identifier(name, null),
+        container(args), null);
   }
 
   /** The call {@code original} became: the same place in the chain, another name and arguments. */

@@ -367,4 +367,40 @@ class SpringFrameworkRetryableTest implements RewriteTest {
         }
         """));
   }
+
+  @Test
+  void everyStringAttributeNamesItsKey() {
+    rewriteRun(java(
+        """
+        import org.springframework.resilience.annotation.Retryable;
+
+        class Client {
+          @Retryable(maxRetries = 2, timeoutString = "${client.timeout}", multiplierString = "2",
+              maxDelayString = "${client.max-delay:5000}")
+          String fetch() {
+            return "x";
+          }
+        }
+        """,
+        """
+        import io.retrygen.Retryable;
+
+        class Client {
+          // TODO retrygen: timeoutString = "${client.timeout}" was removed: set the property
+          //   retrygen.retry.Client.fetch.maxDuration (in ms) instead (with retry-spring,
+          //   retrygen.retry.Client.fetch.maxDuration=${client.timeout} in application.properties keeps
+          //   reading client.timeout); without Spring, give it to PolicyOverrides.
+          // TODO retrygen: multiplierString = "2" was removed: set the property
+          //   retrygen.retry.Client.fetch.multiplier instead; without Spring, give it to PolicyOverrides.
+          // TODO retrygen: maxDelayString = "${client.max-delay:5000}" was removed: set the property
+          //   retrygen.retry.Client.fetch.maxDelay (in ms) instead (with retry-spring,
+          //   retrygen.retry.Client.fetch.maxDelay=${client.max-delay:5000} in application.properties keeps
+          //   reading client.max-delay); without Spring, give it to PolicyOverrides.
+          @Retryable(maxAttempts = 3)
+          String fetch() {
+            return "x";
+          }
+        }
+        """));
+  }
 }

@@ -550,4 +550,111 @@ class SpringRetryAnnotationsTest implements RewriteTest {
         }
         """));
   }
+
+  @Test
+  void everyBackoffExpressionNamesItsKey() {
+    rewriteRun(java(
+        """
+        import org.springframework.retry.annotation.Backoff;
+        import org.springframework.retry.annotation.Retryable;
+
+        class Client {
+          @Retryable(label = "orders", backoff = @Backoff(delay = 100, maxDelayExpression = "${orders.max-delay:4000}",
+              multiplierExpression = "${orders.multiplier:1.5}", randomExpression = "${orders.random}"))
+          String fetch() {
+            return "x";
+          }
+        }
+        """,
+        """
+        import io.retrygen.Backoff;
+        import io.retrygen.Retryable;
+
+        class Client {
+          // TODO retrygen: @Backoff(maxDelayExpression = "${orders.max-delay:4000}") was removed: set the
+          //   property retrygen.retry.orders.maxDelay instead (with retry-spring,
+          //   retrygen.retry.orders.maxDelay=${orders.max-delay:4000} in application.properties keeps
+          //   reading orders.max-delay); without Spring, give it to PolicyOverrides.
+          // TODO retrygen: @Backoff(multiplierExpression = "${orders.multiplier:1.5}") was removed: set
+          //   the property retrygen.retry.orders.multiplier instead (with retry-spring,
+          //   retrygen.retry.orders.multiplier=${orders.multiplier:1.5} in application.properties keeps
+          //   reading orders.multiplier); without Spring, give it to PolicyOverrides.
+          // TODO retrygen: @Backoff(randomExpression = "${orders.random}") was removed: no property
+          //   changes random at run time; write random = true or false.
+          @Retryable(label = "orders", backoff = @Backoff(delay = 100, maxDelay = 4000, multiplier = 1.5))
+          String fetch() {
+            return "x";
+          }
+        }
+        """));
+  }
+
+  @Test
+  void circuitBreakerExpressionsLabelAndRecover() {
+    rewriteRun(java(
+        """
+        import java.io.IOException;
+        import org.springframework.retry.annotation.CircuitBreaker;
+
+        class Client {
+          @CircuitBreaker(value = IOException.class, exclude = IllegalArgumentException.class, label = "orders",
+              maxAttemptsExpression = "${orders.breaker.max:4}", resetTimeoutExpression = "${orders.breaker.reset}",
+              recover = "fallback", throwLastExceptionOnExhausted = true)
+          String fetch() throws IOException {
+            return "x";
+          }
+        }
+        """,
+        """
+        import io.retrygen.CircuitBreaker;
+
+        import java.io.IOException;
+
+        class Client {
+          // TODO retrygen: @CircuitBreaker(maxAttemptsExpression = "${orders.breaker.max:4}") was
+          //   removed: set the property retrygen.circuitbreaker.orders.requestVolumeThreshold instead (with
+          //   retry-spring, retrygen.circuitbreaker.orders.requestVolumeThreshold=${orders.breaker.max:4}
+          //   in application.properties keeps reading orders.breaker.max); without Spring, give it to
+          //   PolicyOverrides.
+          // TODO retrygen: @CircuitBreaker(resetTimeoutExpression = "${orders.breaker.reset}") was
+          //   removed: set the property retrygen.circuitbreaker.orders.delay instead (with retry-spring,
+          //   retrygen.circuitbreaker.orders.delay=${orders.breaker.reset} in application.properties keeps
+          //   reading orders.breaker.reset); without Spring, give it to PolicyOverrides.
+          // TODO retrygen: @CircuitBreaker(recover = "fallback") was removed: the @Recover method is
+          //   chosen by its signature; to name it, add @Retryable(maxAttempts = 1, recover = "fallback").
+          @CircuitBreaker(failOn = IOException.class, skipOn = IllegalArgumentException.class, name = "orders", requestVolumeThreshold = 4, failureRatio = 1.0, delay = 20000)
+          String fetch() throws IOException {
+            return "x";
+          }
+        }
+        """));
+  }
+
+  @Test
+  void typeLevelExpressionNamesOneKeyPerMethod() {
+    rewriteRun(java(
+        """
+        import org.springframework.retry.annotation.Retryable;
+
+        @Retryable(maxAttemptsExpression = "#{${orders.retries} + 1}")
+        class Client {
+          String fetch() {
+            return "x";
+          }
+        }
+        """,
+        """
+        import io.retrygen.Retryable;
+
+        // TODO retrygen: maxAttemptsExpression = "#{${orders.retries} + 1}" was removed: set the property
+        //   retrygen.retry.Client.<method>.maxAttempts instead, one for each method; without Spring, give
+        //   it to PolicyOverrides.
+        @Retryable
+        class Client {
+          String fetch() {
+            return "x";
+          }
+        }
+        """));
+  }
 }

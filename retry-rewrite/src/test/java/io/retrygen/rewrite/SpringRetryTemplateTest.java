@@ -313,4 +313,89 @@ class SpringRetryTemplateTest implements RewriteTest {
         }
         """));
   }
+
+  @Test
+  void durationsCallbacksAndContextType() {
+    rewriteRun(java(
+        """
+        import java.time.Duration;
+        import org.springframework.retry.RecoveryCallback;
+        import org.springframework.retry.RetryCallback;
+        import org.springframework.retry.RetryContext;
+        import org.springframework.retry.support.RetryTemplate;
+
+        class Client {
+          private final RetryTemplate template = RetryTemplate.builder()
+              .withTimeout(Duration.ofSeconds(5))
+              .exponentialBackoff(Duration.ofMillis(100), 2.0, Duration.ofSeconds(1))
+              .build();
+
+          String fetch() {
+            RetryCallback<String, RuntimeException> callback = (RetryContext context) -> "x";
+            RecoveryCallback<String> recovery = context -> "y";
+            return template.execute(callback, recovery);
+          }
+        }
+        """,
+        """
+        import java.time.Duration;
+
+        import io.retrygen.runtime.*;
+
+        class Client {
+          private final RetryTemplate template = RetryTemplate.builder()
+              .maxDuration(Duration.ofSeconds(5).toMillis())
+              .maxAttempts(Integer.MAX_VALUE)
+              .backoff(BackoffPolicy.exponential(Duration.ofMillis(100).toMillis(), 2.0, Duration.ofSeconds(1).toMillis()))
+              .build();
+
+          String fetch() {
+            RetryCallback<String, RuntimeException> callback = (RetryContext context) -> "x";
+            RecoveryCallback<String> recovery = context -> "y";
+            return template.execute(callback, recovery);
+          }
+        }
+        """));
+  }
+
+  @Test
+  void listenersCustomPoliciesAndStateLeaveTodos() {
+    rewriteRun(java(
+        """
+        import org.springframework.retry.RetryListener;
+        import org.springframework.retry.backoff.ExponentialBackOffPolicy;
+        import org.springframework.retry.support.RetryTemplate;
+
+        class Client {
+          RetryTemplate listened(RetryListener listener) {
+            return RetryTemplate.builder().withListener(listener).build();
+          }
+
+          RetryTemplate custom() {
+            return RetryTemplate.builder().customBackoff(new ExponentialBackOffPolicy()).build();
+          }
+        }
+        """,
+        """
+        import org.springframework.retry.RetryListener;
+        import org.springframework.retry.backoff.ExponentialBackOffPolicy;
+        import org.springframework.retry.support.RetryTemplate;
+
+        class Client {
+          RetryTemplate listened(RetryListener listener) {
+            // TODO retrygen: this Spring Retry RetryTemplate was left as it is: .withListener(listener)
+            //   has no counterpart: retrygen's .listener(...) takes an io.retrygen.RetryListener (onRetry,
+            //   onSuccess, onFailure); rewrite the listener.
+            return RetryTemplate.builder().withListener(listener).build();
+          }
+
+          RetryTemplate custom() {
+            // TODO retrygen: this Spring Retry RetryTemplate was left as it is: .customBackoff(new
+            //   ExponentialBackOffPolicy()) has no counterpart: use one of the BackoffPolicy factories
+            //   (fixed, exponential, uniform, with withJitter or withRandom).
+            return RetryTemplate.builder().customBackoff(new ExponentialBackOffPolicy()).build();
+          }
+        }
+        """));
+  }
 }
