@@ -29,9 +29,9 @@ import org.openrewrite.java.tree.TypeUtils;
 import org.openrewrite.marker.Markers;
 
 /**
- * Rewrites the attributes of Spring Framework 7's {@code
- * org.springframework.resilience.annotation.Retryable} into those of retrygen's {@code
- * @Retryable}, and removes the attributes of {@code @EnableResilientMethods}, leaving the
+ * Rewrites the attributes of Spring Framework 7's
+ * {@code org.springframework.resilience.annotation.Retryable} into those of retrygen's
+ * {@code @Retryable}, and removes the attributes of {@code @EnableResilientMethods}, leaving the
  * annotation types as they are: {@code io.retrygen.rewrite.SpringFrameworkRetryable} runs this
  * recipe and then changes the types.
  *

@@ -20,8 +20,8 @@ import org.openrewrite.java.tree.J;
 import org.openrewrite.java.tree.TypeUtils;
 
 /**
- * Rewrites the attributes of Spring Retry's {@code @Retryable}, {@code @Backoff}, {@code
- * @CircuitBreaker} and {@code @EnableRetry} into those of retrygen's annotations, leaving the
+ * Rewrites the attributes of Spring Retry's {@code @Retryable}, {@code @Backoff},
+ * {@code @CircuitBreaker} and {@code @EnableRetry} into those of retrygen's annotations, leaving the
  * annotation types as they are: {@code io.retrygen.rewrite.SpringRetryAnnotations} runs this
  * recipe and then changes the types.
  *
