@@ -28,14 +28,18 @@ class VirtualTimeTest {
   private final VirtualTime time = VirtualTime.start();
   private final List<String> ran = new ArrayList<>();
 
+  /** Three attempts in this virtual time, waiting 100 then 200 ms. */
+  private RetryTemplate threeAttemptsWaiting100Then200() {
+    return RetryTemplate.builder()
+        .maxAttempts(3)
+        .backoff(BackoffPolicy.exponential(100, 2.0))
+        .options(time.options())
+        .build();
+  }
+
   @Test
   void aSynchronousRetrysSleepsAdvanceTheTime() throws Exception {
-    RetryTemplate template =
-        RetryTemplate.builder()
-            .maxAttempts(3)
-            .backoff(BackoffPolicy.exponential(100, 2.0))
-            .options(time.options())
-            .build();
+    RetryTemplate template = threeAttemptsWaiting100Then200();
     AtomicInteger calls = new AtomicInteger();
     String result =
         template.execute(
@@ -191,12 +195,7 @@ class VirtualTimeTest {
 
   @Test
   void sleepsRecordsEachSynchronousWaitInOrder() throws Exception {
-    RetryTemplate template =
-        RetryTemplate.builder()
-            .maxAttempts(3)
-            .backoff(BackoffPolicy.exponential(100, 2.0))
-            .options(time.options())
-            .build();
+    RetryTemplate template = threeAttemptsWaiting100Then200();
     assertThrows(
         IOException.class,
         () ->
