@@ -84,7 +84,8 @@ class InventoryTest {
     assertEquals(4, warehouse.calls.size)
     assertEquals(listOf(20L, 20L, 20L), clock.sleeps())
     assertEquals(
-      "Inventory.reserve: retry 1 (20 ms), retry 2 (20 ms), retry 3 (20 ms), failure 4 ATTEMPTS_EXHAUSTED",
+      "Inventory.reserve: retry 1 (20 ms), retry 2 (20 ms), retry 3 (20 ms)," +
+        " failure 4 ATTEMPTS_EXHAUSTED",
       listener.toString(),
     )
     assertSame(last, listener.lastFailure("Inventory.reserve"))

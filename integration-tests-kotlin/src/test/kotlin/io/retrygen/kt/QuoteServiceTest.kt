@@ -125,7 +125,8 @@ class QuoteServiceTest {
 
     assertEquals(4 * 5L + 100 + 200 + 400 + 1, currentTime) // the recovery's own delay(1) too
     assertEquals(
-      "QuoteService.quote: retry 1 (100 ms), retry 2 (200 ms), retry 3 (400 ms), failure 4 ${GiveUpReason.ATTEMPTS_EXHAUSTED}",
+      "QuoteService.quote: retry 1 (100 ms), retry 2 (200 ms), retry 3 (400 ms)," +
+        " failure 4 ${GiveUpReason.ATTEMPTS_EXHAUSTED}",
       listener.toString(),
     )
   }

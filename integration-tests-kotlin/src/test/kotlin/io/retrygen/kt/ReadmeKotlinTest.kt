@@ -8,10 +8,10 @@ import org.junit.jupiter.api.Assertions.assertTrue
 import org.junit.jupiter.api.Test
 
 /**
- * The user guide's Maven set-up for Kotlin (docs/setup.md) is this module's own configuration: every
- * line of the block after `<!-- excerpt of integration-tests-kotlin/pom.xml -->` is a line of this
- * pom, in order (indentation aside, the guide's block being shallower; lines may be left out). The
- * generated `suspend` method the guide shows (docs/async.md) is the one kapt writes here.
+ * The user guide's Maven set-up for Kotlin (docs/setup.md) is this module's own configuration:
+ * every line of the block after `<!-- excerpt of integration-tests-kotlin/pom.xml -->` is a line of
+ * this pom, in order (indentation aside, the guide's block being shallower; lines may be left out).
+ * The generated `suspend` method the guide shows (docs/async.md) is the one kapt writes here.
  */
 class ReadmeKotlinTest {
   private val docs = Path.of(System.getProperty("docs.dir", "../docs"))

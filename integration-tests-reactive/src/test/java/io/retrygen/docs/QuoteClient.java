@@ -10,7 +10,8 @@ import reactor.core.publisher.Mono;
 
 /** Reactor methods, retried the reactive way. */
 public interface QuoteClient {
-  @Retryable(retryFor = IOException.class, maxAttempts = 4, backoff = @Backoff(delay = 100, multiplier = 2))
+  @Retryable(retryFor = IOException.class, maxAttempts = 4,
+      backoff = @Backoff(delay = 100, multiplier = 2))
   @CircuitBreaker(name = "quotes")
   Mono<String> quote(String symbol);          // webClient.get()...bodyToMono(String.class)
 

@@ -15,11 +15,12 @@ final class BreakerMonitoring {
 
   static CircuitBreakerState watch() {
     CircuitBreakers.addListener(new CircuitBreakerListener() {
-      @Override public void onStateChange(String name, CircuitBreakerState from, CircuitBreakerState to) {
+      @Override public void onStateChange(
+          String name, CircuitBreakerState from, CircuitBreakerState to) {
         log.warning("breaker " + name + " " + from + " -> " + to);
       }
       @Override public void onCallNotPermitted(String name) { rejected.increment(); }
     });
-    return CircuitBreakers.state("inventory");     // CLOSED, OPEN, HALF_OPEN; null for an unknown name
+    return CircuitBreakers.state("inventory");  // CLOSED, OPEN, HALF_OPEN; null for an unknown name
   }
 }

@@ -14,9 +14,9 @@ final class MessageHandler {
       .build();
 
   String onMessage(Message message) throws SQLException {
-    return template.execute(context -> handle(message),             // one attempt per call, rethrown
+    return template.execute(context -> handle(message),            // one attempt per call, rethrown
                  context -> deadLetter(message, context.lastFailure()),
-                 RetryState.of(message.id()));            // RetryState.of(id, true): forget it first
+                 RetryState.of(message.id()));           // RetryState.of(id, true): forget it first
   }
 
   String handle(Message message) throws SQLException {

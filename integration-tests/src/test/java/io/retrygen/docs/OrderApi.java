@@ -7,8 +7,8 @@ public interface OrderApi {
   @Retryable(retryIf = "isTransient", retryOnResult = "isPending", maxAttempts = 5)
   Status submit(Order order) throws ApiException;
 
-  default boolean isTransient(ApiException e) { return e.status() >= 500; }   // boolean name(T failure)
-  static boolean isPending(Status s) { return s == Status.PENDING; }          // boolean name(R result)
+  default boolean isTransient(ApiException e) { return e.status() >= 500; }  // boolean f(T failure)
+  static boolean isPending(Status s) { return s == Status.PENDING; }         // boolean f(R result)
 
   /** Where an order stands. */
   enum Status { PENDING, ACCEPTED }

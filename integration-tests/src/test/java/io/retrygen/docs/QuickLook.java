@@ -8,7 +8,7 @@ final class QuickLook {
 
   static Receipt chargeOnce() throws IOException {
     PaymentClient client = new PaymentClientRetrying(new HttpPaymentClient());
-    return client.charge("acct-42", 1999);   // up to 5 calls, waiting 100, 200, 400, 800 ms between them
+    return client.charge("acct-42", 1999);   // up to 5 calls, with waits of 100, 200, 400, 800 ms
   }
 
   /** A stand-in for an HTTP implementation that answers at once. */

@@ -13,9 +13,9 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
- * Keeps the guide's "Retrying a lambda" example true: it runs and prints what docs/retry-template.md
- * says it prints. (The processor's {@code DocsTest} checks that the page's block is a copy of the
- * file.)
+ * Keeps the guide's "Retrying a lambda" example true: it runs and prints what
+ * docs/retry-template.md says it prints. (The processor's {@code DocsTest} checks that the page's
+ * block is a copy of the file.)
  */
 class RetryTemplateExampleTest {
   /** The module's directory is the working directory of its tests. */

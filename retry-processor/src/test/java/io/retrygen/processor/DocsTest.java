@@ -63,7 +63,8 @@ class DocsTest {
       Pattern.compile("[\"']io\\.retrygen:([\\w.-]+):([^\"']+)[\"']");
   private static final Pattern MODULES = Pattern.compile("(?:^|\\s)-pl\\s+(\\S+)");
   private static final Pattern MAIN_CLASS = Pattern.compile("-Dexec\\.mainClass=(\\S+)");
-  private static final Pattern JSON_KEY = Pattern.compile("\"(retrygen\\.[^\"]+)\"\\s*:\\s*([^,}\\s]+)");
+  private static final Pattern JSON_KEY =
+      Pattern.compile("\"(retrygen\\.[^\"]+)\"\\s*:\\s*([^,}\\s]+)");
 
   /** A fenced block of a page: where it starts, its language, its lines, the marker before it. */
   static final class Block {
@@ -115,7 +116,8 @@ class DocsTest {
           ? firstDifference(shown, lines)
           : firstLineNotIn(shown, lines);
       if (problem != null) {
-        failures.add(block.where + ": not " + (marker.group(1).equals("copy") ? "a copy" : "an excerpt")
+        failures.add(block.where + ": not "
+            + (marker.group(1).equals("copy") ? "a copy" : "an excerpt")
             + " of " + path + ": " + problem);
       }
       checked++;
@@ -186,7 +188,8 @@ class DocsTest {
       Matcher main = MAIN_CLASS.matcher(text);
       while (main.find()) {
         String source = "src/main/java/" + main.group(1).replace('.', '/') + ".java";
-        if (modules().stream().noneMatch(m -> Files.isRegularFile(ROOT.resolve(m).resolve(source)))) {
+        if (modules().stream()
+            .noneMatch(m -> Files.isRegularFile(ROOT.resolve(m).resolve(source)))) {
           failures.add(block.where + ": -Dexec.mainClass=" + main.group(1)
               + " is no main class of a module");
         }
@@ -291,7 +294,8 @@ class DocsTest {
 
   @Test
   void anchorsFollowGitHubsRules() {
-    assertThat(anchor("`@Timeout`: a limit on each attempt (on an interface, a class, or a method)"))
+    assertThat(anchor(
+        "`@Timeout`: a limit on each attempt (on an interface, a class, or a method)"))
         .isEqualTo("timeout-a-limit-on-each-attempt-on-an-interface-a-class-or-a-method");
     assertThat(anchor("From Spring Retry's `RetryTemplate`"))
         .isEqualTo("from-spring-retrys-retrytemplate");

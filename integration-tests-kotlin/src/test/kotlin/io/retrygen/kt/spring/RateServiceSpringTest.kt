@@ -98,7 +98,8 @@ class RateServiceSpringTest {
     assertEquals("rates down (4)", thrown.message)
     assertEquals(4, source.calls)
     assertEquals(
-      "RateService.rate: retry 1 (100 ms), retry 2 (100 ms), retry 3 (100 ms), failure 4 ATTEMPTS_EXHAUSTED",
+      "RateService.rate: retry 1 (100 ms), retry 2 (100 ms), retry 3 (100 ms)," +
+        " failure 4 ATTEMPTS_EXHAUSTED",
       listener.toString(),
     )
     assertSame(thrown, listener.lastFailure("RateService.rate"))
