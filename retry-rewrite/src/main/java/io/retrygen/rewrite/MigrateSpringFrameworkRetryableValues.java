@@ -92,8 +92,8 @@ public final class MigrateSpringFrameworkRetryableValues extends Recipe {
     AnnotationArguments args = AnnotationArguments.of(annotation);
     String label = site.label(null);
     String prefix = "retrygen.retry." + label + ".";
+    args.renameAlias("includes", "value");  // aliases: Spring requires equal values
     args.rename("value", "retryFor");
-    args.rename("includes", "retryFor");
     args.rename("excludes", "noRetryFor");
     if (args.has("retryFor") || args.has("noRetryFor")) {
       args.put("matchCauses", booleanLiteral(true));

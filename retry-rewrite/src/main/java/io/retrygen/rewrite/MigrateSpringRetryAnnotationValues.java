@@ -7,6 +7,7 @@ import static io.retrygen.rewrite.AnnotationArguments.number;
 import static io.retrygen.rewrite.AnnotationArguments.source;
 import static io.retrygen.rewrite.AnnotationArguments.string;
 
+import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.jspecify.annotations.Nullable;
@@ -79,9 +80,7 @@ public final class MigrateSpringRetryAnnotationValues extends Recipe {
 
   private static J.Annotation retryable(J.Annotation annotation, AnnotationMigrationVisitor.Site site) {
     AnnotationArguments args = AnnotationArguments.of(annotation);
-    args.rename("value", "retryFor");
-    args.rename("include", "retryFor");
-    args.rename("exclude", "noRetryFor");
+    exceptionTypes(args, "retryFor", "noRetryFor");
     String label = site.label(string(args.get("label")));
     Expression expression = args.remove("maxAttemptsExpression");
     if (expression != null) {
@@ -116,6 +115,34 @@ public final class MigrateSpringRetryAnnotationValues extends Recipe {
       }
     }
     return args.applyTo(annotation);
+  }
+
+  /**
+   * Spring Retry's {@code value}, {@code include}/{@code retryFor} and {@code
+   * exclude}/{@code noRetryFor} as {@code retryFor} and {@code noRetryFor}: {@code include} and
+   * {@code exclude} are aliases of {@code retryFor} and {@code noRetryFor} (Spring requires equal
+   * values when both are written), and a non-empty {@code value} wins over them, which Spring
+   * then ignores.
+   */
+  private static void exceptionTypes(AnnotationArguments args, String retryFor,
+      String noRetryFor) {
+    args.renameAlias("include", retryFor);
+    Expression value = args.get("value");
+    if (value != null && !isEmptyArray(value)) {
+      args.remove(retryFor);
+      args.rename("value", retryFor);
+    } else {
+      args.remove("value");
+    }
+    args.renameAlias("exclude", noRetryFor);
+  }
+
+  private static boolean isEmptyArray(Expression expression) {
+    if (!(expression instanceof J.NewArray)) {
+      return false;
+    }
+    List<Expression> elements = ((J.NewArray) expression).getInitializer();
+    return elements == null || elements.stream().allMatch(e -> e instanceof J.Empty);
   }
 
   static J.Annotation backoff(J.Annotation annotation, AnnotationMigrationVisitor.Site site,
@@ -155,10 +182,8 @@ public final class MigrateSpringRetryAnnotationValues extends Recipe {
   private static J.Annotation circuitBreaker(J.Annotation annotation,
       AnnotationMigrationVisitor.Site site) {
     AnnotationArguments args = AnnotationArguments.of(annotation);
-    args.rename("value", "failOn");
-    args.rename("include", "failOn");
+    exceptionTypes(args, "retryFor", "noRetryFor");
     args.rename("retryFor", "failOn");
-    args.rename("exclude", "skipOn");
     args.rename("noRetryFor", "skipOn");
     args.rename("label", "name");
     String name = site.label(string(args.get("name")));

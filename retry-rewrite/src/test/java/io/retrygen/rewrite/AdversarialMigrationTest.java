@@ -147,6 +147,89 @@ class AdversarialMigrationTest implements RewriteTest {
   }
 
   /**
+   * Spring Retry 2.0 reads value first and ignores include/retryFor when value is not empty;
+   * include/retryFor and exclude/noRetryFor are aliases. Before the fix the second name was left
+   * in place, and retrygen's annotation has no include, exclude or value.
+   */
+  @Test
+  void valueWinsOverIncludeAndAliasesAreMerged() {
+    String after = """
+        package com.example;
+
+        import java.io.IOException;
+        import java.util.concurrent.TimeoutException;
+
+        import io.retrygen.CircuitBreaker;
+        import io.retrygen.Retryable;
+
+        public class ValueAndIncludeClient {
+          @Retryable(retryFor = IOException.class)
+          public String valueAndInclude() throws IOException, TimeoutException {
+            return "x";
+          }
+
+          @Retryable(retryFor = IOException.class)
+          public String valueAndRetryFor() throws IOException, TimeoutException {
+            return "x";
+          }
+
+          @Retryable(retryFor = IOException.class, noRetryFor = IllegalStateException.class)
+          public String aliases() throws IOException {
+            return "x";
+          }
+
+          @Retryable(retryFor = IOException.class)
+          public String emptyValue() throws IOException {
+            return "x";
+          }
+
+          @CircuitBreaker(failOn = IOException.class, skipOn = IllegalStateException.class, requestVolumeThreshold = 3, failureRatio = 1.0, delay = 20000)
+          public String breaker() throws IOException, TimeoutException {
+            return "x";
+          }
+        }
+        """;
+    rewriteRun(java(
+        """
+        package com.example;
+
+        import java.io.IOException;
+        import java.util.concurrent.TimeoutException;
+        import org.springframework.retry.annotation.CircuitBreaker;
+        import org.springframework.retry.annotation.Retryable;
+
+        public class ValueAndIncludeClient {
+          @Retryable(value = IOException.class, include = TimeoutException.class)
+          public String valueAndInclude() throws IOException, TimeoutException {
+            return "x";
+          }
+
+          @Retryable(value = IOException.class, retryFor = TimeoutException.class)
+          public String valueAndRetryFor() throws IOException, TimeoutException {
+            return "x";
+          }
+
+          @Retryable(include = IOException.class, retryFor = IOException.class, exclude = IllegalStateException.class, noRetryFor = IllegalStateException.class)
+          public String aliases() throws IOException {
+            return "x";
+          }
+
+          @Retryable(value = {}, include = IOException.class)
+          public String emptyValue() throws IOException {
+            return "x";
+          }
+
+          @CircuitBreaker(value = IOException.class, include = TimeoutException.class, exclude = IllegalStateException.class, noRetryFor = IllegalStateException.class)
+          public String breaker() throws IOException, TimeoutException {
+            return "x";
+          }
+        }
+        """,
+        after));
+    assertCompilesAndGenerates("ValueAndIncludeClient", after);
+  }
+
+  /**
    * Constants, a static import, string concatenation and a generic class are kept as written.
    */
   @Test
@@ -394,6 +477,43 @@ class AdversarialMigrationTest implements RewriteTest {
         """,
         after));
     assertCompilesAndGenerates("FrameworkClient", after);
+  }
+
+  /**
+   * value and includes are aliases, which Spring requires to be equal: one retryFor.
+   */
+  @Test
+  void springFrameworkValueAndIncludesAreAliases() {
+    String after = """
+        package com.example;
+
+        import io.retrygen.Retryable;
+
+        import java.io.IOException;
+
+        public class FrameworkAliasClient {
+          @Retryable(retryFor = IOException.class, matchCauses = true, maxAttempts = 4)
+          public String valueAndIncludes() throws IOException {
+            return "x";
+          }
+        }
+        """;
+    rewriteRun(java(
+        """
+        package com.example;
+
+        import java.io.IOException;
+        import org.springframework.resilience.annotation.Retryable;
+
+        public class FrameworkAliasClient {
+          @Retryable(value = IOException.class, includes = IOException.class)
+          public String valueAndIncludes() throws IOException {
+            return "x";
+          }
+        }
+        """,
+        after));
+    assertCompilesAndGenerates("FrameworkAliasClient", after);
   }
 
   /**
