@@ -27,9 +27,10 @@ import org.openrewrite.java.tree.TypeUtils;
  * recipe and then changes the types.
  *
  * <p>{@code value} and {@code include} become {@code retryFor}, {@code exclude} becomes {@code
- * noRetryFor}, {@code @Backoff(value)} becomes {@code delay}, and a {@code @Backoff} with {@code
- * maxDelay} and neither {@code multiplier} nor {@code random} gets {@code random = true} (Spring
- * Retry's uniform random wait). Attributes with no counterpart (the SpEL {@code *Expression}
+ * noRetryFor}, {@code @Backoff(value)} becomes {@code delay}, and a {@code @Backoff} with a
+ * {@code maxDelay} above {@code delay} and no {@code multiplier} gets {@code random = true} (Spring
+ * Retry's uniform random wait, which ignores {@code random} without a multiplier). An exponential
+ * {@code maxDelay} not above {@code delay} is removed (Spring keeps its 30000 ms cap then). Attributes with no counterpart (the SpEL {@code *Expression}
  * attributes, {@code listeners}, {@code interceptor}) are removed and a {@code // TODO retrygen:}
  * comment above the declaration says what to do instead: for an expression, the property of
  * retrygen's overrides that takes its place.
@@ -148,6 +149,11 @@ public final class MigrateSpringRetryAnnotationValues extends Recipe {
   static J.Annotation backoff(J.Annotation annotation, AnnotationMigrationVisitor.Site site,
       String label) {
     AnnotationArguments args = AnnotationArguments.of(annotation);
+    if (args.has("value") && args.has("delay")) {
+      // Aliases since Spring Retry 2.0.x made them so; before, a delay of 0 meant value.
+      Number delay = number(args.get("delay"));
+      args.remove(delay != null && delay.longValue() == 0 ? "delay" : "value");
+    }
     args.rename("value", "delay");
     String[][] expressions = {
         {"delayExpression", "delay"}, {"maxDelayExpression", "maxDelay"},
@@ -165,18 +171,46 @@ public final class MigrateSpringRetryAnnotationValues extends Recipe {
       site.todo("@Backoff(randomExpression = " + source(random) + ") was removed: no property "
           + "changes random at run time; write random = true or false.");
     }
-    if (args.has("maxDelay") && !args.has("multiplier") && !args.has("random")) {
-      Number delay = args.has("delay") ? number(args.get("delay")) : Long.valueOf(1000);
-      Number maxDelay = number(args.get("maxDelay"));
-      if (delay != null && maxDelay != null && maxDelay.longValue() <= delay.longValue()) {
+    Expression multiplier = args.get("multiplier");
+    Number m = number(multiplier);
+    Number delay = args.has("delay") ? number(args.get("delay")) : Long.valueOf(1000);
+    Number maxDelay = number(args.get("maxDelay"));
+    boolean capBelowDelay = delay != null && maxDelay != null
+        && maxDelay.longValue() <= delay.longValue();
+    if (multiplier != null && (m == null || m.doubleValue() > 0)) {
+      if (capBelowDelay && maxDelay.longValue() > 0) {
+        // Spring Retry's exponential backoff then keeps its 30000 ms cap, retrygen's default;
+        // retrygen rejects a maxDelay below delay, and one equal to it would make it fixed.
+        args.remove("maxDelay");
+      }
+      boolean noCap = !args.has("maxDelay") || (maxDelay != null && maxDelay.longValue() == 0);
+      if (noCap && delay != null && delay.longValue() > 30000) {
+        // Spring Retry cuts every wait to that 30000 ms cap; retrygen rejects such a delay.
+        args.put("delay", intLiteral(30000));
+      }
+    } else if (args.has("maxDelay")) {
+      if (capBelowDelay) {
         // Spring Retry waits delay here, and retrygen rejects a maxDelay below delay.
         args.remove("maxDelay");
+        removeRandom(args);
       } else {
-        // Spring Retry waits a uniform random time between delay and maxDelay.
-        args.put("random", booleanLiteral(true));
+        // Spring Retry waits a uniform random time between delay and maxDelay, random or not.
+        if (!Boolean.TRUE.equals(literalValue(args.get("random")))) {
+          args.put("random", booleanLiteral(true));
+        }
       }
+    } else {
+      // Without a multiplier Spring Retry ignores random: the wait is a fixed delay, and
+      // retrygen rejects a fixed random backoff without the range of a maxDelay.
+      removeRandom(args);
     }
     return args.applyTo(annotation);
+  }
+
+  private static void removeRandom(AnnotationArguments args) {
+    if (Boolean.TRUE.equals(literalValue(args.get("random")))) {
+      args.remove("random");
+    }
   }
 
   private static J.Annotation circuitBreaker(J.Annotation annotation,
@@ -284,7 +318,7 @@ public final class MigrateSpringRetryAnnotationValues extends Recipe {
     return name == null ? source(expression) : name;
   }
 
-  static @Nullable Object literalValue(Expression expression) {
+  static @Nullable Object literalValue(@Nullable Expression expression) {
     return expression instanceof J.Literal ? ((J.Literal) expression).getValue() : null;
   }
 

@@ -353,6 +353,167 @@ class AdversarialMigrationTest implements RewriteTest {
   }
 
   /**
+   * Spring Retry honours random only with a multiplier: a maxDelay above delay is a uniform wait
+   * even with random = false, and without one the wait is fixed even with random = true (which
+   * retrygen rejects without a range).
+   */
+  @Test
+  void withoutAMultiplierSpringRetryIgnoresRandom() {
+    String after = """
+        package com.example;
+
+        import io.retrygen.Backoff;
+        import io.retrygen.Retryable;
+
+        public class UniformClient {
+          @Retryable(backoff = @Backoff(delay = 100, maxDelay = 500, random = true))
+          public String uniformEvenWithoutRandom() {
+            return "x";
+          }
+
+          @Retryable(backoff = @Backoff(delay = 100))
+          public String randomIgnoredWithoutMultiplier() {
+            return "x";
+          }
+
+          @Retryable(backoff = @Backoff(delay = 500))
+          public String capBelowDelay() {
+            return "x";
+          }
+        }
+        """;
+    rewriteRun(java(
+        """
+        package com.example;
+
+        import org.springframework.retry.annotation.Backoff;
+        import org.springframework.retry.annotation.Retryable;
+
+        public class UniformClient {
+          @Retryable(backoff = @Backoff(delay = 100, maxDelay = 500, random = false))
+          public String uniformEvenWithoutRandom() {
+            return "x";
+          }
+
+          @Retryable(backoff = @Backoff(delay = 100, random = true))
+          public String randomIgnoredWithoutMultiplier() {
+            return "x";
+          }
+
+          @Retryable(backoff = @Backoff(delay = 500, maxDelay = 100, random = true))
+          public String capBelowDelay() {
+            return "x";
+          }
+        }
+        """,
+        after));
+    assertCompilesAndGenerates("UniformClient", after);
+  }
+
+  /**
+   * An exponential backoff whose maxDelay is not above delay keeps Spring Retry's 30000 ms cap, and
+   * a delay above that cap is cut to it: retrygen rejects both as written.
+   */
+  @Test
+  void exponentialBackoffKeepsSpringsThirtySecondCap() {
+    String after = """
+        package com.example;
+
+        import io.retrygen.Backoff;
+        import io.retrygen.Retryable;
+
+        public class ExponentialCapClient {
+          @Retryable(backoff = @Backoff(delay = 1000, multiplier = 2))
+          public String capBelowDelay() {
+            return "x";
+          }
+
+          @Retryable(backoff = @Backoff(delay = 1000, multiplier = 2))
+          public String capEqualToDelay() {
+            return "x";
+          }
+
+          @Retryable(backoff = @Backoff(delay = 30000, multiplier = 2))
+          public String delayAboveSpringsCap() {
+            return "x";
+          }
+        }
+        """;
+    rewriteRun(java(
+        """
+        package com.example;
+
+        import org.springframework.retry.annotation.Backoff;
+        import org.springframework.retry.annotation.Retryable;
+
+        public class ExponentialCapClient {
+          @Retryable(backoff = @Backoff(delay = 1000, multiplier = 2, maxDelay = 500))
+          public String capBelowDelay() {
+            return "x";
+          }
+
+          @Retryable(backoff = @Backoff(delay = 1000, multiplier = 2, maxDelay = 1000))
+          public String capEqualToDelay() {
+            return "x";
+          }
+
+          @Retryable(backoff = @Backoff(delay = 60000, multiplier = 2))
+          public String delayAboveSpringsCap() {
+            return "x";
+          }
+        }
+        """,
+        after));
+    assertCompilesAndGenerates("ExponentialCapClient", after);
+  }
+
+  /**
+   * value and delay both written: one delay (before the alias, a delay of 0 meant value).
+   */
+  @Test
+  void backoffValueAndDelayAreAliases() {
+    String after = """
+        package com.example;
+
+        import io.retrygen.Backoff;
+        import io.retrygen.Retryable;
+
+        public class BackoffAliasClient {
+          @Retryable(backoff = @Backoff(delay = 500))
+          public String both() {
+            return "x";
+          }
+
+          @Retryable(backoff = @Backoff(delay = 500))
+          public String zeroDelayMeansValue() {
+            return "x";
+          }
+        }
+        """;
+    rewriteRun(java(
+        """
+        package com.example;
+
+        import org.springframework.retry.annotation.Backoff;
+        import org.springframework.retry.annotation.Retryable;
+
+        public class BackoffAliasClient {
+          @Retryable(backoff = @Backoff(value = 500, delay = 500))
+          public String both() {
+            return "x";
+          }
+
+          @Retryable(backoff = @Backoff(value = 500, delay = 0))
+          public String zeroDelayMeansValue() {
+            return "x";
+          }
+        }
+        """,
+        after));
+    assertCompilesAndGenerates("BackoffAliasClient", after);
+  }
+
+  /**
    * Spring's proxy silently skips them; retrygen says so at compile time, and the recipe does not
    * hide that.
    */
