@@ -134,6 +134,9 @@ public final class MigrateSpringFrameworkRetryableValues extends Recipe {
     Expression delay = args.remove("delay");
     if (delay != null) {
       backoff.put("delay", millis(delay, unit));
+    } else if (unit != 1) {
+      // Spring's default delay, 1000, is in timeUnit too.
+      backoff.put("delay", intLiteral(1000 * unit));
     }
     Expression multiplier = args.remove("multiplier");
     if (multiplier != null) {

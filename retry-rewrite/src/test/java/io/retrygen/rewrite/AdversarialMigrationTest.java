@@ -678,6 +678,44 @@ class AdversarialMigrationTest implements RewriteTest {
   }
 
   /**
+   * Spring's default delay of 1000 is in timeUnit too: 1000 s here, not retrygen's 1000 ms.
+   */
+  @Test
+  void springFrameworkDefaultDelayIsInTimeUnit() {
+    String after = """
+        package com.example;
+
+        import java.util.concurrent.TimeUnit;
+
+        import io.retrygen.Backoff;
+        import io.retrygen.Retryable;
+
+        public class FrameworkSecondsClient {
+          @Retryable(maxAttempts = 3, backoff = @Backoff(delay = 1000000))
+          public String defaultDelayInSeconds() {
+            return "x";
+          }
+        }
+        """;
+    rewriteRun(java(
+        """
+        package com.example;
+
+        import java.util.concurrent.TimeUnit;
+        import org.springframework.resilience.annotation.Retryable;
+
+        public class FrameworkSecondsClient {
+          @Retryable(maxRetries = 2, timeUnit = TimeUnit.SECONDS)
+          public String defaultDelayInSeconds() {
+            return "x";
+          }
+        }
+        """,
+        after));
+    assertCompilesAndGenerates("FrameworkSecondsClient", after);
+  }
+
+  /**
    * Both Retryable annotations in one file, one of them fully qualified.
    */
   @Test
