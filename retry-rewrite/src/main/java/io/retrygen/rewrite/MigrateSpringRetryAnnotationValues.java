@@ -82,7 +82,7 @@ public final class MigrateSpringRetryAnnotationValues extends Recipe {
   private static J.Annotation retryable(J.Annotation annotation, AnnotationMigrationVisitor.Site site) {
     AnnotationArguments args = AnnotationArguments.of(annotation);
     exceptionTypes(args, "retryFor", "noRetryFor");
-    String label = site.label(string(args.get("label")));
+    String label = label(args.get("label"), site);
     Expression expression = args.remove("maxAttemptsExpression");
     if (expression != null) {
       overrideTodo(site, "maxAttemptsExpression = " + source(expression), expression,
@@ -220,7 +220,7 @@ public final class MigrateSpringRetryAnnotationValues extends Recipe {
     args.rename("retryFor", "failOn");
     args.rename("noRetryFor", "skipOn");
     args.rename("label", "name");
-    String name = site.label(string(args.get("name")));
+    String name = label(args.get("name"), site);
     args.rename("maxAttempts", "requestVolumeThreshold");
     args.rename("resetTimeout", "delay");
     Expression removed = args.remove("openTimeout");
@@ -299,6 +299,17 @@ public final class MigrateSpringRetryAnnotationValues extends Recipe {
         + "(a class bean is created as its generated subclass), and its retry is always "
         + "outside the other proxies.");
     return args.applyTo(annotation);
+  }
+
+  /**
+   * The label the TODOs name: the one written, the default, or for a constant expression
+   * ({@code PREFIX + "fetch"}) that expression in angle brackets, since the default is not it.
+   */
+  private static String label(@Nullable Expression written, AnnotationMigrationVisitor.Site site) {
+    if (written != null && string(written) == null) {
+      return "<" + source(written) + ">";
+    }
+    return site.label(string(written));
   }
 
   /** The bean names of {@code listeners = {"a", "b"}}, or the expression as written. */

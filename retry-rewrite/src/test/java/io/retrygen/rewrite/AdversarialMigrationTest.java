@@ -870,6 +870,46 @@ class AdversarialMigrationTest implements RewriteTest {
     assertCompiles("TraversingClient", after);
   }
 
+  /** A label that is a constant expression is not the default label the override keys use. */
+  @Test
+  void labelFromAConstantExpressionIsNamedInTheTodo() {
+    String after = """
+        package com.example;
+
+        import io.retrygen.Retryable;
+
+        public class LabelClient {
+          static final String PREFIX = "orders.";
+
+          // TODO retrygen: maxAttemptsExpression = "${orders.max:4}" was removed: set the property
+          //   retrygen.retry.<PREFIX + "fetch">.maxAttempts instead (with retry-spring,
+          //   retrygen.retry.<PREFIX + "fetch">.maxAttempts=${orders.max:4} in application.properties keeps
+          //   reading orders.max); without Spring, give it to PolicyOverrides.
+          @Retryable(label = PREFIX + "fetch", maxAttempts = 4)
+          public String fetch() {
+            return "x";
+          }
+        }
+        """;
+    rewriteRun(java(
+        """
+        package com.example;
+
+        import org.springframework.retry.annotation.Retryable;
+
+        public class LabelClient {
+          static final String PREFIX = "orders.";
+
+          @Retryable(label = PREFIX + "fetch", maxAttemptsExpression = "${orders.max:4}")
+          public String fetch() {
+            return "x";
+          }
+        }
+        """,
+        after));
+    assertCompilesAndGenerates("LabelClient", after);
+  }
+
   private static Compilation compile(String simpleName, String source) {
     return Compiler.javac()
         .withProcessors(new RetryProcessor())
