@@ -114,6 +114,18 @@ final class AnnotationArguments {
     changed = true;
   }
 
+  /**
+   * Renames {@code from} to {@code to}, or removes {@code from} when {@code to} is written too:
+   * for two attributes that are aliases of each other, which Spring requires to be equal.
+   */
+  void renameAlias(String from, String to) {
+    if (entries.containsKey(to)) {
+      remove(from);
+    } else {
+      rename(from, to);
+    }
+  }
+
   /** Sets the attribute: replaces the value where it was written, or adds it at the end. */
   void put(String name, Expression value) {
     Entry old = entries.get(name);

@@ -92,8 +92,8 @@ public final class MigrateSpringFrameworkRetryableValues extends Recipe {
     AnnotationArguments args = AnnotationArguments.of(annotation);
     String label = site.label(null);
     String prefix = "retrygen.retry." + label + ".";
+    args.renameAlias("includes", "value");  // aliases: Spring requires equal values
     args.rename("value", "retryFor");
-    args.rename("includes", "retryFor");
     args.rename("excludes", "noRetryFor");
     if (args.has("retryFor") || args.has("noRetryFor")) {
       args.put("matchCauses", booleanLiteral(true));
@@ -134,6 +134,9 @@ public final class MigrateSpringFrameworkRetryableValues extends Recipe {
     Expression delay = args.remove("delay");
     if (delay != null) {
       backoff.put("delay", millis(delay, unit));
+    } else if (unit != 1) {
+      // Spring's default delay, 1000, is in timeUnit too.
+      backoff.put("delay", intLiteral(1000 * unit));
     }
     Expression multiplier = args.remove("multiplier");
     if (multiplier != null) {

@@ -7,6 +7,7 @@ import static io.retrygen.rewrite.AnnotationArguments.number;
 import static io.retrygen.rewrite.AnnotationArguments.source;
 import static io.retrygen.rewrite.AnnotationArguments.string;
 
+import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.jspecify.annotations.Nullable;
@@ -26,9 +27,10 @@ import org.openrewrite.java.tree.TypeUtils;
  * recipe and then changes the types.
  *
  * <p>{@code value} and {@code include} become {@code retryFor}, {@code exclude} becomes {@code
- * noRetryFor}, {@code @Backoff(value)} becomes {@code delay}, and a {@code @Backoff} with {@code
- * maxDelay} and neither {@code multiplier} nor {@code random} gets {@code random = true} (Spring
- * Retry's uniform random wait). Attributes with no counterpart (the SpEL {@code *Expression}
+ * noRetryFor}, {@code @Backoff(value)} becomes {@code delay}, and a {@code @Backoff} with a
+ * {@code maxDelay} above {@code delay} and no {@code multiplier} gets {@code random = true} (Spring
+ * Retry's uniform random wait, which ignores {@code random} without a multiplier). An exponential
+ * {@code maxDelay} not above {@code delay} is removed (Spring keeps its 30000 ms cap then). Attributes with no counterpart (the SpEL {@code *Expression}
  * attributes, {@code listeners}, {@code interceptor}) are removed and a {@code // TODO retrygen:}
  * comment above the declaration says what to do instead: for an expression, the property of
  * retrygen's overrides that takes its place.
@@ -79,10 +81,8 @@ public final class MigrateSpringRetryAnnotationValues extends Recipe {
 
   private static J.Annotation retryable(J.Annotation annotation, AnnotationMigrationVisitor.Site site) {
     AnnotationArguments args = AnnotationArguments.of(annotation);
-    args.rename("value", "retryFor");
-    args.rename("include", "retryFor");
-    args.rename("exclude", "noRetryFor");
-    String label = site.label(string(args.get("label")));
+    exceptionTypes(args, "retryFor", "noRetryFor");
+    String label = label(args.get("label"), site);
     Expression expression = args.remove("maxAttemptsExpression");
     if (expression != null) {
       overrideTodo(site, "maxAttemptsExpression = " + source(expression), expression,
@@ -118,9 +118,42 @@ public final class MigrateSpringRetryAnnotationValues extends Recipe {
     return args.applyTo(annotation);
   }
 
+  /**
+   * Spring Retry's {@code value}, {@code include}/{@code retryFor} and {@code
+   * exclude}/{@code noRetryFor} as {@code retryFor} and {@code noRetryFor}: {@code include} and
+   * {@code exclude} are aliases of {@code retryFor} and {@code noRetryFor} (Spring requires equal
+   * values when both are written), and a non-empty {@code value} wins over them, which Spring
+   * then ignores.
+   */
+  private static void exceptionTypes(AnnotationArguments args, String retryFor,
+      String noRetryFor) {
+    args.renameAlias("include", retryFor);
+    Expression value = args.get("value");
+    if (value != null && !isEmptyArray(value)) {
+      args.remove(retryFor);
+      args.rename("value", retryFor);
+    } else {
+      args.remove("value");
+    }
+    args.renameAlias("exclude", noRetryFor);
+  }
+
+  private static boolean isEmptyArray(Expression expression) {
+    if (!(expression instanceof J.NewArray)) {
+      return false;
+    }
+    List<Expression> elements = ((J.NewArray) expression).getInitializer();
+    return elements == null || elements.stream().allMatch(e -> e instanceof J.Empty);
+  }
+
   static J.Annotation backoff(J.Annotation annotation, AnnotationMigrationVisitor.Site site,
       String label) {
     AnnotationArguments args = AnnotationArguments.of(annotation);
+    if (args.has("value") && args.has("delay")) {
+      // Aliases since Spring Retry 2.0.x made them so; before, a delay of 0 meant value.
+      Number delay = number(args.get("delay"));
+      args.remove(delay != null && delay.longValue() == 0 ? "delay" : "value");
+    }
     args.rename("value", "delay");
     String[][] expressions = {
         {"delayExpression", "delay"}, {"maxDelayExpression", "maxDelay"},
@@ -138,30 +171,56 @@ public final class MigrateSpringRetryAnnotationValues extends Recipe {
       site.todo("@Backoff(randomExpression = " + source(random) + ") was removed: no property "
           + "changes random at run time; write random = true or false.");
     }
-    if (args.has("maxDelay") && !args.has("multiplier") && !args.has("random")) {
-      Number delay = args.has("delay") ? number(args.get("delay")) : Long.valueOf(1000);
-      Number maxDelay = number(args.get("maxDelay"));
-      if (delay != null && maxDelay != null && maxDelay.longValue() <= delay.longValue()) {
+    Expression multiplier = args.get("multiplier");
+    Number m = number(multiplier);
+    Number delay = args.has("delay") ? number(args.get("delay")) : Long.valueOf(1000);
+    Number maxDelay = number(args.get("maxDelay"));
+    boolean capBelowDelay = delay != null && maxDelay != null
+        && maxDelay.longValue() <= delay.longValue();
+    if (multiplier != null && (m == null || m.doubleValue() > 0)) {
+      if (capBelowDelay && maxDelay.longValue() > 0) {
+        // Spring Retry's exponential backoff then keeps its 30000 ms cap, retrygen's default;
+        // retrygen rejects a maxDelay below delay, and one equal to it would make it fixed.
+        args.remove("maxDelay");
+      }
+      boolean noCap = !args.has("maxDelay") || (maxDelay != null && maxDelay.longValue() == 0);
+      if (noCap && delay != null && delay.longValue() > 30000) {
+        // Spring Retry cuts every wait to that 30000 ms cap; retrygen rejects such a delay.
+        args.put("delay", intLiteral(30000));
+      }
+    } else if (args.has("maxDelay")) {
+      if (capBelowDelay) {
         // Spring Retry waits delay here, and retrygen rejects a maxDelay below delay.
         args.remove("maxDelay");
+        removeRandom(args);
       } else {
-        // Spring Retry waits a uniform random time between delay and maxDelay.
-        args.put("random", booleanLiteral(true));
+        // Spring Retry waits a uniform random time between delay and maxDelay, random or not.
+        if (!Boolean.TRUE.equals(literalValue(args.get("random")))) {
+          args.put("random", booleanLiteral(true));
+        }
       }
+    } else {
+      // Without a multiplier Spring Retry ignores random: the wait is a fixed delay, and
+      // retrygen rejects a fixed random backoff without the range of a maxDelay.
+      removeRandom(args);
     }
     return args.applyTo(annotation);
+  }
+
+  private static void removeRandom(AnnotationArguments args) {
+    if (Boolean.TRUE.equals(literalValue(args.get("random")))) {
+      args.remove("random");
+    }
   }
 
   private static J.Annotation circuitBreaker(J.Annotation annotation,
       AnnotationMigrationVisitor.Site site) {
     AnnotationArguments args = AnnotationArguments.of(annotation);
-    args.rename("value", "failOn");
-    args.rename("include", "failOn");
+    exceptionTypes(args, "retryFor", "noRetryFor");
     args.rename("retryFor", "failOn");
-    args.rename("exclude", "skipOn");
     args.rename("noRetryFor", "skipOn");
     args.rename("label", "name");
-    String name = site.label(string(args.get("name")));
+    String name = label(args.get("name"), site);
     args.rename("maxAttempts", "requestVolumeThreshold");
     args.rename("resetTimeout", "delay");
     Expression removed = args.remove("openTimeout");
@@ -242,6 +301,17 @@ public final class MigrateSpringRetryAnnotationValues extends Recipe {
     return args.applyTo(annotation);
   }
 
+  /**
+   * The label the TODOs name: the one written, the default, or for a constant expression
+   * ({@code PREFIX + "fetch"}) that expression in angle brackets, since the default is not it.
+   */
+  private static String label(@Nullable Expression written, AnnotationMigrationVisitor.Site site) {
+    if (written != null && string(written) == null) {
+      return "<" + source(written) + ">";
+    }
+    return site.label(string(written));
+  }
+
   /** The bean names of {@code listeners = {"a", "b"}}, or the expression as written. */
   private static String beanNames(Expression expression) {
     if (expression instanceof J.NewArray && ((J.NewArray) expression).getInitializer() != null) {
@@ -259,7 +329,7 @@ public final class MigrateSpringRetryAnnotationValues extends Recipe {
     return name == null ? source(expression) : name;
   }
 
-  static @Nullable Object literalValue(Expression expression) {
+  static @Nullable Object literalValue(@Nullable Expression expression) {
     return expression instanceof J.Literal ? ((J.Literal) expression).getValue() : null;
   }
 
