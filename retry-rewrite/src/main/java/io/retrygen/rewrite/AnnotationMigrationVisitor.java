@@ -8,6 +8,7 @@ import org.openrewrite.Cursor;
 import org.openrewrite.ExecutionContext;
 import org.openrewrite.java.JavaIsoVisitor;
 import org.openrewrite.java.tree.Comment;
+import org.openrewrite.java.tree.Expression;
 import org.openrewrite.java.tree.J;
 import org.openrewrite.java.tree.Space;
 import org.openrewrite.java.tree.TextComment;
@@ -61,6 +62,30 @@ abstract class AnnotationMigrationVisitor extends JavaIsoVisitor<ExecutionContex
    * go to {@code site}.
    */
   abstract J.Annotation migrate(J.Annotation annotation, Site site);
+
+  /**
+   * An {@code @Enable...} annotation that becomes {@code @EnableRetrygen}: the proxy settings
+   * {@code names} are removed with one TODO, since {@code @EnableRetrygen} creates no proxy; an
+   * annotation without attributes is returned as it is.
+   */
+  static J.Annotation withoutProxySettings(J.Annotation annotation, Site site, String written,
+      String... names) {
+    AnnotationArguments args = AnnotationArguments.of(annotation);
+    if (args.isEmpty()) {
+      return annotation;
+    }
+    List<String> removed = new ArrayList<>();
+    for (String name : names) {
+      Expression value = args.remove(name);
+      if (value != null) {
+        removed.add(name + " = " + AnnotationArguments.source(value));
+      }
+    }
+    site.todo(written + "(" + String.join(", ", removed) + ") was removed: @EnableRetrygen "
+        + "creates no proxy (a class bean is created as its generated subclass), and its retry is "
+        + "always outside the other proxies.");
+    return args.applyTo(annotation);
+  }
 
   @Override
   public J.ClassDeclaration visitClassDeclaration(J.ClassDeclaration classDecl,

@@ -80,7 +80,8 @@ public final class MigrateSpringFrameworkRetryableValues extends Recipe {
               return migrated;
             }
             if (TypeUtils.isOfClassType(annotation.getType(), ENABLE)) {
-              return enable(annotation, site);
+              return withoutProxySettings(annotation, site, "@EnableResilientMethods",
+                  "proxyTargetClass", "order");
             }
             return annotation;
           }
@@ -181,25 +182,6 @@ public final class MigrateSpringFrameworkRetryableValues extends Recipe {
             prefix + s[1], s[2]);
       }
     }
-    return args.applyTo(annotation);
-  }
-
-  private static J.Annotation enable(J.Annotation annotation,
-      AnnotationMigrationVisitor.Site site) {
-    AnnotationArguments args = AnnotationArguments.of(annotation);
-    if (args.isEmpty()) {
-      return annotation;
-    }
-    List<String> removed = new ArrayList<>();
-    for (String name : new String[] {"proxyTargetClass", "order"}) {
-      Expression value = args.remove(name);
-      if (value != null) {
-        removed.add(name + " = " + source(value));
-      }
-    }
-    site.todo("@EnableResilientMethods(" + String.join(", ", removed) + ") was removed: "
-        + "@EnableRetrygen creates no proxy (a class bean is created as its generated subclass), "
-        + "and its retry is always outside the other proxies.");
     return args.applyTo(annotation);
   }
 

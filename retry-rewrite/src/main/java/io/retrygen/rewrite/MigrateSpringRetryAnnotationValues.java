@@ -68,7 +68,8 @@ public final class MigrateSpringRetryAnnotationValues extends Recipe {
               return circuitBreaker(annotation, site);
             }
             if (is(annotation, "EnableRetry")) {
-              return enableRetry(annotation, site);
+              return withoutProxySettings(annotation, site, "@EnableRetry",
+                  "proxyTargetClass", "order", "value");
             }
             return annotation;
           }
@@ -278,26 +279,6 @@ public final class MigrateSpringRetryAnnotationValues extends Recipe {
           + "was removed: retrygen rethrows the failure itself, and "
           + "io.retrygen.runtime.CircuitBreakerOpenException while the breaker is open.");
     }
-    return args.applyTo(annotation);
-  }
-
-  private static J.Annotation enableRetry(J.Annotation annotation,
-      AnnotationMigrationVisitor.Site site) {
-    AnnotationArguments args = AnnotationArguments.of(annotation);
-    if (args.isEmpty()) {
-      return annotation;
-    }
-    StringBuilder removed = new StringBuilder();
-    for (String name : new String[] {"proxyTargetClass", "order", "value"}) {
-      Expression value = args.remove(name);
-      if (value != null) {
-        removed.append(removed.length() == 0 ? "" : ", ").append(name).append(" = ")
-            .append(source(value));
-      }
-    }
-    site.todo("@EnableRetry(" + removed + ") was removed: @EnableRetrygen creates no proxy "
-        + "(a class bean is created as its generated subclass), and its retry is always "
-        + "outside the other proxies.");
     return args.applyTo(annotation);
   }
 
