@@ -82,7 +82,7 @@ public final class MigrateSpringRetryAnnotationValues extends Recipe {
 
   private static J.Annotation retryable(J.Annotation annotation, AnnotationMigrationVisitor.Site site) {
     AnnotationArguments args = AnnotationArguments.of(annotation);
-    exceptionTypes(args, "retryFor", "noRetryFor");
+    exceptionTypes(args);
     String label = label(args.get("label"), site);
     Expression expression = args.remove("maxAttemptsExpression");
     if (expression != null) {
@@ -126,17 +126,16 @@ public final class MigrateSpringRetryAnnotationValues extends Recipe {
    * values when both are written), and a non-empty {@code value} wins over them, which Spring
    * then ignores.
    */
-  private static void exceptionTypes(AnnotationArguments args, String retryFor,
-      String noRetryFor) {
-    args.renameAlias("include", retryFor);
+  private static void exceptionTypes(AnnotationArguments args) {
+    args.renameAlias("include", "retryFor");
     Expression value = args.get("value");
     if (value != null && !isEmptyArray(value)) {
-      args.remove(retryFor);
-      args.rename("value", retryFor);
+      args.remove("retryFor");
+      args.rename("value", "retryFor");
     } else {
       args.remove("value");
     }
-    args.renameAlias("exclude", noRetryFor);
+    args.renameAlias("exclude", "noRetryFor");
   }
 
   private static boolean isEmptyArray(Expression expression) {
@@ -217,7 +216,7 @@ public final class MigrateSpringRetryAnnotationValues extends Recipe {
   private static J.Annotation circuitBreaker(J.Annotation annotation,
       AnnotationMigrationVisitor.Site site) {
     AnnotationArguments args = AnnotationArguments.of(annotation);
-    exceptionTypes(args, "retryFor", "noRetryFor");
+    exceptionTypes(args);
     args.rename("retryFor", "failOn");
     args.rename("noRetryFor", "skipOn");
     args.rename("label", "name");
